@@ -1,0 +1,402 @@
+//! Display text of output values (numbers, dates, booleans, text) in English or Russian.
+
+use crate::dates::CivilDate;
+
+/// Fixed decimal places above this are treated as this (the cap `Intl.NumberFormat` has too).
+const MAX_DECIMAL_PLACES: u32 = 100;
+/// URLs longer than this many characters are shortened by [`format_text`].
+const MAX_URL_CHARS: usize = 30;
+
+#[rustfmt::skip]
+const EN_MONTHS: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/// Genitive abbreviations, as in "25 нояб.".
+#[rustfmt::skip]
+const RU_MONTHS: [&str; 12] =
+    ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."];
+
+/// The language output values are shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Locale {
+    /// English: `1,234.5`, `Nov 25, 2026`, `Yes`.
+    #[default]
+    En,
+    /// Russian: `1 234,5` (no-break space), `25 нояб. 2026 г.`, `Да`.
+    Ru,
+}
+
+impl Locale {
+    /// "en" / "ru" (case-insensitive, also "en-US", "ru-RU" → by language); anything else None.
+    ///
+    /// The language is the part before the first `-` or `_`.
+    pub fn parse(s: &str) -> Option<Locale> {
+        let language = s.split_once(['-', '_']).map_or(s, |(language, _)| language);
+        if language.eq_ignore_ascii_case("en") {
+            Some(Locale::En)
+        } else if language.eq_ignore_ascii_case("ru") {
+            Some(Locale::Ru)
+        } else {
+            None
+        }
+    }
+
+    /// The language code: "en" or "ru".
+    pub fn code(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Ru => "ru",
+        }
+    }
+
+    fn group_separator(self) -> char {
+        match self {
+            Locale::En => ',',
+            Locale::Ru => '\u{a0}',
+        }
+    }
+
+    fn decimal_separator(self) -> char {
+        match self {
+            Locale::En => '.',
+            Locale::Ru => ',',
+        }
+    }
+}
+
+/// How a number output is shown (from the output definition).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NumberStyle {
+    /// Exactly this many fraction digits; None shows up to 3 and drops trailing zeros.
+    pub decimal_places: Option<u32>,
+    /// Multiply by 100 and append `%` (the currency sign is then not shown).
+    pub percent: bool,
+    /// A prefix such as `$`, put after the minus sign; empty or None shows none.
+    pub currency_sign: Option<String>,
+}
+
+/// Formats a number: digit groups of 3, rounding half away from zero on the shortest
+/// round-trip decimal form, then the percent or currency decoration.
+/// NaN shows as `NaN` and infinities as `∞` / `-∞`, decorated the same way.
+pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String {
+    let value = if style.percent { value * 100.0 } else { value };
+    let (negative, body) = if value.is_nan() {
+        (false, "NaN".to_string())
+    } else if value.is_infinite() {
+        (value < 0.0, "∞".to_string())
+    } else {
+        let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
+        let (is_zero, body) = format_magnitude(value.abs(), places, locale);
+        (value.is_sign_negative() && !is_zero, body)
+    };
+    let sign = if negative { "-" } else { "" };
+    if style.percent {
+        format!("{sign}{body}%")
+    } else {
+        let currency = style.currency_sign.as_deref().unwrap_or("");
+        format!("{sign}{currency}{body}")
+    }
+}
+
+/// Rounds and groups a finite non-negative number; also tells whether the result is zero.
+fn format_magnitude(value: f64, places: Option<u32>, locale: Locale) -> (bool, String) {
+    // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
+    let text = format!("{value}");
+    let (int_text, frac_text) = text.split_once('.').unwrap_or((&text, ""));
+    let keep = places.unwrap_or(3) as usize;
+    let mut digits: Vec<u8> = int_text
+        .bytes()
+        .chain(frac_text.bytes().take(keep))
+        .collect();
+    let mut int_len = int_text.len();
+    // The digits are exact, so a first dropped digit of 5 or more means "half or above".
+    if frac_text
+        .as_bytes()
+        .get(keep)
+        .is_some_and(|&dropped| dropped >= b'5')
+    {
+        match digits.iter().rposition(|&d| d != b'9') {
+            Some(i) => {
+                digits[i] += 1;
+                digits[i + 1..].fill(b'0');
+            }
+            None => {
+                digits.fill(b'0');
+                digits.insert(0, b'1');
+                int_len += 1;
+            }
+        }
+    }
+    let is_zero = digits.iter().all(|&d| d == b'0');
+    let (int_digits, frac_digits) = digits.split_at(int_len);
+    let mut frac = frac_digits.to_vec();
+    match places {
+        Some(_) => frac.resize(keep, b'0'),
+        None => frac.truncate(frac.iter().rposition(|&d| d != b'0').map_or(0, |i| i + 1)),
+    }
+
+    let mut out = String::with_capacity(digits.len() * 2);
+    for (i, &digit) in int_digits.iter().enumerate() {
+        if i > 0 && (int_digits.len() - i) % 3 == 0 {
+            out.push(locale.group_separator());
+        }
+        out.push(char::from(digit));
+    }
+    if !frac.is_empty() {
+        out.push(locale.decimal_separator());
+        out.extend(frac.iter().map(|&digit| char::from(digit)));
+    }
+    (is_zero, out)
+}
+
+/// Formats an instant as its UTC day in medium style: `Nov 25, 2026` / `25 нояб. 2026 г.`;
+/// `Invalid Date` for a non-finite or out-of-range instant.
+pub fn format_date(epoch_ms: f64, locale: Locale) -> String {
+    let Some(date) = CivilDate::from_epoch_ms(epoch_ms) else {
+        return "Invalid Date".to_string();
+    };
+    let (year, month, day) = (date.year, date.month as usize - 1, date.day);
+    match locale {
+        Locale::En => format!("{} {day}, {year}", EN_MONTHS[month]),
+        Locale::Ru => format!("{day} {} {year} г.", RU_MONTHS[month]),
+    }
+}
+
+/// `Yes` / `No` in English, `Да` / `Нет` in Russian.
+pub fn format_bool(value: bool, locale: Locale) -> &'static str {
+    match (locale, value) {
+        (Locale::En, true) => "Yes",
+        (Locale::En, false) => "No",
+        (Locale::Ru, true) => "Да",
+        (Locale::Ru, false) => "Нет",
+    }
+}
+
+/// Returns text as is, except that an http(s) URL (scheme case-insensitive, no whitespace)
+/// longer than 30 characters is cut to its first 30 characters followed by `…`.
+pub fn format_text(value: &str) -> String {
+    let head = value.get(..8).unwrap_or(value).to_ascii_lowercase();
+    let is_url = (head.starts_with("http://") || head.starts_with("https://"))
+        && !value.chars().any(char::is_whitespace);
+    match value.char_indices().nth(MAX_URL_CHARS) {
+        Some((cut, _)) if is_url => format!("{}…", &value[..cut]),
+        _ => value.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Locale::{En, Ru};
+
+    fn style(places: Option<u32>, percent: bool, sign: Option<&str>) -> NumberStyle {
+        let mut style = NumberStyle::default();
+        (style.decimal_places, style.percent) = (places, percent);
+        style.currency_sign = sign.map(String::from);
+        style
+    }
+
+    fn num(value: f64, places: Option<u32>, locale: Locale) -> String {
+        format_number(value, &style(places, false, None), locale)
+    }
+
+    /// Percent on, with a currency sign that must not show.
+    fn percent(value: f64, places: Option<u32>, locale: Locale) -> String {
+        format_number(value, &style(places, true, Some("$")), locale)
+    }
+
+    fn money(value: f64, places: Option<u32>, sign: &str, locale: Locale) -> String {
+        format_number(value, &style(places, false, Some(sign)), locale)
+    }
+
+    fn day_ms(year: i32, month: u32, day: u32) -> f64 {
+        CivilDate { year, month, day }.to_epoch_ms()
+    }
+
+    #[test]
+    fn locale_parses_by_language_ignoring_case_and_region() {
+        assert_eq!(Locale::parse("en"), Some(En));
+        assert_eq!(Locale::parse("EN-us"), Some(En));
+        assert_eq!(Locale::parse("ru-RU"), Some(Ru));
+        assert_eq!(Locale::parse("Ru"), Some(Ru));
+        for bad in ["", "de", "eng", "r", "-en", "english"] {
+            assert_eq!(Locale::parse(bad), None, "{bad}");
+        }
+        assert_eq!((Locale::default(), En.code(), Ru.code()), (En, "en", "ru"));
+    }
+
+    #[test]
+    fn english_groups_with_commas_and_uses_a_decimal_point() {
+        assert_eq!(num(1234.567, Some(2), En), "1,234.57");
+        assert_eq!(num(1234567.891, None, En), "1,234,567.891");
+        assert_eq!(num(123.0, None, En), "123");
+    }
+
+    #[test]
+    fn russian_groups_with_no_break_spaces_and_uses_a_decimal_comma() {
+        assert_eq!(num(1234.567, Some(2), Ru), "1\u{a0}234,57");
+        assert_eq!(num(1234567.891, None, Ru), "1\u{a0}234\u{a0}567,891");
+        assert_eq!(num(0.5, None, Ru), "0,5");
+    }
+
+    #[test]
+    fn four_digit_numbers_are_grouped_in_both_locales() {
+        assert_eq!(num(1234.0, None, En), "1,234");
+        assert_eq!(num(1234.0, None, Ru), "1\u{a0}234");
+        assert_eq!(num(12345.0, None, En), "12,345");
+        assert_eq!(num(123456.0, None, En), "123,456");
+    }
+
+    #[test]
+    fn very_large_numbers_show_all_their_digits_grouped() {
+        assert_eq!(num(1e21, None, En), "1,000,000,000,000,000,000,000");
+        assert!(num(f64::MAX, Some(1), En).starts_with("179,769,313,486,231,570,000,"));
+    }
+
+    #[test]
+    fn fixed_decimal_places_pad_with_zeros() {
+        assert_eq!(num(1.5, Some(3), En), "1.500");
+        assert_eq!(num(7.0, Some(2), Ru), "7,00");
+        assert_eq!(num(1234.4, Some(0), En), "1,234");
+    }
+
+    #[test]
+    fn default_shows_at_most_three_digits_and_drops_trailing_zeros() {
+        assert_eq!(num(0.1 + 0.2, None, En), "0.3");
+        assert_eq!(num(1.23456, None, En), "1.235");
+        assert_eq!(num(2.0, None, En), "2");
+        assert_eq!(num(1.9996, None, En), "2");
+        assert_eq!(num(0.0004, None, En), "0");
+        assert_eq!(num(0.0005, None, En), "0.001");
+        assert_eq!(num(5e-324, None, En), "0");
+    }
+
+    #[test]
+    fn rounding_is_half_away_from_zero_on_the_shortest_decimal_digits() {
+        assert_eq!(num(1.005, Some(2), En), "1.01");
+        assert_eq!(num(2.5, Some(0), En), "3");
+        assert_eq!(num(-2.5, Some(0), En), "-3");
+        assert_eq!(num(0.125, Some(2), En), "0.13");
+        assert_eq!(num(1.0049, Some(2), En), "1.00");
+    }
+
+    #[test]
+    fn rounding_carries_into_new_integer_digits_and_groups() {
+        assert_eq!(num(999.9995, None, En), "1,000");
+        assert_eq!(num(9.995, Some(2), En), "10.00");
+        assert_eq!(num(99999.5, Some(0), Ru), "100\u{a0}000");
+    }
+
+    #[test]
+    fn negative_numbers_have_a_leading_hyphen_minus() {
+        assert_eq!(num(-1234.5, Some(2), En), "-1,234.50");
+        assert_eq!(num(-1234.5, Some(2), Ru), "-1\u{a0}234,50");
+    }
+
+    #[test]
+    fn results_that_round_to_zero_have_no_minus_sign() {
+        assert_eq!(num(-0.0001, None, En), "0");
+        assert_eq!(num(-0.0, None, En), "0");
+        assert_eq!(num(-0.004, Some(2), Ru), "0,00");
+        assert_eq!(money(-0.0, Some(2), "$", En), "$0.00");
+    }
+
+    #[test]
+    fn huge_decimal_place_counts_are_capped_at_100() {
+        let hundred_zeros = "0".repeat(100);
+        assert_eq!(num(1.0, Some(u32::MAX), En), format!("1.{hundred_zeros}"));
+    }
+
+    #[test]
+    fn percent_output_is_multiplied_by_100() {
+        assert_eq!(percent(0.125, Some(1), En), "12.5%");
+        assert_eq!(percent(0.125, Some(1), Ru), "12,5%");
+        assert_eq!(percent(0.07, None, En), "7%");
+        assert_eq!(percent(-0.5, None, En), "-50%");
+        assert_eq!(percent(12.34, None, En), "1,234%");
+    }
+
+    #[test]
+    fn currency_sign_is_a_prefix_after_the_minus_sign() {
+        assert_eq!(money(1234.5, Some(2), "$", En), "$1,234.50");
+        assert_eq!(money(-5.0, Some(2), "$", En), "-$5.00");
+        assert_eq!(money(-1234.5, Some(2), "€", Ru), "-€1\u{a0}234,50");
+        assert_eq!(money(5.0, None, "", En), "5");
+    }
+
+    #[test]
+    fn non_finite_numbers_are_nan_and_infinity_signs_with_the_same_decorations() {
+        assert_eq!(num(f64::NAN, Some(2), En), "NaN");
+        assert_eq!(num(f64::INFINITY, Some(2), Ru), "∞");
+        assert_eq!(num(f64::NEG_INFINITY, None, En), "-∞");
+        assert_eq!(percent(f64::INFINITY, None, En), "∞%");
+        assert_eq!(percent(f64::NAN, None, En), "NaN%");
+        assert_eq!(money(f64::INFINITY, Some(2), "$", En), "$∞");
+        assert_eq!(money(f64::NEG_INFINITY, Some(2), "$", En), "-$∞");
+        assert_eq!(money(f64::NAN, None, "$", En), "$NaN");
+    }
+
+    #[test]
+    fn dates_use_the_medium_english_format() {
+        assert_eq!(format_date(day_ms(2026, 11, 25), En), "Nov 25, 2026");
+        let last_ms_of_day = day_ms(2026, 11, 26) - 1.0;
+        assert_eq!(format_date(last_ms_of_day, En), "Nov 25, 2026");
+        assert_eq!(format_date(0.0, En), "Jan 1, 1970");
+        assert_eq!(format_date(-1.0, En), "Dec 31, 1969");
+        assert_eq!(format_date(day_ms(2024, 9, 5), En), "Sep 5, 2024");
+    }
+
+    #[test]
+    fn dates_use_genitive_month_abbreviations_in_russian() {
+        assert_eq!(format_date(day_ms(2026, 11, 25), Ru), "25 нояб. 2026 г.");
+        assert_eq!(format_date(0.0, Ru), "1 янв. 1970 г.");
+        assert_eq!(format_date(day_ms(2024, 2, 29), Ru), "29 февр. 2024 г.");
+        assert_eq!(format_date(day_ms(2024, 5, 9), Ru), "9 мая 2024 г.");
+        assert_eq!(format_date(day_ms(2024, 9, 1), Ru), "1 сент. 2024 г.");
+    }
+
+    #[test]
+    fn invalid_instants_show_invalid_date() {
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 8.64e15 + 1.0] {
+            assert_eq!(format_date(bad, En), "Invalid Date");
+            assert_eq!(format_date(bad, Ru), "Invalid Date");
+        }
+    }
+
+    #[test]
+    fn booleans_read_yes_and_no_in_each_locale() {
+        let yes_no = |locale| [format_bool(true, locale), format_bool(false, locale)];
+        assert_eq!(yes_no(En), ["Yes", "No"]);
+        assert_eq!(yes_no(Ru), ["Да", "Нет"]);
+    }
+
+    #[test]
+    fn plain_text_is_returned_as_is() {
+        let long = "a very long piece of text that is not a link at all";
+        let ftp = "ftp://example.com/a/very/long/path/to/a/file";
+        for text in [long, ftp, "", "http://", "https://é"] {
+            assert_eq!(format_text(text), text);
+        }
+    }
+
+    #[test]
+    fn long_urls_are_cut_to_30_characters_and_an_ellipsis() {
+        let url = "https://example.com/a/very/long/path";
+        assert_eq!(format_text(url), "https://example.com/a/very/lon…");
+        let upper = "HTTP://EXAMPLE.COM/A/VERY/LONG/PATH";
+        assert_eq!(format_text(upper), "HTTP://EXAMPLE.COM/A/VERY/LONG…");
+        let cyrillic = "hTTps://пример.рф/очень/длинный/путь";
+        assert_eq!(format_text(cyrillic), "hTTps://пример.рф/очень/длинны…");
+        let accented = "http://é-a-long-address-with-accents";
+        assert_eq!(format_text(accented), "http://é-a-long-address-with-a…");
+    }
+
+    #[test]
+    fn urls_of_30_characters_or_with_whitespace_are_kept_whole() {
+        let thirty = "https://example.com/abcdefghij";
+        assert_eq!(thirty.chars().count(), 30);
+        assert_eq!(format_text(thirty), thirty);
+        assert_eq!(format_text(&format!("{thirty}k")), format!("{thirty}…"));
+        let spaced = "https://example.com/a/very/long path";
+        assert_eq!(format_text(spaced), spaced);
+    }
+}

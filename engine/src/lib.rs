@@ -1,0 +1,21 @@
+//! Calcsmith's calculation engine: runs a calculator's script with boa, validates what it
+//! returns against the spec's rules and formats it — the same code in the browser (wasm),
+//! the server and the `calc` command-line tool.
+
+pub mod dates;
+pub mod editor;
+mod errors;
+pub mod eval;
+pub mod format;
+pub mod inputs;
+pub mod limits;
+pub mod model;
+pub mod output;
+pub mod validate;
+#[cfg(feature = "wasm")]
+mod wasm;
+
+pub use eval::{Engine, EngineOptions, HostError};
+pub use format::Locale;
+pub use model::{CalcDoc, Library};
+pub use output::EvalResult;

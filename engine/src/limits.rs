@@ -1,0 +1,127 @@
+//! What a calculation may use: time, memory, recursion, and the messages when it
+//! uses too much.
+//!
+//! boa cannot be interrupted from outside, and its budgeted async evaluation only yields
+//! in frames it runs itself, not inside callbacks that built-ins such as `forEach` call.
+//! So time is enforced twice: at every yield of the budgeted run (exact), and through
+//! boa's per-frame loop-iteration limit, which *does* fire inside callbacks. That limit
+//! starts small; when it trips before the deadline, the calculation is re-run with a
+//! limit sized from the measured speed to land at the deadline (see `eval.rs`).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// How long one calculation may run (spec §9).
+pub const TIME_LIMIT: Duration = Duration::from_millis(5000);
+
+/// The spec's message for a calculation that ran out of time.
+pub const TIMEOUT_MESSAGE: &str =
+    "Calculation did not finish after 5 seconds. Is there an infinite loop?";
+
+/// How much memory one calculation may add (needs [`CountingAllocator`] installed).
+pub const MEMORY_LIMIT: usize = 256 << 20;
+
+/// The message for a calculation that used more than [`MEMORY_LIMIT`].
+pub const MEMORY_MESSAGE: &str =
+    "Calculation used more than 256 MB of memory. Is there a loop that never ends?";
+
+/// The message for runaway recursion (boa's limit errors cannot be caught by scripts).
+pub const RECURSION_MESSAGE: &str = "RangeError: Maximum call stack size exceeded";
+
+/// How deep scripts may recurse.
+pub const RECURSION_LIMIT: usize = 400;
+
+/// The first per-frame loop-iteration limit of a calculation: small, so a loop inside a
+/// built-in's callback reaches a checkpoint quickly.
+pub const FIRST_LOOP_LIMIT: u64 = 1 << 12;
+
+/// Instructions ("cycles" in boa's terms) between two deadline and memory checks. Small,
+/// because one instruction can be a heavy built-in call (`'x'.repeat(1e6)`).
+pub const YIELD_BUDGET: u32 = 2_000;
+
+/// The most the whole process may allocate: past it allocations fail, which aborts a
+/// native process and traps a wasm instance. It stops a single huge allocation (such as
+/// a string doubled in a tight loop) before the machine starts swapping; hosts run the
+/// engine where such an end is contained (a worker process, a Web Worker).
+pub const HARD_MEMORY_LIMIT: usize = 1 << 30;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+/// The system allocator, counting live bytes so the engine can enforce
+/// [`MEMORY_LIMIT`]. Hosts install it with `#[global_allocator]`; without it the
+/// memory limit is not enforced (the server's worker processes have an OS limit too).
+pub struct CountingAllocator;
+
+// SAFETY: every call is forwarded unchanged to `System`; the counters are only statistics.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if over_hard_limit(layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: same contract as the caller's.
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            grew(layout.size());
+        }
+        ptr
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if over_hard_limit(layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: same contract as the caller's.
+        let ptr = unsafe { System.alloc_zeroed(layout) };
+        if !ptr.is_null() {
+            grew(layout.size());
+        }
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if over_hard_limit(new_size.saturating_sub(layout.size())) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: same contract as the caller's.
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
+        if !new.is_null() {
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+            grew(new_size);
+        }
+        new
+    }
+}
+
+fn over_hard_limit(size: usize) -> bool {
+    live_bytes().saturating_add(size) > HARD_MEMORY_LIMIT
+}
+
+fn grew(size: usize) {
+    let live = LIVE.fetch_add(size, Ordering::Relaxed) + size;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+/// Bytes currently allocated (0 when [`CountingAllocator`] is not installed).
+pub fn live_bytes() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// Starts a new peak measurement and returns the current live bytes as its baseline.
+pub fn reset_peak() -> usize {
+    let live = live_bytes();
+    PEAK.store(live, Ordering::Relaxed);
+    live
+}
+
+/// The most bytes allocated at once since [`reset_peak`].
+pub fn peak_bytes() -> usize {
+    PEAK.load(Ordering::Relaxed)
+}

@@ -1,0 +1,422 @@
+//! The calculator document as authors save it, with the spec's JSON field names.
+//!
+//! Every struct keeps the fields it does not know in `extra`, so loading and saving a
+//! document never loses anything an author (or a newer version of the app) wrote.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+/// The script a new calculator starts with.
+pub const DEFAULT_SCRIPT: &str = "'use strict';\n\nreturn {};\n";
+
+/// The default tab size of the script editor.
+pub const DEFAULT_TAB_SIZE: u32 = 2;
+
+/// A calculator document (`doc` in the API).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalcDoc {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default = "default_script")]
+    pub script: String,
+    #[serde(default)]
+    pub libraries: Libraries,
+    #[serde(rename = "tabSize", default = "default_tab_size")]
+    pub tab_size: u32,
+    /// Stored input values keyed by input id (as a string, the way JSON keys are).
+    #[serde(default)]
+    pub defaults: Map<String, Value>,
+    #[serde(rename = "metaInputs", default)]
+    pub inputs: Vec<InputDef>,
+    #[serde(rename = "metaOutputs", default)]
+    pub outputs: Vec<OutputDef>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub inputs_label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub outputs_label: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Default for CalcDoc {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            description: String::new(),
+            script: default_script(),
+            libraries: Libraries::default(),
+            tab_size: DEFAULT_TAB_SIZE,
+            defaults: Map::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            inputs_label: None,
+            outputs_label: None,
+            extra: Map::new(),
+        }
+    }
+}
+
+fn default_script() -> String {
+    DEFAULT_SCRIPT.to_owned()
+}
+
+const fn default_tab_size() -> u32 {
+    DEFAULT_TAB_SIZE
+}
+
+/// Which optional libraries the script may use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Libraries {
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub lodash: bool,
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub moment: bool,
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub mathjs: bool,
+}
+
+/// One of the libraries a calculator can switch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Library {
+    Lodash,
+    Moment,
+    Mathjs,
+}
+
+impl Library {
+    /// Every library, in the order they are loaded.
+    pub const ALL: [Library; 3] = [Library::Lodash, Library::Moment, Library::Mathjs];
+
+    /// Parses the name used in `libraries` and by hosts (`"lodash"`, `"moment"`, `"mathjs"`).
+    pub fn parse(name: &str) -> Option<Library> {
+        Self::ALL.into_iter().find(|lib| lib.name() == name)
+    }
+
+    /// The name used in `doc.libraries` and in library file names.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Library::Lodash => "lodash",
+            Library::Moment => "moment",
+            Library::Mathjs => "mathjs",
+        }
+    }
+
+    /// The global the library defines for scripts.
+    pub const fn global(self) -> &'static str {
+        match self {
+            Library::Lodash => "_",
+            Library::Moment => "moment",
+            Library::Mathjs => "math",
+        }
+    }
+
+    /// Whether `libraries` switches this library on.
+    pub const fn enabled_in(self, libraries: &Libraries) -> bool {
+        match self {
+            Library::Lodash => libraries.lodash,
+            Library::Moment => libraries.moment,
+            Library::Mathjs => libraries.mathjs,
+        }
+    }
+}
+
+/// The type of an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputType {
+    Number,
+    String,
+    Binary,
+    Date,
+    Choice,
+    List,
+}
+
+impl InputType {
+    /// The title the editor shows for the type (spec §3).
+    pub const fn title(self) -> &'static str {
+        match self {
+            InputType::Number => "Number",
+            InputType::String => "Text",
+            InputType::Binary => "Checkbox",
+            InputType::Date => "Date",
+            InputType::Choice => "Radio/Dropdown",
+            InputType::List => "Repeating item",
+        }
+    }
+}
+
+/// An input definition (`metaInputs` entry).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InputDef {
+    pub id: u64,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: InputType,
+    #[serde(
+        rename = "presentationType",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub presentation_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub choices: Option<Vec<Choice>>,
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub autohide: bool,
+    /// The sub-inputs of a list ("repeating item").
+    #[serde(
+        rename = "metaInputs",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub inputs: Option<Vec<InputDef>>,
+    /// What a new list item starts as: values keyed by sub-input id.
+    #[serde(
+        rename = "itemPrototype",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub item_prototype: Option<Map<String, Value>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One choice of a radio/dropdown input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    #[serde(default)]
+    pub id: Value,
+    #[serde(default)]
+    pub label: String,
+    /// What is stored when this choice is chosen, and what the script sees.
+    #[serde(default)]
+    pub value: Value,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The type of an output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutputType {
+    #[serde(rename = "value", alias = "Value")]
+    Value,
+    #[serde(rename = "table", alias = "Table")]
+    Table,
+}
+
+/// An output definition (`metaOutputs` entry); a table's columns are outputs too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutputDef {
+    pub id: u64,
+    pub name: String,
+    #[serde(rename = "type", default = "default_output_type")]
+    pub kind: OutputType,
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub percent: bool,
+    #[serde(
+        rename = "currencySign",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub currency_sign: Option<String>,
+    #[serde(
+        rename = "decimalPlaces",
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "lenient_decimal_places"
+    )]
+    pub decimal_places: Option<u32>,
+    /// A table's columns.
+    #[serde(
+        rename = "metaOutputs",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub columns: Option<Vec<OutputDef>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+const fn default_output_type() -> OutputType {
+    OutputType::Value
+}
+
+/// A stored date input value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "params", rename_all = "lowercase")]
+pub enum DateValue {
+    /// A fixed day: `day`, `month` (0–11) and `year`; a missing part makes the value null.
+    Absolute(Map<String, Value>),
+    /// Today plus `delta` `units`.
+    Relative(RelativeDate),
+}
+
+/// The parameters of a relative date.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RelativeDate {
+    #[serde(default)]
+    pub delta: f64,
+    #[serde(default)]
+    pub units: DateUnits,
+}
+
+/// The unit of a relative date's delta.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DateUnits {
+    #[default]
+    Days,
+    Months,
+    Years,
+}
+
+/// A calculator's look (`doc_style`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Style {
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub bgcolor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fcolor: Option<String>,
+    /// Font size in pt.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fsize: Option<Value>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A stored calculator: `{_id, doc, doc_style}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceRecord {
+    #[serde(rename = "_id", skip_serializing_if = "Option::is_none", default)]
+    pub id: Option<String>,
+    pub doc: CalcDoc,
+    #[serde(default)]
+    pub doc_style: Style,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl CalcDoc {
+    /// Reads either a bare doc or a source record `{_id, doc, doc_style}`.
+    ///
+    /// # Errors
+    /// The JSON does not describe a calculator; the message says which field is wrong.
+    pub fn from_json_value(value: Value) -> Result<CalcDoc, serde_json::Error> {
+        let is_record = value
+            .as_object()
+            .is_some_and(|o| o.get("doc").is_some_and(Value::is_object));
+        if is_record {
+            serde_json::from_value::<SourceRecord>(value).map(|record| record.doc)
+        } else {
+            serde_json::from_value(value)
+        }
+    }
+}
+
+/// Accepts `true`/`false`, and treats `null` as false (older documents store nulls).
+fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    Ok(Option::<bool>::deserialize(deserializer)?.unwrap_or(false))
+}
+
+/// Accepts a non-negative integer, a numeric string, `null` or `""` (unset).
+fn lenient_decimal_places<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<u32>, D::Error> {
+    use serde::de::Error;
+    let places = match Value::deserialize(deserializer)? {
+        Value::Null => return Ok(None),
+        Value::String(s) if s.trim().is_empty() => return Ok(None),
+        Value::String(s) => s.trim().parse::<f64>().ok(),
+        Value::Number(n) => n.as_f64(),
+        _ => None,
+    };
+    match places {
+        Some(p) if p.fract() == 0.0 && (0.0..=20.0).contains(&p) => Ok(Some(p as u32)),
+        _ => Err(D::Error::custom(
+            "decimalPlaces must be a whole number from 0 to 20",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_fields_survive_a_round_trip() {
+        let original = json!({
+            "name": "Loan", "description": "", "script": "return {};",
+            "libraries": {"lodash": true, "moment": false, "mathjs": false, "future": 1},
+            "tabSize": 4, "defaults": {"1": 5},
+            "metaInputs": [{"id": 1, "name": "a", "type": "number", "sliderMin": 0,
+                "presentationType": "slider", "autohide": false}],
+            "metaOutputs": [{"id": 1, "name": "x", "type": "value", "decimalPlaces": 2,
+                "colour": "red"}],
+            "inputs_label": "In", "somethingNew": {"kept": true}
+        });
+        let doc: CalcDoc = serde_json::from_value(original.clone()).unwrap();
+        let saved = serde_json::to_value(&doc).unwrap();
+        assert_eq!(saved["somethingNew"], json!({"kept": true}));
+        assert_eq!(saved["metaInputs"][0]["sliderMin"], json!(0));
+        assert_eq!(saved["metaOutputs"][0]["colour"], json!("red"));
+        assert_eq!(saved["inputs_label"], json!("In"));
+        let again: CalcDoc = serde_json::from_value(saved).unwrap();
+        assert_eq!(again, doc);
+    }
+
+    #[test]
+    fn an_empty_object_is_a_new_calculator() {
+        let doc: CalcDoc = serde_json::from_value(json!({})).unwrap();
+        assert_eq!(doc.script, DEFAULT_SCRIPT);
+        assert_eq!(doc.tab_size, 2);
+        assert!(doc.inputs.is_empty());
+    }
+
+    #[test]
+    fn a_source_record_is_read_as_its_doc() {
+        let doc = CalcDoc::from_json_value(json!({
+            "_id": "abcdefghijklmnop", "doc": {"name": "Inner"}, "doc_style": {"fsize": 12}
+        }))
+        .unwrap();
+        assert_eq!(doc.name, "Inner");
+    }
+
+    #[test]
+    fn decimal_places_accepts_strings_and_blanks_but_not_nonsense() {
+        let out = |places: Value| {
+            serde_json::from_value::<OutputDef>(
+                json!({"id": 1, "name": "x", "decimalPlaces": places}),
+            )
+        };
+        assert_eq!(out(json!("2")).unwrap().decimal_places, Some(2));
+        assert_eq!(out(json!("")).unwrap().decimal_places, None);
+        assert_eq!(out(json!(null)).unwrap().decimal_places, None);
+        assert!(out(json!(-1)).is_err());
+        assert!(out(json!("many")).is_err());
+    }
+
+    #[test]
+    fn output_types_accept_their_titles() {
+        let out: OutputDef =
+            serde_json::from_value(json!({"id": 1, "name": "t", "type": "Table"})).unwrap();
+        assert_eq!(out.kind, OutputType::Table);
+    }
+
+    #[test]
+    fn date_values_use_type_and_params() {
+        let date: DateValue = serde_json::from_value(
+            json!({"type": "relative", "params": {"delta": 3, "units": "months"}}),
+        )
+        .unwrap();
+        assert_eq!(
+            date,
+            DateValue::Relative(RelativeDate {
+                delta: 3.0,
+                units: DateUnits::Months
+            })
+        );
+    }
+}

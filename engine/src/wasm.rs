@@ -1,0 +1,163 @@
+//! The WebAssembly face (`@calcsmith/engine`): translates JS values with
+//! serde-wasm-bindgen and calls the core. No logic lives here; only host faults throw.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::dates::CivilDate;
+use crate::limits::CountingAllocator;
+use crate::model::{InputDef, InputType, OutputDef, OutputType};
+use crate::{CalcDoc, EngineOptions, Library, Locale, editor};
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** Options of a new engine; both optional. */
+export interface EngineOptionsInit { locale?: "en" | "ru"; today?: string }
+/** A calculator doc (spec §3), with the spec's field names. */
+export interface CalcDoc { name?: string; description?: string; script?: string;
+  libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
+  tabSize?: number; defaults?: Record<string, unknown>; metaInputs?: InputDef[];
+  metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; [key: string]: unknown }
+export type InputType = "number" | "string" | "binary" | "date" | "choice" | "list";
+export interface InputDef { id: number; name: string; type: InputType; presentationType?: string;
+  choices?: { id: unknown; label: string; value: unknown }[]; autohide?: boolean;
+  metaInputs?: InputDef[]; itemPrototype?: Record<string, unknown>; [key: string]: unknown }
+export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
+  currencySign?: string; decimalPlaces?: number; metaOutputs?: OutputDef[]; [key: string]: unknown }
+/** Display text of one output: text, rows of text for a table, or null when hidden. */
+export type OutputDisplay = string | Record<string, string>[] | null;
+/** What one evaluation produced; outputs and display are null when error is set. */
+export interface EvalResult { outputs: Record<string, unknown> | null;
+  display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null }
+"#;
+
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn options(init: JsValue) -> Result<EngineOptions, JsError> {
+    if init.is_undefined() || init.is_null() {
+        return Ok(EngineOptions::default());
+    }
+    let init: Map<String, Value> = from_js(init, "engine options")?;
+    let locale = match init.get("locale").and_then(Value::as_str) {
+        Some(code) => Locale::parse(code)
+            .ok_or_else(|| JsError::new(&format!("unknown locale \"{code}\"")))?,
+        None => Locale::default(),
+    };
+    let today = match init.get("today").and_then(Value::as_str) {
+        Some(day) => Some(
+            CivilDate::parse_iso(day)
+                .ok_or_else(|| JsError::new(&format!("today must be YYYY-MM-DD, not \"{day}\"")))?,
+        ),
+        None => None,
+    };
+    Ok(EngineOptions { locale, today })
+}
+
+/// A warm calculation engine (one boa context).
+#[wasm_bindgen]
+pub struct Engine {
+    inner: crate::Engine,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `new Engine({ locale: "en", today: "2026-11-25" })`; both optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "EngineOptionsInit | undefined")] init: JsValue,
+    ) -> Result<Engine, JsError> {
+        let inner = crate::Engine::new(options(init)?).map_err(|e| JsError::new(&e.0))?;
+        Ok(Engine { inner })
+    }
+
+    /// Changes locale and "today" for later evaluations.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "EngineOptionsInit | undefined")] init: JsValue,
+    ) -> Result<(), JsError> {
+        self.inner.set_options(options(init)?);
+        Ok(())
+    }
+
+    /// Loads `"lodash"`, `"moment"` or `"mathjs"` from its source text.
+    #[wasm_bindgen(js_name = loadLibrary)]
+    pub fn load_library(&mut self, name: &str, source: &str) -> Result<(), JsError> {
+        let library = Library::parse(name)
+            .ok_or_else(|| JsError::new(&format!("unknown library \"{name}\"")))?;
+        self.inner
+            .load_library(library, source)
+            .map_err(|e| JsError::new(&e.0))
+    }
+
+    /// Whether a library has been loaded.
+    #[wasm_bindgen(js_name = hasLibrary)]
+    pub fn has_library(&self, name: &str) -> bool {
+        Library::parse(name).is_some_and(|library| self.inner.has_library(library))
+    }
+
+    /// Runs a calculator; `values` (optional) are keyed like `doc.defaults`.
+    #[wasm_bindgen(unchecked_return_type = "EvalResult")]
+    pub fn evaluate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")]
+        values: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let doc = CalcDoc::from_json_value(from_js(doc, "doc")?)
+            .map_err(|e| JsError::new(&format!("doc is not a calculator: {e}")))?;
+        let values: Map<String, Value> = if values.is_undefined() || values.is_null() {
+            Map::new()
+        } else {
+            from_js(values, "values")?
+        };
+        to_js(&self.inner.evaluate(&doc, &values))
+    }
+}
+
+/// A new input after `existing`: next id, first unused name, the type's presentation.
+#[wasm_bindgen(js_name = newInput, unchecked_return_type = "InputDef")]
+pub fn new_input(
+    #[wasm_bindgen(unchecked_param_type = "InputDef[]")] existing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
+    inside_list: bool,
+) -> Result<JsValue, JsError> {
+    let existing: Vec<InputDef> = from_js(existing, "inputs")?;
+    let kind: InputType = from_js(kind, "input type")?;
+    let input = editor::new_input(&existing, kind, inside_list)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&input)
+}
+
+/// A new output (or table column) after `existing`.
+#[wasm_bindgen(js_name = newOutput, unchecked_return_type = "OutputDef")]
+pub fn new_output(
+    #[wasm_bindgen(unchecked_param_type = "OutputDef[]")] existing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"value\" | \"table\"")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    let existing: Vec<OutputDef> = from_js(existing, "outputs")?;
+    let kind: OutputType = from_js(kind, "output type")?;
+    to_js(&editor::new_output(&existing, kind))
+}
+
+/// The value a new input of this type starts with (spec §3).
+#[wasm_bindgen(js_name = defaultValue)]
+pub fn default_value(
+    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    let kind: InputType = from_js(kind, "input type")?;
+    to_js(&editor::default_value(kind))
+}

@@ -1,0 +1,56 @@
+# Shared set-up for the scripts in this folder: each step installs what is missing and
+# does nothing when it is already there, so every script is safe to run again.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+ensure_rust() {
+  command -v cargo >/dev/null || { echo "cargo is missing: install Rust with rustup" >&2; exit 1; }
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  for component in clippy rustfmt; do
+    if ! rustup component list --installed | grep -q "^$component"; then
+      say "adding $component"
+      rustup component add "$component"
+    fi
+  done
+}
+
+# The wasm-bindgen CLI must be exactly the version of the crate in Cargo.lock.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
+}
+
+ensure_wasm_bindgen() {
+  local want have
+  want="$(wasm_bindgen_version)"
+  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')"
+  if [ "$have" != "$want" ]; then
+    say "installing wasm-bindgen-cli $want (have: ${have:-none}; takes a few minutes once)"
+    # No --locked: the registry mirror here lacks one of its pinned dependencies.
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+ensure_node() {
+  command -v node >/dev/null && command -v npm >/dev/null && return
+  say "installing Node.js and npm"
+  apt-get update -qq && apt-get install -y -qq nodejs npm
+}
+
+# npm ci, but only when package-lock.json changed since the last install.
+ensure_npm() {
+  ensure_node
+  local dir="${1:-$ROOT}"
+  local stamp="$dir/node_modules/.calcsmith-installed"
+  if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
+    say "installing npm packages in ${dir#"$ROOT"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    touch "$stamp"
+  fi
+}
