@@ -1,1 +1,198 @@
-fn main() {}
+//! Native benchmarks of the engine: warm recalculation of a small calculator and of a
+//! 100-row list → table calculator on one warm [`Engine`], and loading each library
+//! into a fresh engine. The wasm build has its own numbers (`scripts/bench-wasm`); the
+//! calculators here are the same as there. See `docs/benchmarks.md`.
+//!
+//! `cargo bench -p calcsmith-engine` (needs `pkg/lib/`, made by `scripts/build-wasm`).
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use calcsmith_engine::dates::CivilDate;
+use calcsmith_engine::limits::CountingAllocator;
+use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale};
+use criterion::{BatchSize, Criterion, SamplingMode};
+use serde_json::{Map, Value, json};
+
+// The hosts (wasm, the server's workers) count allocations for the memory limit; so do
+// the benches, so their numbers include that cost.
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// boa parses and compiles recursively; mathjs needs more stack than a default thread.
+const ENGINE_STACK: usize = 16 << 20;
+
+fn options() -> EngineOptions {
+    EngineOptions {
+        locale: Locale::En,
+        today: CivilDate::parse_iso("2026-11-25"),
+    }
+}
+
+fn lib_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib")
+}
+
+fn library_source(library: Library) -> String {
+    let path = lib_dir().join(format!("{}.js", library.name()));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{} is missing ({e}); run scripts/build-wasm first",
+            path.display()
+        )
+    })
+}
+
+fn doc(value: Value) -> CalcDoc {
+    CalcDoc::from_json_value(value).expect("bench doc is a calculator")
+}
+
+/// 10 number inputs, 5 value outputs (decimal places, currency, percent), a few lines
+/// of arithmetic. Kept identical to `smallCalculator()` in `benches/wasm.mjs`.
+fn small_calculator() -> CalcDoc {
+    let names = [
+        "price", "qty", "rate", "years", "fee", "discount", "tax", "shipping", "deposit", "extra",
+    ];
+    let inputs: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| json!({"id": i + 1, "name": name, "type": "number"}))
+        .collect();
+    let defaults: Map<String, Value> = (0..names.len())
+        .map(|i| ((i + 1).to_string(), json!((i + 1) as f64 * 1.5)))
+        .collect();
+    let script = "'use strict';
+var subtotal = inputs.price * inputs.qty - inputs.discount + inputs.shipping + inputs.extra;
+var taxed = subtotal * (1 + inputs.tax / 100);
+var growth = Math.pow(1 + inputs.rate / 100, inputs.years);
+return {
+  subtotal: subtotal,
+  total: taxed + inputs.fee,
+  future: (taxed - inputs.deposit) * growth,
+  share: inputs.deposit / (taxed + inputs.fee),
+  monthly: taxed / (inputs.years * 12)
+};
+";
+    doc(json!({
+        "name": "bench-small",
+        "script": script,
+        "metaInputs": inputs,
+        "metaOutputs": [
+            {"id": 1, "name": "subtotal", "type": "value", "decimalPlaces": 2},
+            {"id": 2, "name": "total", "type": "value", "decimalPlaces": 2, "currencySign": "$"},
+            {"id": 3, "name": "future", "type": "value", "decimalPlaces": 0, "currencySign": "€"},
+            {"id": 4, "name": "share", "type": "value", "percent": true, "decimalPlaces": 1},
+            {"id": 5, "name": "monthly", "type": "value"}
+        ],
+        "defaults": defaults,
+    }))
+}
+
+/// A list input of `rows` items with 3 sub-inputs → a table output with 3 columns.
+/// Kept identical to `tableCalculator()` in `benches/wasm.mjs`.
+fn table_calculator(rows: usize) -> CalcDoc {
+    let script = "'use strict';
+var out = [];
+for (var i = 0; i < inputs.items.length; i++) {
+  var item = inputs.items[i];
+  out.push({ product: item.price * item.qty, share: item.qty / 100, label: item.name + ' x' + item.qty });
+}
+return { rows: out };
+";
+    let items: Vec<Value> = (0..rows)
+        .map(|i| json!({"1": 10.0 + i as f64 * 0.25, "2": (i % 7) + 1, "3": format!("item {i}")}))
+        .collect();
+    doc(json!({
+        "name": "bench-table",
+        "script": script,
+        "metaInputs": [{
+            "id": 1, "name": "items", "type": "list",
+            "metaInputs": [
+                {"id": 1, "name": "price", "type": "number"},
+                {"id": 2, "name": "qty", "type": "number"},
+                {"id": 3, "name": "name", "type": "string"}
+            ],
+            "itemPrototype": {"1": 0, "2": 1, "3": ""}
+        }],
+        "metaOutputs": [{
+            "id": 1, "name": "rows", "type": "table",
+            "metaOutputs": [
+                {"id": 1, "name": "product", "type": "value", "decimalPlaces": 2, "currencySign": "$"},
+                {"id": 2, "name": "share", "type": "value", "percent": true},
+                {"id": 3, "name": "label", "type": "value"}
+            ]
+        }],
+        "defaults": {"1": items},
+    }))
+}
+
+fn bench_recalculation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("recalculate");
+    group
+        .sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+
+    let small = small_calculator();
+    let mut engine = Engine::new(options()).expect("engine");
+    let first = engine.evaluate(&small, &Map::new());
+    assert_eq!(first.error, None, "the small calculator fails");
+    // One value changes from run to run, as when a user types.
+    let mut run = 0u32;
+    group.bench_function("small (10 inputs, 5 values)", |b| {
+        b.iter(|| {
+            run = run.wrapping_add(1);
+            let mut values = Map::new();
+            values.insert("1".to_owned(), json!(10 + run % 10));
+            black_box(engine.evaluate(&small, &values))
+        });
+    });
+
+    let table = table_calculator(100);
+    let first = engine.evaluate(&table, &Map::new());
+    assert_eq!(first.error, None, "the table calculator fails");
+    let no_values = Map::new();
+    group.bench_function("table (100 rows x 3 columns)", |b| {
+        b.iter(|| black_box(engine.evaluate(&table, &no_values)));
+    });
+    group.finish();
+}
+
+fn bench_library_loading(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load library");
+    // Loading takes tens to hundreds of milliseconds: few samples, one load each.
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(4));
+    for library in Library::ALL {
+        let source = library_source(library);
+        group.bench_function(library.name(), |b| {
+            b.iter_batched(
+                || Engine::new(options()).expect("engine"),
+                |mut engine| {
+                    engine.load_library(library, &source).expect("loads");
+                    engine
+                },
+                BatchSize::PerIteration,
+            );
+        });
+    }
+    group.finish();
+}
+
+fn main() {
+    std::thread::Builder::new()
+        .stack_size(ENGINE_STACK)
+        .spawn(|| {
+            let mut criterion = Criterion::default().configure_from_args();
+            bench_recalculation(&mut criterion);
+            bench_library_loading(&mut criterion);
+            criterion.final_summary();
+        })
+        .expect("bench thread")
+        .join()
+        .expect("the benchmarks panicked");
+}

@@ -14,6 +14,8 @@ pub mod output;
 pub mod validate;
 #[cfg(feature = "wasm")]
 mod wasm;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod worker;
 
 pub use eval::{Engine, EngineOptions, HostError};
 pub use format::Locale;

@@ -1,12 +1,18 @@
 //! `calc`: runs a calculator from the command line with the same engine as the browser
 //! and the server, and prints the result JSON.
+//!
+//! `calc eval` runs the calculation in a `calc worker` child process, so a calculator
+//! that ends its process (past the hard memory limit) still gets a result, as it does
+//! on the server.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::CountingAllocator;
-use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale};
+use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
+use calcsmith_engine::{CalcDoc, Library, Locale};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -15,30 +21,24 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 const USAGE: &str = "usage: calc eval DOC.json [--values VALUES.json] [--locale en|ru] \
 [--today YYYY-MM-DD] [--lib-dir DIR]";
 
-/// Where `scripts/build-wasm` puts the library files, relative to this crate.
-fn default_lib_dir() -> PathBuf {
-    std::env::var_os("CALCSMITH_LIB_DIR").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib"),
-        PathBuf::from,
-    )
-}
+/// Time allowed for loading libraries in the worker, on top of the calculation's.
+const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
 
-struct Args {
+struct EvalArgs {
     doc: PathBuf,
     values: Option<PathBuf>,
-    options: EngineOptions,
+    locale: Option<String>,
+    today: Option<String>,
     lib_dir: PathBuf,
 }
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
-    if args.next().as_deref() != Some("eval") {
-        return Err(USAGE.to_owned());
-    }
+fn parse_eval_args(mut args: impl Iterator<Item = String>) -> Result<EvalArgs, String> {
     let mut doc = None;
-    let mut parsed = Args {
+    let mut parsed = EvalArgs {
         doc: PathBuf::new(),
         values: None,
-        options: EngineOptions::default(),
+        locale: None,
+        today: None,
         lib_dir: default_lib_dir(),
     };
     while let Some(arg) = args.next() {
@@ -48,14 +48,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--lib-dir" => parsed.lib_dir = value("--lib-dir")?.into(),
             "--locale" => {
                 let code = value("--locale")?;
-                parsed.options.locale = Locale::parse(&code)
-                    .ok_or(format!("unknown locale \"{code}\" (use en or ru)"))?;
+                Locale::parse(&code).ok_or(format!("unknown locale \"{code}\" (use en or ru)"))?;
+                parsed.locale = Some(code);
             }
             "--today" => {
                 let day = value("--today")?;
-                parsed.options.today = Some(CivilDate::parse_iso(&day).ok_or(format!(
+                CivilDate::parse_iso(&day).ok_or(format!(
                     "--today must be a date like 2026-11-25, not \"{day}\""
-                ))?);
+                ))?;
+                parsed.today = Some(day);
             }
             flag if flag.starts_with("--") => {
                 return Err(format!("unknown option {flag}\n{USAGE}"));
@@ -74,8 +75,9 @@ fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path.display()))
 }
 
-fn run(args: Args) -> Result<String, String> {
-    let doc = CalcDoc::from_json_value(read_json(&args.doc)?)
+fn eval(args: EvalArgs) -> Result<String, String> {
+    let raw_doc = read_json(&args.doc)?;
+    let doc = CalcDoc::from_json_value(raw_doc.clone())
         .map_err(|e| format!("{} is not a calculator: {e}", args.doc.display()))?;
     let values: Map<String, Value> = match &args.values {
         Some(path) => match read_json(path)? {
@@ -84,33 +86,47 @@ fn run(args: Args) -> Result<String, String> {
         },
         None => Map::new(),
     };
-    let mut engine = Engine::new(args.options).map_err(|e| e.to_string())?;
-    for library in Library::ALL
-        .into_iter()
-        .filter(|l| l.enabled_in(&doc.libraries))
-    {
-        let path = args.lib_dir.join(format!("{}.js", library.name()));
-        let source = std::fs::read_to_string(&path).map_err(|e| {
-            format!(
-                "cannot read the {} library at {}: {e} (build it with scripts/build-wasm or pass --lib-dir)",
-                library.name(),
-                path.display()
-            )
-        })?;
-        engine
-            .load_library(library, &source)
-            .map_err(|e| e.to_string())?;
-    }
-    let result = engine.evaluate(&doc, &values);
+    let request = WorkerRequest {
+        doc: serde_json::to_value(&doc).map_err(|e| e.to_string())?,
+        values,
+        locale: args.locale,
+        today: args.today,
+    };
+    let me = std::env::current_exe().map_err(|e| format!("cannot find myself: {e}"))?;
+    let mut worker = WorkerProcess::spawn(&me, &args.lib_dir)
+        .map_err(|e| format!("cannot start a worker: {e}"))?;
+    let uses_libraries = Library::ALL.iter().any(|l| l.enabled_in(&doc.libraries));
+    let extra_time = if uses_libraries {
+        LIBRARY_LOAD_TIME
+    } else {
+        Duration::ZERO
+    };
+    let result = worker
+        .evaluate(&request, extra_time)
+        .map_err(|e| e.to_string())?;
     serde_json::to_string_pretty(&result).map_err(|e| e.to_string())
 }
 
+fn worker(mut args: impl Iterator<Item = String>) -> Result<(), String> {
+    let lib_dir = match (args.next().as_deref(), args.next()) {
+        (Some("--lib-dir"), Some(dir)) => PathBuf::from(dir),
+        (None, _) => default_lib_dir(),
+        _ => return Err("usage: calc worker [--lib-dir DIR]".to_owned()),
+    };
+    serve(std::io::stdin().lock(), std::io::stdout().lock(), &lib_dir).map_err(|e| e.to_string())
+}
+
 fn main() -> ExitCode {
-    match parse_args(std::env::args().skip(1)).and_then(run) {
-        Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
-        }
+    let mut args = std::env::args().skip(1);
+    let outcome = match args.next().as_deref() {
+        Some("eval") => parse_eval_args(args)
+            .and_then(eval)
+            .map(|json| println!("{json}")),
+        Some("worker") => worker(args),
+        _ => Err(USAGE.to_owned()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("calc: {message}");
             ExitCode::from(2)

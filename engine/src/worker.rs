@@ -1,0 +1,240 @@
+//! Evaluation in a separate process, so a calculator that ends its process (by
+//! allocating past the hard memory limit) or a built-in that never yields cannot take
+//! its host down. `calc worker` serves [`WorkerRequest`]s, one JSON line each, on
+//! stdin/stdout; [`WorkerProcess`] drives one such process with a hard deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::dates::CivilDate;
+use crate::limits::{MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE};
+use crate::{CalcDoc, Engine, EngineOptions, EvalResult, HostError, Library, Locale};
+
+/// How long past the engine's own time limit a worker may take before it is killed.
+pub const KILL_GRACE: Duration = Duration::from_secs(2);
+
+/// The message when a worker process ended without answering for another reason.
+pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
+
+/// One calculation for a worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WorkerRequest {
+    pub doc: Value,
+    #[serde(default)]
+    pub values: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
+    /// `YYYY-MM-DD`; today (UTC) when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub today: Option<String>,
+}
+
+/// A worker's answer: the result, or why the request itself was unusable.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WorkerResponse {
+    Result(EvalResult),
+    Invalid(String),
+}
+
+/// Serves requests from `input` until it closes, loading libraries from `lib_dir` on
+/// first use and keeping one warm engine.
+///
+/// # Errors
+/// Reading or writing the pipes failed.
+pub fn serve(input: impl BufRead, mut output: impl Write, lib_dir: &Path) -> std::io::Result<()> {
+    let mut engine = None;
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let response = match answer(&mut engine, &line, lib_dir) {
+            Ok(result) => WorkerResponse::Result(result),
+            Err(message) => WorkerResponse::Invalid(message),
+        };
+        let json = serde_json::to_string(&response).map_err(std::io::Error::other)?;
+        writeln!(output, "{json}")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+fn answer(engine: &mut Option<Engine>, line: &str, lib_dir: &Path) -> Result<EvalResult, String> {
+    let request: WorkerRequest =
+        serde_json::from_str(line).map_err(|e| format!("bad request: {e}"))?;
+    let doc = CalcDoc::from_json_value(request.doc)
+        .map_err(|e| format!("doc is not a calculator: {e}"))?;
+    let locale = match request.locale.as_deref() {
+        Some(code) => Locale::parse(code).ok_or(format!("unknown locale \"{code}\""))?,
+        None => Locale::default(),
+    };
+    let today = match request.today.as_deref() {
+        Some(day) => Some(CivilDate::parse_iso(day).ok_or(format!("bad date \"{day}\""))?),
+        None => None,
+    };
+    let options = EngineOptions { locale, today };
+    let engine = match engine {
+        Some(engine) => engine,
+        None => engine.insert(Engine::new(options).map_err(|e| e.0)?),
+    };
+    engine.set_options(options);
+    load_enabled(engine, &doc, lib_dir).map_err(|e| e.0)?;
+    Ok(engine.evaluate(&doc, &request.values))
+}
+
+/// Loads the libraries `doc` switches on that `engine` does not have yet.
+///
+/// # Errors
+/// A library file is missing or does not load.
+pub fn load_enabled(engine: &mut Engine, doc: &CalcDoc, lib_dir: &Path) -> Result<(), HostError> {
+    for library in Library::ALL {
+        if library.enabled_in(&doc.libraries) && !engine.has_library(library) {
+            let path = lib_dir.join(format!("{}.js", library.name()));
+            let source = std::fs::read_to_string(&path).map_err(|e| {
+                HostError(format!(
+                    "cannot read the {} library at {}: {e}",
+                    library.name(),
+                    path.display()
+                ))
+            })?;
+            engine.load_library(library, &source)?;
+        }
+    }
+    Ok(())
+}
+
+/// A running `calc worker` process.
+pub struct WorkerProcess {
+    child: Child,
+    stdin: ChildStdin,
+    responses: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl WorkerProcess {
+    /// Starts `calc_binary worker --lib-dir lib_dir`.
+    ///
+    /// # Errors
+    /// The process could not be started.
+    pub fn spawn(calc_binary: &Path, lib_dir: &Path) -> std::io::Result<WorkerProcess> {
+        let mut child = Command::new(calc_binary)
+            .arg("worker")
+            .arg("--lib-dir")
+            .arg(lib_dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdout"))?;
+        let stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stderr"))?;
+        Ok(WorkerProcess {
+            child,
+            stdin,
+            responses: lines_of(stdout),
+            stderr: lines_of(stderr),
+        })
+    }
+
+    /// Sends one request and waits for its answer, at most the engine's time limit
+    /// plus [`KILL_GRACE`] (the time it takes to load libraries is added on top).
+    ///
+    /// On a time-out or a crash the process is killed and the result says so; the
+    /// caller must then start a new worker ([`WorkerProcess::is_alive`] is false).
+    ///
+    /// # Errors
+    /// The request was unusable (`WorkerResponse::Invalid`), or talking to the process
+    /// failed before it could answer.
+    pub fn evaluate(
+        &mut self,
+        request: &WorkerRequest,
+        extra_time: Duration,
+    ) -> Result<EvalResult, HostError> {
+        let line = serde_json::to_string(request).map_err(|e| HostError(e.to_string()))?;
+        if writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .is_err()
+        {
+            return Ok(self.ended(false));
+        }
+        match self
+            .responses
+            .recv_timeout(TIME_LIMIT + KILL_GRACE + extra_time)
+        {
+            Ok(answer) => match serde_json::from_str(&answer) {
+                Ok(WorkerResponse::Result(result)) => Ok(result),
+                Ok(WorkerResponse::Invalid(message)) => Err(HostError(message)),
+                Err(e) => Err(HostError(format!("unreadable worker answer: {e}"))),
+            },
+            Err(RecvTimeoutError::Timeout) => Ok(self.ended(true)),
+            Err(RecvTimeoutError::Disconnected) => Ok(self.ended(false)),
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    fn ended(&mut self, timed_out: bool) -> EvalResult {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        // The process is gone, so its stderr closes; wait briefly for the last lines.
+        let mut said = Vec::new();
+        while let Ok(line) = self.stderr.recv_timeout(Duration::from_millis(500)) {
+            said.push(line);
+        }
+        let message = if timed_out {
+            TIMEOUT_MESSAGE
+        } else if said.iter().any(|l| l.contains("memory allocation")) {
+            MEMORY_MESSAGE
+        } else {
+            CRASH_MESSAGE
+        };
+        EvalResult::failed(message, Vec::new())
+    }
+}
+
+impl Drop for WorkerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn lines_of(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (sender, receiver) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines().map_while(Result::ok) {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// The folder holding `lodash.js`, `moment.js` and `mathjs.js`: `CALCSMITH_LIB_DIR`, or
+/// where `scripts/build-wasm` puts them.
+pub fn default_lib_dir() -> PathBuf {
+    std::env::var_os("CALCSMITH_LIB_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib"),
+        PathBuf::from,
+    )
+}

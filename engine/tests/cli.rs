@@ -1,0 +1,182 @@
+//! The `calc` command line: what it prints and how it exits.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+fn calc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_calc"))
+        .args(args)
+        .output()
+        .expect("calc runs")
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("calc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("temp file");
+    path
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+const DOC: &str = r#"{"script": "'use strict';\nreturn { d: inputs.d, n: inputs.n };",
+  "metaInputs": [{"id": 1, "name": "d", "type": "date"}, {"id": 2, "name": "n", "type": "number"}],
+  "metaOutputs": [{"id": 1, "name": "d", "type": "value"},
+                  {"id": 2, "name": "n", "type": "value", "decimalPlaces": 1}],
+  "defaults": {"2": 1234.5}}"#;
+
+#[test]
+fn eval_prints_the_result_with_values_locale_and_today() {
+    let doc = temp_file("doc.json", DOC);
+    let values = temp_file("values.json", r#"{"2": 9876.54}"#);
+    let output = calc(&[
+        "eval",
+        path(&doc),
+        "--values",
+        path(&values),
+        "--locale",
+        "ru",
+        "--today",
+        "2026-02-03",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_json(&output),
+        json!({
+            "outputs": {"d": "2026-02-03T00:00:00.000Z", "n": 9876.54},
+            "display": {"d": "3 февр. 2026 г.", "n": "9\u{a0}876,5"},
+            "usedInputs": ["d", "n"],
+            "error": null
+        })
+    );
+}
+
+#[test]
+fn a_source_record_is_accepted_as_the_doc() {
+    let record = format!(r#"{{"_id": "abcdefghijklmnop", "doc": {DOC}, "doc_style": {{}}}}"#);
+    let doc = temp_file("record.json", &record);
+    let output = calc(&["eval", path(&doc), "--today", "2026-11-25"]);
+    assert!(output.status.success());
+    assert_eq!(stdout_json(&output)["display"]["n"], json!("1,234.5"));
+}
+
+#[test]
+fn a_failing_calculation_still_exits_0_with_the_error_in_the_result() {
+    let doc = temp_file("bad-script.json", r#"{"script": "return 5;"}"#);
+    let output = calc(&["eval", path(&doc)]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_json(&output)["error"],
+        json!("Outputs and table rows must be objects.")
+    );
+}
+
+#[test]
+fn a_calculation_that_kills_its_process_is_reported_not_crashed() {
+    // Doubling a string passes the hard memory limit in one allocation: the worker
+    // process aborts, and the CLI still answers with the memory message.
+    let doc = temp_file(
+        "bomb.json",
+        r#"{"script": "var s = 'x'; while (true) s += s;"}"#,
+    );
+    let output = calc(&["eval", path(&doc)]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_json(&output)["error"],
+        json!("Calculation used more than 256 MB of memory. Is there a loop that never ends?")
+    );
+}
+
+#[test]
+fn unreadable_or_invalid_input_exits_2_with_a_message() {
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["eval".into(), "/nonexistent/doc.json".into()],
+            "cannot read /nonexistent/doc.json",
+        ),
+        (
+            vec![
+                "eval".into(),
+                path(&temp_file("broken.json", "{not json")).into(),
+            ],
+            "is not valid JSON",
+        ),
+        (
+            vec![
+                "eval".into(),
+                path(&temp_file("wrong.json", r#"{"metaInputs": 5}"#)).into(),
+            ],
+            "is not a calculator",
+        ),
+        (
+            vec![
+                "eval".into(),
+                path(&temp_file("ok.json", "{}")).into(),
+                "--locale".into(),
+                "fr".into(),
+            ],
+            "unknown locale \"fr\"",
+        ),
+        (
+            vec![
+                "eval".into(),
+                path(&temp_file("ok2.json", "{}")).into(),
+                "--today".into(),
+                "tomorrow".into(),
+            ],
+            "--today must be a date",
+        ),
+        (
+            vec![
+                "eval".into(),
+                path(&temp_file("ok3.json", "{}")).into(),
+                "--values".into(),
+                path(&temp_file("arr.json", "[]")).into(),
+            ],
+            "must hold a JSON object",
+        ),
+        (vec!["frobnicate".into()], "usage: calc eval"),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = calc(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_missing_library_file_exits_2_and_names_the_file() {
+    let doc = temp_file("lodash.json", r#"{"libraries": {"lodash": true}}"#);
+    let output = calc(&["eval", path(&doc), "--lib-dir", "/nonexistent"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("/nonexistent/lodash.js"));
+}
+
+#[test]
+fn work_that_never_reaches_a_checkpoint_is_killed_at_the_hard_deadline() {
+    // No loop statement anywhere: built-in forEach calls recurse 2^40 times, so neither
+    // the budgeted run nor the loop checkpoint ever gets control back. The worker
+    // process is killed instead, and the answer is still the time-out message.
+    let doc = temp_file(
+        "tree.json",
+        r#"{"script": "function f(d) { if (d > 40) return; [1, 2].forEach(function () { f(d + 1); }); }\nf(0);\nreturn {};"}"#,
+    );
+    let output = calc(&["eval", path(&doc)]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_json(&output)["error"],
+        json!("Calculation did not finish after 5 seconds. Is there an infinite loop?")
+    );
+}
