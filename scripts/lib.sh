@@ -54,3 +54,12 @@ ensure_npm() {
     touch "$stamp"
   fi
 }
+
+# The server's tests need PostgreSQL on 127.0.0.1:5432 (trust auth). This machine kind
+# starts it before a session; start it again if it has stopped.
+ensure_postgres() {
+  if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    say "starting PostgreSQL"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  fi
+}

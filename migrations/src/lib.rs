@@ -1,0 +1,15 @@
+//! Calcsmith's schema: one timestamped migration per change, each with `up` and `down`.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261125_000001_initial_schema;
+
+/// Every migration, oldest first.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261125_000001_initial_schema::Migration)]
+    }
+}

@@ -1,0 +1,150 @@
+//! Configuration from the environment; every value has a default that runs with nothing
+//! set (a SQLite file under `data/`, port 8080). Secrets are never logged.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// The server's settings.
+#[derive(Clone)]
+pub struct Config {
+    /// `HOST` (127.0.0.1) and `PORT` (8080); port 0 picks a free one.
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`: `sqlite://...` or `postgres://...`.
+    pub database_url: String,
+    /// `PUBLIC_URL`: where users reach the app; used for links in mail and the Origin check.
+    pub public_url: String,
+    /// `COOKIE_SECURE`: mark the session cookie `Secure` (default: PUBLIC_URL is https).
+    pub cookie_secure: bool,
+    /// `CALCSMITH_SECRET_KEY`: signs captcha challenges. Generated into `data/secret.key`
+    /// on first run when unset; must be set (the same) on every instance sharing a database.
+    pub secret_key: String,
+    /// `CALCSMITH_DATA_DIR` (`data`): the SQLite file and the generated secret.
+    pub data_dir: PathBuf,
+    /// `CALCSMITH_WEB_DIR` (`web/dist`): the built web app.
+    pub web_dir: PathBuf,
+    /// `CALCSMITH_PKG_DIR` (`pkg`): the engine's wasm package and library files.
+    pub pkg_dir: PathBuf,
+    /// `CALCSMITH_CALC_BIN`: the `calc` binary whose `worker` mode evaluates calculators
+    /// (default: `calc` beside this executable).
+    pub calc_bin: PathBuf,
+    /// `CALCSMITH_EVAL_WORKERS` (2): evaluation worker processes.
+    pub eval_workers: usize,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("public_url", &self.public_url)
+            .field("cookie_secure", &self.cookie_secure)
+            .field("secret_key", &"<redacted>")
+            .field("web_dir", &self.web_dir)
+            .field("pkg_dir", &self.pkg_dir)
+            .field("calc_bin", &self.calc_bin)
+            .field("eval_workers", &self.eval_workers)
+            .finish()
+    }
+}
+
+/// A database URL without its password, for logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://<redacted>@{}", &url[..scheme], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+impl Config {
+    /// Reads the environment.
+    ///
+    /// # Errors
+    /// A variable is set to something unusable, or the generated secret cannot be stored.
+    pub fn from_env() -> Result<Config, String> {
+        let host = var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned());
+        let port: u16 = var("PORT")
+            .map(|p| {
+                p.parse()
+                    .map_err(|_| format!("PORT must be a number, not \"{p}\""))
+            })
+            .transpose()?
+            .unwrap_or(8080);
+        let addr: SocketAddr = format!("{host}:{port}")
+            .parse()
+            .map_err(|_| format!("HOST must be an IP address, not \"{host}\""))?;
+        let data_dir =
+            PathBuf::from(var("CALCSMITH_DATA_DIR").unwrap_or_else(|| "data".to_owned()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("calcsmith.db").display()
+            )
+        });
+        let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{addr}"));
+        let cookie_secure = match var("COOKIE_SECURE").as_deref() {
+            Some("1" | "true" | "yes") => true,
+            Some("0" | "false" | "no") => false,
+            Some(other) => {
+                return Err(format!(
+                    "COOKIE_SECURE must be true or false, not \"{other}\""
+                ));
+            }
+            None => public_url.starts_with("https://"),
+        };
+        let secret_key = match var("CALCSMITH_SECRET_KEY") {
+            Some(key) => key,
+            None => stored_secret(&data_dir)?,
+        };
+        let calc_bin = var("CALCSMITH_CALC_BIN").map_or_else(default_calc_bin, PathBuf::from);
+        let eval_workers = var("CALCSMITH_EVAL_WORKERS")
+            .map(|n| {
+                n.parse()
+                    .map_err(|_| format!("CALCSMITH_EVAL_WORKERS must be a number, not \"{n}\""))
+            })
+            .transpose()?
+            .unwrap_or(2usize)
+            .max(1);
+        Ok(Config {
+            addr,
+            database_url,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            cookie_secure,
+            secret_key,
+            data_dir,
+            web_dir: PathBuf::from(
+                var("CALCSMITH_WEB_DIR").unwrap_or_else(|| "web/dist".to_owned()),
+            ),
+            pkg_dir: PathBuf::from(var("CALCSMITH_PKG_DIR").unwrap_or_else(|| "pkg".to_owned())),
+            calc_bin,
+            eval_workers,
+        })
+    }
+}
+
+fn default_calc_bin() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("calc")))
+        .unwrap_or_else(|| PathBuf::from("calc"))
+}
+
+/// The secret in `data_dir/secret.key`, created with 32 random bytes on first use.
+fn stored_secret(data_dir: &std::path::Path) -> Result<String, String> {
+    let path = data_dir.join("secret.key");
+    if let Ok(secret) = std::fs::read_to_string(&path)
+        && !secret.trim().is_empty()
+    {
+        return Ok(secret.trim().to_owned());
+    }
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    let secret = crate::auth::random_token();
+    std::fs::write(&path, &secret).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(secret)
+}

@@ -1,0 +1,26 @@
+//! A saved calculator: its doc and style as JSON text, privacy, and what the engine said
+//! when it was last saved.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "calculators")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub owner_id: i64,
+    pub doc: String,
+    pub doc_style: String,
+    pub is_private: bool,
+    /// The engine's error when run with its defaults at save time.
+    pub error: Option<String>,
+    /// The engine's full result at save time, so a published page shows outputs at once.
+    pub initial_result: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,63 @@
+//! The API's one error type: every failure leaves as `{"message": "..."}` with a 4xx
+//! status, except internal faults, which are logged once and shown as a generic 500.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// What went wrong, and so which status the client gets.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the request is wrong; the message says how.
+    BadRequest(String),
+    /// 401: this needs a signed-in user.
+    Unauthorized,
+    /// 403: signed in, but not allowed.
+    Forbidden(String),
+    /// 404: no such thing (or not visible to this user).
+    NotFound(String),
+    /// 413: the body is over the size limit.
+    TooLarge(String),
+    /// 429: too many attempts; try again later.
+    TooManyRequests,
+    /// 500: our fault; the detail is logged, never sent.
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 404 for a calculator that does not exist or that this user may not see.
+    pub fn calculator_not_found() -> ApiError {
+        ApiError::NotFound("Calculator not found.".to_owned())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = match self {
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
+            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, "Please sign in.".to_owned()),
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, m),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m),
+            ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m),
+            ApiError::TooManyRequests => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many attempts. Please wait a minute and try again.".to_owned(),
+            ),
+            ApiError::Internal(detail) => {
+                tracing::error!(%detail, "internal error");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "Oops, an error.".to_owned(),
+                )
+            }
+        };
+        (status, Json(json!({ "message": message }))).into_response()
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(error: sea_orm::DbErr) -> Self {
+        ApiError::Internal(format!("database: {error}"))
+    }
+}

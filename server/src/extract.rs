@@ -1,0 +1,61 @@
+//! Request extractors that answer bad input in the API's error shape.
+
+use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// The largest request body the API reads (a calculator doc with its script).
+pub const BODY_LIMIT: usize = 512 * 1024;
+
+/// A JSON or form-encoded body (the spec's sign-in forms post "form params").
+pub struct Body<T>(pub T);
+
+fn rejected(status: StatusCode, text: String) -> ApiError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::TooLarge(format!(
+            "The request is too large (limit {} KB).",
+            BODY_LIMIT / 1024
+        ))
+    } else {
+        ApiError::BadRequest(format!("Invalid request body: {text}"))
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<FormRejection> for ApiError {
+    fn from(rejection: FormRejection) -> Self {
+        rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let is_form = request
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        if is_form {
+            let axum::Form(value) = axum::Form::<T>::from_request(request, state).await?;
+            Ok(Body(value))
+        } else {
+            let axum::Json(value) = axum::Json::<T>::from_request(request, state).await?;
+            Ok(Body(value))
+        }
+    }
+}

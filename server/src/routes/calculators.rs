@@ -1,0 +1,211 @@
+//! Sources (the author's own calculators), published calculators, privacy, the list of
+//! "My Calculators", and evaluation as a JSON API.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use calcsmith_engine::worker::WorkerRequest;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::auth::{CurrentUser, MaybeUser};
+use crate::entities::calculator;
+use crate::error::ApiError;
+use crate::extract::Body;
+use crate::services::calculators::{self, CalcId, parse_json_text};
+use crate::services::rate_limit;
+use crate::state::AppState;
+
+/// The calculator routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/source/{id}",
+            get(read_source).post(save_source).delete(delete_source),
+        )
+        .route(
+            "/api/calc/{id}",
+            get(read_published).delete(delete_published),
+        )
+        .route("/api/calc/{id}/eval", post(evaluate))
+        .route("/api/calc/edit/", post(toggle_privacy))
+        .route("/api/calc/edit", post(toggle_privacy))
+        .route("/api/calc/user/", put(my_calculators))
+        .route("/api/calc/user", put(my_calculators))
+}
+
+#[derive(Deserialize)]
+struct SourceBody {
+    doc: Value,
+    #[serde(default)]
+    doc_style: Value,
+}
+
+async fn read_source(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    let found = calculators::owned(&state, &id, &user).await?;
+    Ok(Json(json!({
+        "_id": found.id,
+        "doc": parse_json_text(&found.doc),
+        "doc_style": parse_json_text(&found.doc_style),
+        "private": found.is_private,
+    })))
+}
+
+async fn save_source(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Body(body): Body<SourceBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    let saved = calculators::save(&state, &id, &user, body.doc, body.doc_style).await?;
+    Ok(Json(
+        json!({"message": "Saved.", "_id": saved.id, "error": saved.error}),
+    ))
+}
+
+async fn delete_source(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    delete_owned(&state, &id, &user).await
+}
+
+async fn delete_owned(
+    state: &AppState,
+    id: &str,
+    user: &crate::entities::user::Model,
+) -> Result<Json<Value>, ApiError> {
+    use sea_orm::EntityTrait;
+    let id = CalcId::parse(id)?;
+    let found = calculators::owned(state, &id, user).await?;
+    calculator::Entity::delete_by_id(found.id)
+        .exec(&state.db)
+        .await?;
+    Ok(Json(json!({"message": "Deleted."})))
+}
+
+async fn read_published(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    let found = calculators::visible(&state, &id, viewer.as_ref())
+        .await?
+        .ok_or_else(ApiError::calculator_not_found)?;
+    Ok(Json(json!({
+        "doc": parse_json_text(&found.doc),
+        "doc_style": parse_json_text(&found.doc_style),
+        "error": found.error,
+        "result": found.initial_result.as_deref().map(parse_json_text),
+    })))
+}
+
+async fn delete_published(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    delete_owned(&state, &id, &user).await
+}
+
+#[derive(Deserialize)]
+struct PrivacyQuery {
+    #[serde(rename = "calcId")]
+    calc_id: Option<String>,
+}
+
+/// `calcId` from a JSON or form body.
+fn calc_id_in(body: &[u8]) -> Option<String> {
+    if let Ok(json) = serde_json::from_slice::<Value>(body) {
+        return json.get("calcId")?.as_str().map(str::to_owned);
+    }
+    serde_urlencoded::from_bytes::<PrivacyQuery>(body)
+        .ok()?
+        .calc_id
+}
+
+async fn toggle_privacy(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<PrivacyQuery>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let raw = query
+        .calc_id
+        .or_else(|| calc_id_in(&body))
+        .ok_or_else(|| ApiError::BadRequest("calcId is required.".to_owned()))?;
+    let id = CalcId::parse(&raw)?;
+    let message = calculators::toggle_privacy(&state, &id, &user).await?;
+    Ok(Json(json!({"message": message})))
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    page: Option<String>,
+}
+
+async fn my_calculators(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let page = match query.page.as_deref() {
+        None | Some("") => 1,
+        Some(raw) => raw
+            .parse::<u64>()
+            .map_err(|_| ApiError::BadRequest("page must be a positive number.".to_owned()))?,
+    };
+    Ok(Json(calculators::page_of(&state, &user, page).await?))
+}
+
+#[derive(Deserialize)]
+struct EvalBody {
+    #[serde(default)]
+    values: Map<String, Value>,
+    locale: Option<String>,
+}
+
+async fn evaluate(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Body(body): Body<EvalBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    rate_limit::hit(&state, &format!("eval:{}", peer.ip()), 60, 60).await?;
+    let found = calculators::visible(&state, &id, viewer.as_ref())
+        .await?
+        .ok_or_else(ApiError::calculator_not_found)?;
+    if let Some(code) = &body.locale
+        && calcsmith_engine::Locale::parse(code).is_none()
+    {
+        return Err(ApiError::BadRequest(format!(
+            "Unknown locale \"{code}\" (use en or ru)."
+        )));
+    }
+    let request = WorkerRequest {
+        doc: parse_json_text(&found.doc),
+        values: body.values,
+        locale: body.locale,
+        today: None,
+    };
+    let result = state
+        .evaluator
+        .evaluate(request)
+        .await
+        .map_err(ApiError::Internal)?;
+    Ok(Json(
+        serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))?,
+    ))
+}

@@ -1,0 +1,19 @@
+//! The HTTP surface: each area exposes `router()`, merged here.
+
+use axum::Router;
+
+use crate::state::AppState;
+
+pub mod account;
+pub mod calculators;
+pub mod health;
+pub mod pages;
+
+/// Every route of the app.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .merge(account::router())
+        .merge(calculators::router())
+        .merge(health::router())
+        .merge(pages::router())
+}

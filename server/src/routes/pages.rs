@@ -1,0 +1,182 @@
+//! The web app's pages (the SPA's `index.html` with preloaded page data), its lazily
+//! loaded screens under `/partials/`, static assets, and the fallbacks: unknown `/api/`
+//! paths are a JSON 404, any other unknown path redirects to `/`.
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::extract::{Path as UrlPath, Request, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderValue, Method, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use serde_json::json;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use crate::auth::MaybeUser;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The screens of spec §2; each returns the SPA.
+pub const PAGES: &[&str] = &[
+    "/",
+    "/source/{id}",
+    "/calc/{id}",
+    "/embed/{id}",
+    "/account",
+    "/account/sub",
+    "/account/card",
+    "/account/invoice",
+    "/terms",
+    "/privacy",
+    "/pricing",
+    "/pricing_fail",
+    "/pricing_pass",
+    "/user/calculators",
+    "/forgot",
+];
+
+/// Built-in assets that are not part of the web build.
+fn static_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("static")
+}
+
+/// The page and asset routes.
+pub fn router() -> Router<AppState> {
+    let mut router = Router::new();
+    for page in PAGES {
+        router = router.route(page, get(page_html));
+    }
+    router
+        .route("/partials/{name}", get(partial))
+        .route("/js/lib/{file}", get(library))
+        .route("/js/{*file}", get(web_js))
+        .route("/assets/{*file}", get(hashed_asset))
+        .route("/pkg/{*file}", get(package_file))
+        .route("/txt/{*file}", get(built_in))
+        .route("/img/{*file}", get(built_in))
+        .fallback(fallback)
+}
+
+/// `index.html` of the web build (or the built-in stand-in) with the page data the app
+/// reads at start: whether someone is signed in.
+async fn page_html(State(state): State<AppState>, MaybeUser(user): MaybeUser) -> Response {
+    let built = tokio::fs::read_to_string(state.config.web_dir.join("index.html")).await;
+    let html = match built {
+        Ok(html) => html,
+        Err(_) => include_str!("../../static/index.html").to_owned(),
+    };
+    let data = json!({
+        "authenticated": user.is_some(),
+        "user": user.map(|u| json!({"name": u.name, "email": u.email})),
+    });
+    // `<` escaped so the data can never close the script element.
+    let data = data.to_string().replace('<', "\\u003c");
+    let tag = format!("<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>");
+    let html = match html.find("</head>") {
+        Some(at) => format!("{}{tag}\n{}", &html[..at], &html[at..]),
+        None => format!("{tag}\n{html}"),
+    };
+    ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
+}
+
+/// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404.
+async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Request) -> Response {
+    if file.split('/').any(|part| part == ".." || part.is_empty()) {
+        return ApiError::NotFound("Not found.".to_owned()).into_response();
+    }
+    let mut inner = Request::new(axum::body::Body::empty());
+    *inner.uri_mut() = match format!("/{file}").parse() {
+        Ok(uri) => uri,
+        Err(_) => return ApiError::NotFound("Not found.".to_owned()).into_response(),
+    };
+    *inner.headers_mut() = request.headers().clone();
+    match ServeDir::new(dir).oneshot(inner).await {
+        Ok(response)
+            if response.status() == StatusCode::OK
+                || response.status() == StatusCode::NOT_MODIFIED =>
+        {
+            let mut response = response.into_response();
+            response
+                .headers_mut()
+                .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+            if file.ends_with(".wasm") {
+                response
+                    .headers_mut()
+                    .insert(CONTENT_TYPE, HeaderValue::from_static("application/wasm"));
+            }
+            response
+        }
+        _ => ApiError::NotFound("Not found.".to_owned()).into_response(),
+    }
+}
+
+async fn partial(
+    State(state): State<AppState>,
+    UrlPath(name): UrlPath<String>,
+    request: Request,
+) -> Response {
+    let name = name.trim_end_matches(".js");
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return ApiError::NotFound("Not found.".to_owned()).into_response();
+    }
+    let dir = state.config.web_dir.join("partials");
+    serve_file(&dir, &format!("{name}.js"), "no-cache", request).await
+}
+
+async fn library(
+    State(state): State<AppState>,
+    UrlPath(file): UrlPath<String>,
+    request: Request,
+) -> Response {
+    let dir = state.config.pkg_dir.join("lib");
+    serve_file(&dir, &file, "public, max-age=86400", request).await
+}
+
+/// `/js/worker.js` has no hash in its name, so it is revalidated on every load.
+async fn web_js(
+    State(state): State<AppState>,
+    UrlPath(file): UrlPath<String>,
+    request: Request,
+) -> Response {
+    let dir = state.config.web_dir.join("js");
+    serve_file(&dir, &file, "no-cache", request).await
+}
+
+async fn hashed_asset(
+    State(state): State<AppState>,
+    UrlPath(file): UrlPath<String>,
+    request: Request,
+) -> Response {
+    let dir = state.config.web_dir.join("assets");
+    serve_file(&dir, &file, "public, max-age=31536000, immutable", request).await
+}
+
+async fn package_file(
+    State(state): State<AppState>,
+    UrlPath(file): UrlPath<String>,
+    request: Request,
+) -> Response {
+    serve_file(&state.config.pkg_dir, &file, "no-cache", request).await
+}
+
+async fn built_in(request: Request) -> Response {
+    let path = request.uri().path().trim_start_matches('/').to_owned();
+    serve_file(&static_dir(), &path, "public, max-age=86400", request).await
+}
+
+async fn fallback(method: Method, request: Request) -> Response {
+    if request.uri().path().starts_with("/api/") {
+        return ApiError::NotFound(format!(
+            "No such API route: {} {}",
+            method,
+            request.uri().path()
+        ))
+        .into_response();
+    }
+    Redirect::to("/").into_response()
+}

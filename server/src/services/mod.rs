@@ -1,0 +1,8 @@
+//! The work behind the handlers.
+
+pub mod accounts;
+pub mod calculators;
+pub mod captcha;
+pub mod evaluator;
+pub mod plans;
+pub mod rate_limit;

@@ -1,0 +1,59 @@
+//! The plans and their limits, in one place.
+
+/// A user's plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    Free,
+    Regular,
+    Premium,
+}
+
+impl Plan {
+    /// Reads the stored name; anything unknown is the free plan.
+    pub fn parse(name: &str) -> Plan {
+        match name {
+            "regular" => Plan::Regular,
+            "premium" => Plan::Premium,
+            _ => Plan::Free,
+        }
+    }
+
+    /// The stored name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Plan::Free => "free",
+            Plan::Regular => "regular",
+            Plan::Premium => "premium",
+        }
+    }
+
+    /// How many calculators the plan may save (`None`: no limit).
+    pub const fn max_calculators(self) -> Option<u64> {
+        match self {
+            Plan::Free => Some(5),
+            Plan::Regular => Some(100),
+            Plan::Premium => None,
+        }
+    }
+
+    /// Whether calculators may be private.
+    pub const fn allows_private(self) -> bool {
+        !matches!(self, Plan::Free)
+    }
+
+    /// The message when saving one more calculator would pass the limit.
+    pub fn limit_message(self) -> String {
+        match (self, self.max_calculators()) {
+            (Plan::Free, Some(max)) => format!(
+                "The free plan saves up to {max} calculators. Upgrade to Regular or Premium to save more."
+            ),
+            (_, Some(max)) => {
+                format!("Your plan saves up to {max} calculators. Upgrade to Premium to save more.")
+            }
+            (_, None) => String::new(),
+        }
+    }
+}
+
+/// The message when a free-plan user tries to make a calculator private.
+pub const PRIVATE_NEEDS_UPGRADE: &str = "Private calculators need the Regular or Premium plan. Upgrade to make this calculator private.";

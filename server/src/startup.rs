@@ -1,0 +1,159 @@
+//! Building and running the app: database, migrations, middleware, graceful shutdown.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::{HeaderName, StatusCode};
+use axum::middleware;
+use calcsmith_migrations::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
+use tokio::net::TcpListener;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::{Config, redact_url};
+use crate::extract::BODY_LIMIT;
+use crate::services::evaluator::Evaluator;
+use crate::state::AppState;
+use crate::{routes, security};
+
+/// Logs to stderr; `RUST_LOG` chooses what (default: info).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Connects to the database (creating the SQLite file and folder if needed).
+///
+/// # Errors
+/// The database cannot be reached or opened.
+pub async fn connect(config: &Config) -> Result<DatabaseConnection, String> {
+    if config.database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir)
+            .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+    }
+    let mut options = ConnectOptions::new(config.database_url.clone());
+    options
+        .max_connections(16)
+        .connect_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    let db = Database::connect(options)
+        .await
+        .map_err(|e| format!("cannot open {}: {e}", redact_url(&config.database_url)))?;
+    if config.database_url.starts_with("sqlite:") {
+        // WAL lets readers and the writer work at once; foreign keys make deletes cascade.
+        for pragma in [
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA foreign_keys=ON",
+            "PRAGMA busy_timeout=5000",
+        ] {
+            db.execute_unprepared(pragma)
+                .await
+                .map_err(|e| format!("{pragma}: {e}"))?;
+        }
+    }
+    Ok(db)
+}
+
+/// Runs the migrations and exits (`calcsmith migrate`).
+///
+/// # Errors
+/// The database cannot be reached or a migration fails.
+pub async fn migrate_only(config: &Config) -> Result<(), String> {
+    let db = connect(config).await?;
+    Migrator::up(&db, None)
+        .await
+        .map_err(|e| format!("migration failed: {e}"))
+}
+
+/// The app with its state, migrations applied.
+///
+/// # Errors
+/// The database cannot be reached or a migration fails.
+pub async fn build(config: Config) -> Result<Router, String> {
+    let db = connect(&config).await?;
+    Migrator::up(&db, None)
+        .await
+        .map_err(|e| format!("migration failed: {e}"))?;
+    let evaluator = Evaluator::new(
+        config.calc_bin.clone(),
+        config.pkg_dir.join("lib"),
+        config.eval_workers,
+    );
+    let state = AppState {
+        db,
+        config: Arc::new(config),
+        evaluator: Arc::new(evaluator),
+    };
+    let request_id = HeaderName::from_static("x-request-id");
+    Ok(routes::router()
+        .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
+        .layer(middleware::from_fn(security::headers))
+        // axum's limit (not tower-http's) so an oversized body is answered by the
+        // extractors, in the API's error shape.
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            let id = request
+                .headers()
+                .get("x-request-id")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
+        }))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(state))
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves, finishing requests in flight.
+///
+/// # Errors
+/// The server failed.
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .map_err(|e| format!("server error: {e}"))
+}
+
+/// Builds the app and serves it on the configured address until SIGTERM or Ctrl-C.
+///
+/// # Errors
+/// The database, the port or the server failed.
+pub async fn serve(config: Config) -> Result<(), String> {
+    let addr = config.addr;
+    tracing::info!(?config, "starting");
+    let app = build(config).await?;
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    tracing::info!("serving on http://{addr}");
+    run(listener, app, shutdown_signal()).await
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,235 @@
+//! `spawn_app`: the real server, in-process on port 0, with its own fresh database —
+//! a new SQLite file, or a new PostgreSQL database on 127.0.0.1:5432.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use calcsmith_server::config::Config;
+use calcsmith_server::startup;
+use reqwest::Client;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+/// Which database a test runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+const PG_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A running app and where it keeps its data.
+pub struct TestApp {
+    pub address: String,
+    pub config: Config,
+    shutdown: Option<oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<Result<(), String>>>,
+}
+
+impl TestApp {
+    /// A client with its own cookie jar: one user's browser.
+    pub fn browser(&self) -> Client {
+        Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// Stops the server, finishing requests in flight.
+    pub async fn stop(mut self) -> Config {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.expect("server task").expect("server ran");
+        }
+        self.config.clone()
+    }
+}
+
+/// A fresh database URL of the given kind, or `None` when PostgreSQL is unreachable
+/// and the run is not CI.
+pub async fn fresh_database(db: Db, data_dir: &Path) -> Option<String> {
+    match db {
+        Db::Sqlite => Some(format!(
+            "sqlite://{}?mode=rwc",
+            data_dir.join("calcsmith.db").display()
+        )),
+        Db::Postgres => {
+            use sea_orm::{ConnectionTrait, Database};
+            let admin = match Database::connect(PG_ADMIN_URL).await {
+                Ok(admin) => admin,
+                Err(e) if std::env::var_os("CI").is_some() => {
+                    panic!("CI is set but PostgreSQL at {PG_ADMIN_URL} is unreachable: {e}")
+                }
+                Err(e) => {
+                    eprintln!(
+                        "\n!!! SKIPPING a PostgreSQL test: {PG_ADMIN_URL} is unreachable ({e}) !!!\n"
+                    );
+                    return None;
+                }
+            };
+            let name = format!(
+                "calcsmith_t_{}_{}_{}",
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::Relaxed),
+                calcsmith_server::auth::random_token()
+                    .get(..8)
+                    .unwrap_or("x")
+            );
+            admin
+                .execute_unprepared(&format!("CREATE DATABASE {name}"))
+                .await
+                .expect("create test database");
+            Some(format!("postgres://postgres@127.0.0.1:5432/{name}"))
+        }
+    }
+}
+
+/// The config of a test app on port 0 with the given database.
+pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
+    let calc_bin = repo().join("target/debug/calc");
+    assert!(
+        calc_bin.exists(),
+        "{} is missing: run `cargo build -p calcsmith-engine --bin calc` (scripts/test does)",
+        calc_bin.display()
+    );
+    Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        database_url,
+        public_url: "http://127.0.0.1".to_owned(),
+        cookie_secure: false,
+        secret_key: "test-secret".to_owned(),
+        data_dir,
+        web_dir: repo().join("web/dist"),
+        pkg_dir: repo().join("pkg"),
+        calc_bin,
+        eval_workers: 2,
+    }
+}
+
+/// Starts the app with `config`.
+pub async fn start(mut config: Config) -> TestApp {
+    let app = startup::build(config.clone()).await.expect("app builds");
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .expect("bind");
+    let address = format!("http://{}", listener.local_addr().expect("addr"));
+    config.public_url = address.clone();
+    let (shutdown, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(startup::run(listener, app, async {
+        let _ = stopped.await;
+    }));
+    TestApp {
+        address,
+        config,
+        shutdown: Some(shutdown),
+        server: Some(server),
+    }
+}
+
+/// A new app with a fresh database; `None` when that database cannot be had (non-CI).
+pub async fn spawn_app(db: Db) -> Option<TestApp> {
+    let data_dir = std::env::temp_dir().join(format!(
+        "calcsmith-test-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&data_dir).expect("data dir");
+    let url = fresh_database(db, &data_dir).await?;
+    Some(start(test_config(url, data_dir)).await)
+}
+
+/// Solves a real captcha challenge from the server, as the widget does.
+pub async fn solve_captcha(app: &TestApp, client: &Client) -> String {
+    use base64::Engine as _;
+    let challenge: altcha::Challenge = client
+        .get(app.url("/api/captcha"))
+        .send()
+        .await
+        .expect("captcha")
+        .json()
+        .await
+        .expect("challenge json");
+    let solution = altcha::solve_challenge(altcha::SolveChallengeOptions::new(&challenge))
+        .expect("solver")
+        .expect("solution");
+    let payload = json!({"challenge": challenge, "solution": solution});
+    base64::engine::general_purpose::STANDARD.encode(payload.to_string())
+}
+
+/// Signs up a new user in `client`'s cookie jar; returns their email.
+pub async fn sign_up(app: &TestApp, client: &Client, email: &str) -> Value {
+    let captcha = solve_captcha(app, client).await;
+    let response = client
+        .post(app.url("/api/signup"))
+        .json(&json!({"email": email, "password": "correct horse", "name": "Ada", "captchaResponse": captcha}))
+        .send()
+        .await
+        .expect("signup");
+    assert_eq!(response.status(), 200, "sign-up failed");
+    response.json().await.expect("user json")
+}
+
+/// A calculator doc whose script is `script`, with one number input and one output.
+pub fn doc(script: &str) -> Value {
+    json!({
+        "name": "Test",
+        "script": script,
+        "metaInputs": [{"id": 1, "name": "a", "type": "number"}],
+        "metaOutputs": [{"id": 1, "name": "x", "type": "value", "decimalPlaces": 2}],
+        "defaults": {"1": 21}
+    })
+}
+
+/// 16 random letters and digits.
+pub fn new_id() -> String {
+    calcsmith_server::auth::random_token()
+        .chars()
+        .take(16)
+        .collect()
+}
+
+/// Saves `doc` under `id` and returns the response.
+pub async fn save(app: &TestApp, client: &Client, id: &str, doc: &Value) -> reqwest::Response {
+    client
+        .post(app.url(&format!("/api/source/{id}")))
+        .json(&json!({"doc": doc, "doc_style": {"bgcolor": "#fff", "fsize": 12}}))
+        .send()
+        .await
+        .expect("save")
+}
+
+/// Declares a test that runs once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! both_databases {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                if let Some(app) = spawn_app(Db::Sqlite).await {
+                    ($body)(app).await;
+                }
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(app) = spawn_app(Db::Postgres).await {
+                    ($body)(app).await;
+                }
+            }
+        }
+    };
+}

@@ -1,0 +1,80 @@
+//! Hostile scripts stall or crash nothing but their own evaluation.
+
+use crate::both_databases;
+use crate::helpers::*;
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+const TIMEOUT: &str = "Calculation did not finish after 5 seconds. Is there an infinite loop?";
+
+async fn saved_error(app: &TestApp, client: &reqwest::Client, id: &str, script: &str) -> String {
+    let response = save(app, client, id, &doc(script)).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    body["error"].as_str().unwrap_or("<none>").to_owned()
+}
+
+both_databases!(
+    hostile_scripts_end_with_clear_errors_and_the_server_keeps_serving,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "hostile@example.com").await;
+        // While an endless loop is being evaluated, the server answers others at once.
+        let looping = {
+            let (app_url, client) = (app.address.clone(), author.clone());
+            tokio::spawn(async move {
+                let body = serde_json::json!({"doc": doc("while (true) {}"), "doc_style": {}});
+                let response = client
+                    .post(format!("{app_url}/api/source/{}", new_id()))
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                response.json::<Value>().await.unwrap()
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let started = Instant::now();
+        let live = app.browser().get(app.url("/livez")).send().await.unwrap();
+        assert_eq!(live.status(), 200);
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "the server stalled"
+        );
+        assert_eq!(looping.await.unwrap()["error"], TIMEOUT);
+
+        let cases = [
+            (
+                "[1].forEach(function () { while (true) {} });\nreturn {};",
+                TIMEOUT.to_owned(),
+            ),
+            (
+                "function f() { return f(); }\nreturn { x: f() };",
+                "RangeError: Maximum call stack size exceeded (line 1)".to_owned(),
+            ),
+            (
+                "var s = 'x'; while (true) s += s;",
+                "Calculation used more than 256 MB of memory. Is there a loop that never ends?"
+                    .to_owned(),
+            ),
+            (
+                "function f(d) { if (d > 40) return; [1, 2].forEach(function () { f(d + 1); }); }\nf(0);\nreturn {};",
+                TIMEOUT.to_owned(),
+            ),
+        ];
+        // One calculator saved again and again: the free plan's limit is not the point here.
+        let id = new_id();
+        for (script, expected) in cases {
+            assert_eq!(
+                saved_error(&app, &author, &id, script).await,
+                expected,
+                "{script}"
+            );
+        }
+        // And the workers still calculate normally afterwards.
+        assert_eq!(
+            saved_error(&app, &author, &id, "return { x: 1 };").await,
+            "<none>"
+        );
+    }
+);

@@ -1,0 +1,8 @@
+//! The server over real HTTP, each test on a fresh SQLite file and again on a fresh
+//! PostgreSQL database.
+
+mod accounts;
+mod calculators;
+mod helpers;
+mod hostile;
+mod pages;

@@ -1,0 +1,167 @@
+//! Pages, assets, fallbacks, headers and health.
+
+use crate::both_databases;
+use crate::helpers::*;
+use serde_json::Value;
+
+const PAGES: &[&str] = &[
+    "/",
+    "/source/abcdefghijklmnop",
+    "/calc/abcdefghijklmnop",
+    "/embed/abcdefghijklmnop",
+    "/account",
+    "/account/sub",
+    "/account/card",
+    "/account/invoice",
+    "/terms",
+    "/privacy",
+    "/pricing",
+    "/pricing_fail",
+    "/pricing_pass",
+    "/user/calculators",
+    "/forgot",
+];
+
+both_databases!(
+    every_page_is_the_app_with_preloaded_sign_in_state,
+    |app: TestApp| async move {
+        let visitor = app.browser();
+        for page in PAGES {
+            let response = visitor.get(app.url(page)).send().await.unwrap();
+            assert_eq!(response.status(), 200, "{page}");
+            let html = response.text().await.unwrap();
+            assert!(
+                html.contains(r#"{"authenticated":false,"user":null}"#),
+                "{page}: {html}"
+            );
+        }
+        let author = app.browser();
+        sign_up(&app, &author, "pages@example.com").await;
+        let html = author
+            .get(app.url("/account"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(html.contains(r#""authenticated":true"#));
+    }
+);
+
+both_databases!(
+    unknown_paths_redirect_home_and_unknown_api_paths_are_json_404,
+    |app: TestApp| async move {
+        let client = app.browser();
+        let response = client.get(app.url("/no/such/page")).send().await.unwrap();
+        assert_eq!(response.status(), 303);
+        assert_eq!(response.headers()["location"], "/");
+        let response = client.get(app.url("/api/no/such")).send().await.unwrap();
+        assert_eq!(response.status(), 404);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["message"], "No such API route: GET /api/no/such");
+    }
+);
+
+both_databases!(
+    static_assets_are_served_with_the_right_types,
+    |app: TestApp| async move {
+        let client = app.browser();
+        let countries = client
+            .get(app.url("/txt/countries.txt"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(countries.lines().count() >= 240);
+        assert!(countries.lines().any(|l| l == "FR:France"));
+        assert!(
+            countries
+                .lines()
+                .all(|l| l.len() > 3 && l.as_bytes()[2] == b':')
+        );
+        let icon = client
+            .get(app.url("/img/icons/logo.svg"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(icon.status(), 200);
+        assert_eq!(icon.headers()["content-type"], "image/svg+xml");
+        let lodash = client
+            .get(app.url("/js/lib/lodash.js"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(lodash.status(), 200);
+        assert!(lodash.text().await.unwrap().contains("lodash"));
+        let wasm = client
+            .get(app.url("/pkg/calcsmith_engine_bg.wasm"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(wasm.status(), 200);
+        assert_eq!(wasm.headers()["content-type"], "application/wasm");
+        let missing = client
+            .get(app.url("/partials/nothing-here"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(missing.status(), 404);
+        let escape = client
+            .get(app.url("/js/lib/..%2F..%2FCargo.toml"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(escape.status(), 404);
+    }
+);
+
+both_databases!(
+    security_headers_allow_framing_only_the_embed_view,
+    |app: TestApp| async move {
+        let client = app.browser();
+        let page = client
+            .get(app.url("/calc/abcdefghijklmnop"))
+            .send()
+            .await
+            .unwrap();
+        let csp = page.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("frame-ancestors 'none'"));
+        assert_eq!(page.headers()["x-content-type-options"], "nosniff");
+        assert!(page.headers().contains_key("referrer-policy"));
+        assert!(page.headers().contains_key("x-request-id"));
+        let embed = client
+            .get(app.url("/embed/abcdefghijklmnop"))
+            .send()
+            .await
+            .unwrap();
+        let csp = embed.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(csp.contains("frame-ancestors *"));
+        assert!(!embed.headers().contains_key("x-frame-options"));
+    }
+);
+
+both_databases!(health_checks_answer, |app: TestApp| async move {
+    let client = app.browser();
+    assert_eq!(
+        client.get(app.url("/livez")).send().await.unwrap().status(),
+        200
+    );
+    let ready: Value = client
+        .get(app.url("/readyz"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ready["status"], "ok");
+});
