@@ -19,11 +19,17 @@ use crate::services::evaluator::Evaluator;
 use crate::state::AppState;
 use crate::{routes, security};
 
-/// Logs to stderr; `RUST_LOG` chooses what (default: info).
+/// Logs to stderr; `RUST_LOG` chooses what (default: info), `LOG_FORMAT=json` gives one
+/// JSON object per line (with the request span and its id) for log collectors.
 pub fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    let _ = if std::env::var("LOG_FORMAT").is_ok_and(|f| f == "json") {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
 }
 
 /// Connects to the database (creating the SQLite file and folder if needed).
@@ -92,6 +98,7 @@ pub async fn build(config: Config) -> Result<Router, String> {
     Ok(routes::router()
         .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
         .layer(middleware::from_fn(security::headers))
+        .route_layer(middleware::from_fn(routes::health::record))
         // axum's limit (not tower-http's) so an oversized body is answered by the
         // extractors, in the API's error shape.
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))

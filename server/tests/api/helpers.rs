@@ -81,6 +81,7 @@ pub async fn fresh_database(db: Db, data_dir: &Path) -> Option<String> {
                     return None;
                 }
             };
+            drop_stale_databases(&admin).await;
             let name = format!(
                 "calcsmith_t_{}_{}_{}",
                 std::process::id(),
@@ -96,6 +97,29 @@ pub async fn fresh_database(db: Db, data_dir: &Path) -> Option<String> {
             Some(format!("postgres://postgres@127.0.0.1:5432/{name}"))
         }
     }
+}
+
+/// Drops the test databases of earlier runs (once per test process).
+async fn drop_stale_databases(admin: &sea_orm::DatabaseConnection) {
+    use sea_orm::{ConnectionTrait, Statement};
+    static DONE: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    DONE.get_or_init(|| async {
+        let mine = format!("calcsmith_t_{}_", std::process::id());
+        let sql = "SELECT datname FROM pg_database WHERE datname LIKE 'calcsmith_t_%'";
+        let rows = admin
+            .query_all_raw(Statement::from_string(admin.get_database_backend(), sql))
+            .await
+            .unwrap_or_default();
+        for row in rows {
+            let name: String = row.try_get("", "datname").unwrap_or_default();
+            if !name.starts_with(&mine) {
+                let _ = admin
+                    .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .await;
+            }
+        }
+    })
+    .await;
 }
 
 /// The config of a test app on port 0 with the given database.

@@ -5,4 +5,5 @@ mod accounts;
 mod calculators;
 mod helpers;
 mod hostile;
+mod instances;
 mod pages;

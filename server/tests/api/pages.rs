@@ -165,3 +165,21 @@ both_databases!(health_checks_answer, |app: TestApp| async move {
         .unwrap();
     assert_eq!(ready["status"], "ok");
 });
+
+both_databases!(
+    metrics_count_requests_for_prometheus,
+    |app: TestApp| async move {
+        let client = app.browser();
+        client.get(app.url("/livez")).send().await.unwrap();
+        let text = client
+            .get(app.url("/metrics"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.contains("http_requests_total"), "{text}");
+        assert!(text.contains("route=\"/livez\""), "{text}");
+    }
+);
