@@ -183,3 +183,70 @@ both_databases!(
         assert!(text.contains("route=\"/livez\""), "{text}");
     }
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
+    // A stand-in web build: what `web/` will produce (index.html, js/worker.js, a
+    // hashed asset and one module per screen under partials/).
+    let web = std::env::temp_dir().join(format!("calcsmith-web-{}", std::process::id()));
+    for (path, text) in [
+        (
+            "index.html",
+            "<html><head><title>Built</title></head><body></body></html>",
+        ),
+        ("js/worker.js", "self.onmessage = () => {};"),
+        ("assets/app-1a2b3c.js", "export {};"),
+        (
+            "partials/welcome.js",
+            "export default function Welcome() {}",
+        ),
+    ] {
+        let file = web.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let data = std::env::temp_dir().join(format!("calcsmith-web-data-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
+    let mut config = test_config(url, data);
+    config.web_dir = web;
+    let app = start(config).await;
+    let client = app.browser();
+    let html = client
+        .get(app.url("/pricing"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<title>Built</title>"));
+    assert!(html.find("calcsmith-preload").unwrap() < html.find("</head>").unwrap());
+    let partial = client
+        .get(app.url("/partials/welcome"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(partial.status(), 200);
+    assert!(
+        partial.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    assert!(partial.text().await.unwrap().contains("Welcome"));
+    let worker = client.get(app.url("/js/worker.js")).send().await.unwrap();
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
+    let asset = client
+        .get(app.url("/assets/app-1a2b3c.js"))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        asset.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    app.stop().await;
+}
