@@ -29,6 +29,11 @@ pub struct Config {
     pub calc_bin: PathBuf,
     /// `CALCSMITH_EVAL_WORKERS` (2): evaluation worker processes.
     pub eval_workers: usize,
+    /// `SMTP_URL` (`smtp://user:password@host:port`, plain SMTP to a relay): where mail
+    /// goes. Unset: mail is written to the `outbox` table.
+    pub smtp_url: Option<String>,
+    /// `SMTP_FROM` (`Calcsmith <no-reply@localhost>`): the sender of mail.
+    pub smtp_from: String,
 }
 
 impl std::fmt::Debug for Config {
@@ -43,6 +48,7 @@ impl std::fmt::Debug for Config {
             .field("pkg_dir", &self.pkg_dir)
             .field("calc_bin", &self.calc_bin)
             .field("eval_workers", &self.eval_workers)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .finish()
     }
 }
@@ -123,6 +129,9 @@ impl Config {
             pkg_dir: PathBuf::from(var("CALCSMITH_PKG_DIR").unwrap_or_else(|| "pkg".to_owned())),
             calc_bin,
             eval_workers,
+            smtp_url: var("SMTP_URL"),
+            smtp_from: var("SMTP_FROM")
+                .unwrap_or_else(|| "Calcsmith <no-reply@localhost>".to_owned()),
         })
     }
 }

@@ -9,9 +9,10 @@ use serde_json::{Value, json};
 use crate::auth::{
     end_all_sessions, hash_password, hash_token, now, random_token, verify_password,
 };
-use crate::entities::{calculator, outbox, password_reset, user};
+use crate::entities::{calculator, password_reset, user};
 use crate::error::ApiError;
 use crate::services::calculators::parse_json_text;
+use crate::services::mail;
 use crate::state::AppState;
 
 /// The same answer for an unknown email and a wrong password.
@@ -288,21 +289,12 @@ pub async fn request_reset(state: &AppState, email: &str) -> Result<(), ApiError
     .insert(&state.db)
     .await?;
     let link = format!("{}/forgot?token={token}", state.config.public_url);
-    outbox::ActiveModel {
-        recipient: Set(user.email),
-        subject: Set("Reset your Calcsmith password".to_owned()),
-        body: Set(format!(
-            "Someone asked to reset the password of your Calcsmith account.\n\n\
-             To choose a new password, open this link within an hour:\n{link}\n\n\
-             If it was not you, ignore this message."
-        )),
-        created_at: Set(now()),
-        ..Default::default()
-    }
-    .insert(&state.db)
-    .await?;
-    tracing::info!("password reset mail queued in the outbox");
-    Ok(())
+    let body = format!(
+        "Someone asked to reset the password of your Calcsmith account.\n\n\
+         To choose a new password, open this link within an hour:\n{link}\n\n\
+         If it was not you, ignore this message."
+    );
+    mail::send(state, &user.email, "Reset your Calcsmith password", &body).await
 }
 
 /// Sets a new password with a reset token (once, within the hour).

@@ -4,5 +4,6 @@ pub mod accounts;
 pub mod calculators;
 pub mod captcha;
 pub mod evaluator;
+pub mod mail;
 pub mod plans;
 pub mod rate_limit;

@@ -6,4 +6,5 @@ mod calculators;
 mod helpers;
 mod hostile;
 mod instances;
+mod mail;
 mod pages;
