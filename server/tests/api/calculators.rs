@@ -78,6 +78,23 @@ both_databases!(
                 .status(),
             404
         );
+        // The published view's DELETE removes a calculator too.
+        let other = new_id();
+        assert_eq!(
+            save(&app, &author, &other, &doc("return {};"))
+                .await
+                .status(),
+            200
+        );
+        let path = format!("/api/calc/{other}");
+        let (status, _) = json_of(author.delete(app.url(&path)).send().await.unwrap()).await;
+        assert_eq!(status, 200);
+        let source = author
+            .get(app.url(&format!("/api/source/{other}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(source.status(), 404);
     }
 );
 
