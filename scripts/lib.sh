@@ -49,7 +49,7 @@ ensure_npm() {
   local dir="${1:-$ROOT}"
   local stamp="$dir/node_modules/.calcsmith-installed"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
-    say "installing npm packages in ${dir#"$ROOT"/}"
+    say "installing npm packages (${dir})"
     (cd "$dir" && npm ci --no-audit --no-fund)
     touch "$stamp"
   fi
