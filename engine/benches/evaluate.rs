@@ -12,7 +12,8 @@ use std::time::Duration;
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::CountingAllocator;
 use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale};
-use criterion::{BatchSize, Criterion, SamplingMode};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion, SamplingMode};
 use serde_json::{Map, Value, json};
 
 // The hosts (wasm, the server's workers) count allocations for the memory limit; so do
@@ -136,38 +137,70 @@ fn bench_recalculation(c: &mut Criterion) {
 
     let small = small_calculator();
     let mut engine = Engine::new(options()).expect("engine");
-    let first = engine.evaluate(&small, &Map::new());
-    assert_eq!(first.error, None, "the small calculator fails");
-    // One value changes from run to run, as when a user types.
-    let mut run = 0u32;
-    group.bench_function("small (10 inputs, 5 values)", |b| {
-        b.iter(|| {
-            run = run.wrapping_add(1);
-            let mut values = Map::new();
-            values.insert("1".to_owned(), json!(10 + run % 10));
-            black_box(engine.evaluate(&small, &values))
-        });
-    });
+    bench_small(
+        &mut group,
+        "small (10 inputs, 5 values)",
+        &mut engine,
+        &small,
+    );
+    // The same on an engine that also holds lodash, moment and mathjs (unused by the
+    // calculator): the garbage collector has a much bigger heap to trace.
+    let mut loaded = Engine::new(options()).expect("engine");
+    for library in Library::ALL {
+        loaded
+            .load_library(library, &library_source(library))
+            .expect("library loads");
+    }
+    bench_small(
+        &mut group,
+        "small, all 3 libraries loaded",
+        &mut loaded,
+        &small,
+    );
 
     let table = table_calculator(100);
     let first = engine.evaluate(&table, &Map::new());
     assert_eq!(first.error, None, "the table calculator fails");
     let no_values = Map::new();
+    // Milliseconds per run: fewer samples of equal size.
+    group.sampling_mode(SamplingMode::Flat).sample_size(20);
     group.bench_function("table (100 rows x 3 columns)", |b| {
         b.iter(|| black_box(engine.evaluate(&table, &no_values)));
     });
     group.finish();
 }
 
+fn bench_small(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    engine: &mut Engine,
+    small: &CalcDoc,
+) {
+    let first = engine.evaluate(small, &Map::new());
+    assert_eq!(first.error, None, "the small calculator fails");
+    // One value changes from run to run, as when a user types.
+    let mut run = 0u32;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            run = run.wrapping_add(1);
+            let mut values = Map::new();
+            values.insert("1".to_owned(), json!(10 + run % 10));
+            black_box(engine.evaluate(small, &values))
+        });
+    });
+}
+
 fn bench_library_loading(c: &mut Criterion) {
     let mut group = c.benchmark_group("load library");
-    // Loading takes tens to hundreds of milliseconds: few samples, one load each.
+    // Loading takes tens to hundreds of milliseconds: 10 samples of equal size, and
+    // for mathjs (about half a second) one load per sample.
     group
         .sample_size(10)
         .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(4));
+        .warm_up_time(Duration::from_millis(500));
     for library in Library::ALL {
+        let seconds = if library == Library::Mathjs { 12 } else { 4 };
+        group.measurement_time(Duration::from_secs(seconds));
         let source = library_source(library);
         group.bench_function(library.name(), |b| {
             b.iter_batched(
