@@ -59,6 +59,22 @@ pub fn check_password(password: &str) -> Result<(), ApiError> {
     }
 }
 
+/// The message when an email already belongs to an account.
+const EMAIL_TAKEN: &str = "An account with this email already exists.";
+
+/// 400 when `email` already belongs to an account.
+async fn ensure_email_free(state: &AppState, email: &str) -> Result<(), ApiError> {
+    let taken = user::Entity::find()
+        .filter(user::Column::Email.eq(email))
+        .one(&state.db)
+        .await?
+        .is_some();
+    if taken {
+        return Err(ApiError::BadRequest(EMAIL_TAKEN.to_owned()));
+    }
+    Ok(())
+}
+
 /// Creates an account.
 ///
 /// # Errors
@@ -71,16 +87,7 @@ pub async fn sign_up(
 ) -> Result<user::Model, ApiError> {
     let email = parse_email(email)?;
     check_password(password)?;
-    let taken = user::Entity::find()
-        .filter(user::Column::Email.eq(&email))
-        .one(&state.db)
-        .await?
-        .is_some();
-    if taken {
-        return Err(ApiError::BadRequest(
-            "An account with this email already exists.".to_owned(),
-        ));
-    }
+    ensure_email_free(state, &email).await?;
     let user = user::ActiveModel {
         email: Set(email),
         password_hash: Set(hash_password(password)?),
@@ -98,7 +105,7 @@ pub async fn sign_up(
     };
     user.insert(&state.db)
         .await
-        .map_err(|_| ApiError::BadRequest("An account with this email already exists.".to_owned()))
+        .map_err(|_| ApiError::BadRequest(EMAIL_TAKEN.to_owned()))
 }
 
 /// The user with this email and password.
@@ -192,16 +199,7 @@ pub async fn save_settings(
         .filter(|e| e.trim().to_lowercase() != user.email)
     {
         let email = parse_email(email)?;
-        let taken = user::Entity::find()
-            .filter(user::Column::Email.eq(&email))
-            .one(&state.db)
-            .await?
-            .is_some();
-        if taken {
-            return Err(ApiError::BadRequest(
-                "An account with this email already exists.".to_owned(),
-            ));
-        }
+        ensure_email_free(state, &email).await?;
         model.email = Set(email);
     }
     let short =
