@@ -29,7 +29,7 @@ wasm_bindgen_version() {
 ensure_wasm_bindgen() {
   local want have
   want="$(wasm_bindgen_version)"
-  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')"
+  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
   if [ "$have" != "$want" ]; then
     say "installing wasm-bindgen-cli $want (have: ${have:-none}; takes a few minutes once)"
     # No --locked: the registry mirror here lacks one of its pinned dependencies.
