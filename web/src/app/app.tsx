@@ -1,0 +1,79 @@
+// The routes of spec §2. Each screen is a lazily loaded module (a partial).
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useSession, showToastAfterReload } from '../stores/session';
+import { useUi } from '../stores/ui';
+import { Layout } from './layout';
+import { ErrorBoundary } from '../components/error-boundary';
+import { Loading } from '../components/loading';
+import { useUnsavedWarning } from './use-unsaved-warning';
+
+const Welcome = lazy(() => import('../partials/welcome'));
+const Source = lazy(() => import('../partials/source'));
+const Calc = lazy(() => import('../partials/calc'));
+const Embed = lazy(() => import('../partials/embed'));
+const Account = lazy(() => import('../partials/account'));
+const Forgot = lazy(() => import('../partials/forgot'));
+const UserCalculators = lazy(() => import('../partials/user_calculators'));
+const Terms = lazy(() => import('../partials/terms'));
+const Privacy = lazy(() => import('../partials/privacy'));
+const AuthDialog = lazy(() => import('../partials/auth_dialog'));
+
+function Screen({ children }: { children: React.ReactNode }) {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function App() {
+  const theme = useUi((s) => s.theme);
+  const locale = useUi((s) => s.locale);
+  const authDialog = useSession((s) => s.authDialog);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.lang = locale;
+  }, [theme, locale]);
+
+  useEffect(() => {
+    showToastAfterReload();
+    const session = useSession.getState();
+    // Spec §4: the user is loaded at start only when the page data says signed in.
+    if (session.authenticated) session.loadUser().catch(() => session.setUser(null));
+  }, []);
+
+  useUnsavedWarning();
+
+  return (
+    <>
+      <Routes>
+        <Route
+          path="/embed/:calcId"
+          element={
+            <Screen>
+              <Embed />
+            </Screen>
+          }
+        />
+        <Route element={<Layout />}>
+          <Route path="/" element={<Screen><Welcome /></Screen>} />
+          <Route path="/source/:calcId" element={<Screen><Source /></Screen>} />
+          <Route path="/calc/:calcId" element={<Screen><Calc /></Screen>} />
+          <Route path="/account" element={<Screen><Account /></Screen>} />
+          <Route path="/user/calculators" element={<Screen><UserCalculators /></Screen>} />
+          <Route path="/forgot" element={<Screen><Forgot /></Screen>} />
+          <Route path="/terms" element={<Screen><Terms /></Screen>} />
+          <Route path="/privacy" element={<Screen><Privacy /></Screen>} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+      {authDialog && (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      )}
+    </>
+  );
+}

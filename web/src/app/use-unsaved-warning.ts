@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { unsavedCalcs, useCalcs } from '../stores/calcs';
+
+/** Spec §4: leaving the page with unsaved calculators asks first. */
+export function useUnsavedWarning() {
+  const unsaved = useCalcs((s) => unsavedCalcs(s).length);
+  useEffect(() => {
+    if (unsaved === 0) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog on the native `<dialog>` (focus stays inside, Escape closes). A click
+ * on the backdrop closes it too.
+ */
+export function Dialog(props: {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  /** Where focus goes on opening (a CSS selector inside the dialog). */
+  initialFocus?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { onClose, initialFocus } = props;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    if (initialFocus) dialog.querySelector<HTMLElement>(initialFocus)?.focus();
+    return () => dialog.close();
+  }, [initialFocus]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${props.className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(event) => {
+        // The dialog element itself is only hit outside its content box: the backdrop.
+        if (event.target === ref.current) {
+          const box = ref.current.getBoundingClientRect();
+          const inside =
+            event.clientX >= box.left &&
+            event.clientX <= box.right &&
+            event.clientY >= box.top &&
+            event.clientY <= box.bottom;
+          if (!inside) onClose();
+        }
+      }}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {props.title}
+      </h2>
+      <div className="dialog-body">{props.children}</div>
+      {props.actions && <div className="dialog-actions">{props.actions}</div>}
+    </dialog>
+  );
+}

@@ -1,0 +1,129 @@
+// The sign-in / sign-up dialog (spec §2, the `auth_dialog` partial).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from '../../components/dialog';
+import { useT } from '../../lib/i18n';
+import { signInFailure, useSession } from '../../stores/session';
+import { Captcha } from './captcha';
+import { authMessages } from './messages';
+
+export default function AuthDialog() {
+  const t = useT(authMessages);
+  const mode = useSession((s) => s.authDialog) ?? 'signin';
+  const session = useSession.getState();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const signUp = mode === 'signup';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (signUp && !captcha) {
+      setError(t('captchaNeeded'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (signUp) {
+        await session.signUp({ email, password, name, captchaResponse: captcha ?? '' });
+      } else {
+        await session.signIn(email, password);
+      }
+    } catch (failure) {
+      setError(signInFailure(failure));
+      // A captcha is good for one attempt.
+      if (signUp) {
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={signUp ? t('signUpTitle') : t('signInTitle')}
+      onClose={() => session.closeAuthDialog()}
+      initialFocus="#auth-email"
+      className="auth-dialog"
+    >
+      <form onSubmit={submit} noValidate={false}>
+        <label className="field-label" htmlFor="auth-email">
+          {t('email')}
+        </label>
+        <input
+          id="auth-email"
+          className="field"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {signUp && (
+          <>
+            <label className="field-label" htmlFor="auth-name">
+              {t('name')}
+            </label>
+            <input
+              id="auth-name"
+              className="field"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </>
+        )}
+        <label className="field-label" htmlFor="auth-password">
+          {t('password')}
+        </label>
+        <input
+          id="auth-password"
+          className="field"
+          type="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {signUp && <Captcha key={captchaRound} onSolved={setCaptcha} />}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button subtle" onClick={() => session.closeAuthDialog()}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? t('working') : signUp ? t('signUp') : t('signIn')}
+          </button>
+        </div>
+        <p className="dialog-links">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setError('');
+              session.openAuthDialog(signUp ? 'signin' : 'signup');
+            }}
+          >
+            {signUp ? t('toSignIn') : t('toSignUp')}
+          </button>
+          {!signUp && (
+            <Link to="/forgot" onClick={() => session.closeAuthDialog()}>
+              {t('forgot')}
+            </Link>
+          )}
+        </p>
+      </form>
+    </Dialog>
+  );
+}

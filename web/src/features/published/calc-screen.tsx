@@ -1,0 +1,45 @@
+// /calc/{calcId}: the published calculator (spec §2).
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { useT } from '../../lib/i18n';
+import { useSession } from '../../stores/session';
+import { publishedMessages } from './messages';
+import { PublishedCalculator } from './published-calculator';
+import { ShareBar } from './share-bar';
+import { usePublished } from './use-published';
+
+export default function CalcScreen() {
+  const { calcId } = useParams();
+  const t = useT(publishedMessages);
+  const state = usePublished(calcId);
+  const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
+  const name = state.status === 'ready' ? String(state.calc.doc.name || '') : '';
+
+  useEffect(() => {
+    document.title = name ? `${name} · Calcsmith` : 'Calcsmith';
+  }, [name]);
+
+  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'failed') {
+    return (
+      <div className="page narrow">
+        <p role="alert">{state.notFound ? t('notFound') : state.message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="page published">
+      <div className="page-header">
+        <h1>{name || t('untitled')}</h1>
+        {owns && calcId && (
+          <Link className="button" to={`/source/${calcId}`}>
+            {t('editSource')}
+          </Link>
+        )}
+      </div>
+      <PublishedCalculator calc={state.calc} values={state.values} initial={state.initial} />
+      {calcId && <ShareBar calcId={calcId} name={name || t('untitled')} />}
+    </div>
+  );
+}

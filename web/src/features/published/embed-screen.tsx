@@ -1,0 +1,56 @@
+// /embed/{calcId}: the calculator alone, for an iframe. It tells the parent page its
+// height so the frame can fit it.
+import { useEffect, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { useT } from '../../lib/i18n';
+import { publishedMessages } from './messages';
+import { PublishedCalculator } from './published-calculator';
+import { usePublished } from './use-published';
+
+export default function EmbedScreen() {
+  const { calcId } = useParams();
+  const [search] = useSearchParams();
+  const t = useT(publishedMessages);
+  const state = usePublished(calcId);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = root.current;
+    if (!element || window.parent === window) return;
+    const report = () =>
+      window.parent.postMessage(
+        { type: 'calcsmith:height', id: calcId, height: Math.ceil(element.scrollHeight) },
+        '*',
+      );
+    const observer = new ResizeObserver(report);
+    observer.observe(element);
+    report();
+    return () => observer.disconnect();
+  }, [calcId, state.status]);
+
+  return (
+    <div className="embed" ref={root}>
+      <main id="main">
+        {state.status === 'loading' && <Loading />}
+        {state.status === 'failed' && (
+          <p role="alert">{state.notFound ? t('notFound') : state.message}</p>
+        )}
+        {state.status === 'ready' && (
+          <>
+            <h1 className="visually-hidden">{String(state.calc.doc.name || t('untitled'))}</h1>
+            <PublishedCalculator
+              calc={state.calc}
+              values={state.values}
+              initial={state.initial}
+              autofocus={search.get('autofocus') === '1'}
+            />
+            <a className="made-with" href={`/calc/${calcId}`} target="_blank" rel="noopener">
+              {t('madeWith')}
+            </a>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { publishedMessages } from './messages';
+import { facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './share';
+
+const ShareDialog = lazy(() => import('../../partials/share_dialog'));
+
+/** Share by the micro-blogging service, the social network, e-mail and a link dialog. */
+export function ShareBar({ calcId, name }: { calcId: string; name: string }) {
+  const t = useT(publishedMessages);
+  const [dialog, setDialog] = useState(false);
+  const popup = (url: string) => window.open(url, 'calcsmith-share', POPUP_FEATURES);
+  return (
+    <div className="share-bar" role="group" aria-label={t('share')}>
+      <span className="muted">{t('shareOn')}</span>
+      <button type="button" className="button subtle" onClick={() => popup(twitterUrl(shareUrl(calcId), name))}>
+        {t('twitter')}
+      </button>
+      <button type="button" className="button subtle" onClick={() => popup(facebookUrl(shareUrl(calcId)))}>
+        {t('facebook')}
+      </button>
+      <a className="button subtle" href={mailUrl(shareUrl(calcId), t('emailSubject', { name }))}>
+        {t('email')}
+      </a>
+      <button type="button" className="button subtle" onClick={() => setDialog(true)}>
+        {t('link')}
+      </button>
+      {dialog && (
+        <Suspense fallback={null}>
+          <ShareDialog calcId={calcId} name={name} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import { Dialog } from '../../components/dialog';
+import { useT } from '../../lib/i18n';
+import { toast } from '../../stores/ui';
+import { publishedMessages } from './messages';
+import { embedSnippet, shareUrl } from './share';
+
+/** The link dialog: the share link and the embed snippet, each with a copy button. */
+export default function ShareDialog(props: { calcId: string; name: string; onClose(): void }) {
+  const t = useT(publishedMessages);
+  const link = useMemo(() => shareUrl(props.calcId), [props.calcId]);
+  const snippet = useMemo(() => embedSnippet(props.calcId, props.name), [props.calcId, props.name]);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t('copied'));
+    } catch {
+      // No clipboard permission: the text stays selected for a manual copy.
+    }
+  };
+  return (
+    <Dialog
+      title={t('shareTitle')}
+      onClose={props.onClose}
+      initialFocus="#share-link"
+      actions={
+        <button type="button" className="button" onClick={props.onClose}>
+          {t('close')}
+        </button>
+      }
+    >
+      <label className="field-label" htmlFor="share-link">
+        {t('linkLabel')}
+      </label>
+      <div className="inline-fields">
+        <input id="share-link" className="field" readOnly value={link} onFocus={(e) => e.target.select()} />
+        <button type="button" className="button" onClick={() => copy(link)}>
+          {t('copy')}
+        </button>
+      </div>
+      <label className="field-label" htmlFor="share-embed">
+        {t('embedLabel')}
+      </label>
+      <textarea id="share-embed" className="field code" rows={5} readOnly value={snippet} onFocus={(e) => e.target.select()} />
+      <button type="button" className="button" onClick={() => copy(snippet)}>
+        {t('copy')}
+      </button>
+    </Dialog>
+  );
+}

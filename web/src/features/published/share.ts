@@ -1,0 +1,28 @@
+import { cacheBustToken } from '../../lib/ids';
+
+/** Share popups are 550 × 420 (spec §9). */
+export const POPUP_FEATURES = 'width=550,height=420,noopener';
+
+/** The published page's address with a 5-character cache-bust token (spec §2). */
+export function shareUrl(calcId: string, origin = window.location.origin): string {
+  return `${origin}/calc/${calcId}?s=${cacheBustToken()}`;
+}
+
+export const twitterUrl = (url: string, text: string) =>
+  `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
+
+export const facebookUrl = (url: string) =>
+  `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
+
+export const mailUrl = (url: string, subject: string) =>
+  `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(url)}`;
+
+/** A copy-paste snippet: the frame plus a listener that sizes it to the embed's height. */
+export function embedSnippet(calcId: string, title: string, origin = window.location.origin) {
+  const frameId = `calcsmith-${calcId}`;
+  const safeTitle = title.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return [
+    `<iframe id="${frameId}" src="${origin}/embed/${calcId}" title="${safeTitle}" style="width:100%;border:0" height="480" loading="lazy"></iframe>`,
+    `<script>addEventListener("message",function(e){if(e.origin!=="${origin}"||!e.data||e.data.type!=="calcsmith:height"||e.data.id!=="${calcId}")return;document.getElementById("${frameId}").style.height=e.data.height+"px"});</script>`,
+  ].join('\n');
+}

@@ -1,0 +1,140 @@
+// The page's side of the calculation worker: one warm worker, the latest request wins,
+// a worker busy calculating when a new request comes is restarted, and a calculation
+// past 5000 ms is stopped with the spec's message.
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import {
+  TIMEOUT_MESSAGE,
+  TIMEOUT_MS,
+  errorResult,
+  type EvalRequest,
+  type Locale,
+  type WorkerReply,
+} from './protocol';
+
+/** What a request ends as: its result, or superseded by a newer request. */
+export type Outcome = { status: 'done'; result: EvalResult } | { status: 'superseded' };
+
+export type WorkerFactory = () => Worker;
+
+interface Job {
+  request: EvalRequest;
+  resolve: (outcome: Outcome) => void;
+  started: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export const defaultWorkerFactory: WorkerFactory = () =>
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'worker' });
+
+export class CalcWorkerClient {
+  private worker: Worker | null = null;
+  private current: Job | null = null;
+  private next: Job | null = null;
+  private nextId = 1;
+  /** How many workers were started (for tests and diagnostics). */
+  restarts = 0;
+
+  constructor(
+    private readonly factory: WorkerFactory = defaultWorkerFactory,
+    private readonly timeoutMs = TIMEOUT_MS,
+  ) {}
+
+  /** Evaluates `doc` with `values`; earlier requests still waiting end as superseded. */
+  evaluate(doc: CalcDoc, values: Record<string, unknown>, locale: Locale): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const job: Job = {
+        request: { type: 'evaluate', id: this.nextId++, doc, values, locale },
+        resolve,
+        started: false,
+      };
+      this.next?.resolve({ status: 'superseded' });
+      this.next = null;
+      if (this.current?.started) {
+        // Busy calculating: the old answer is no longer wanted, so stop it now.
+        this.finish(this.current, { status: 'superseded' });
+        this.stopWorker();
+      }
+      if (this.current) {
+        // Still loading the engine or libraries: this job runs right after.
+        this.next = job;
+      } else {
+        this.send(job);
+      }
+    });
+  }
+
+  /** Stops the worker (tab hidden); the next request starts a fresh one. */
+  suspend(): void {
+    if (this.current) this.finish(this.current, { status: 'superseded' });
+    this.next?.resolve({ status: 'superseded' });
+    this.next = null;
+    this.stopWorker();
+  }
+
+  /** Starts the worker ahead of the first request so the engine is warm. */
+  warmUp(): void {
+    this.ensureWorker();
+  }
+
+  private ensureWorker(): Worker {
+    if (!this.worker) {
+      const worker = this.factory();
+      worker.onmessage = (event: MessageEvent<WorkerReply>) => this.onReply(worker, event.data);
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        this.onCrash(worker);
+      };
+      this.worker = worker;
+      this.restarts += 1;
+    }
+    return this.worker;
+  }
+
+  private stopWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private send(job: Job): void {
+    this.current = job;
+    this.ensureWorker().postMessage(job.request);
+  }
+
+  private onReply(worker: Worker, reply: WorkerReply): void {
+    const job = this.current;
+    if (worker !== this.worker || !job || reply.id !== job.request.id) return;
+    if (reply.type === 'started') {
+      job.started = true;
+      job.timer = setTimeout(() => {
+        this.stopWorker();
+        this.finish(job, { status: 'done', result: errorResult(TIMEOUT_MESSAGE) });
+      }, this.timeoutMs);
+      return;
+    }
+    const result = reply.type === 'result' ? reply.result : errorResult(reply.message);
+    this.finish(job, { status: 'done', result });
+  }
+
+  private onCrash(worker: Worker): void {
+    if (worker !== this.worker) return;
+    this.stopWorker();
+    if (this.current) {
+      this.finish(this.current, {
+        status: 'done',
+        result: errorResult('The calculation stopped unexpectedly.'),
+      });
+    }
+  }
+
+  /** Ends `job` and sends the waiting one, if any. */
+  private finish(job: Job, outcome: Outcome): void {
+    clearTimeout(job.timer);
+    job.resolve(outcome);
+    if (this.current === job) this.current = null;
+    const next = this.next;
+    if (!this.current && next) {
+      this.next = null;
+      this.send(next);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Messages between the page and the calculation worker (`/js/worker.js`).
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+
+export type Locale = 'en' | 'ru';
+
+/** Page → worker: evaluate `doc` with `values` (keyed by input id). */
+export interface EvalRequest {
+  type: 'evaluate';
+  id: number;
+  doc: CalcDoc;
+  values: Record<string, unknown>;
+  locale: Locale;
+}
+
+/** Worker → page. `started` is sent once libraries are loaded and the script starts. */
+export type WorkerReply =
+  | { type: 'started'; id: number }
+  | { type: 'result'; id: number; result: EvalResult }
+  | { type: 'failed'; id: number; message: string };
+
+/** The spec's message when a calculation runs past 5000 ms (spec §8). */
+export const TIMEOUT_MESSAGE =
+  'Calculation did not finish after 5 seconds. Is there an infinite loop?';
+
+/** Calculation time-out of spec §9. */
+export const TIMEOUT_MS = 5000;
+
+export const errorResult = (error: string): EvalResult => ({
+  outputs: null,
+  display: null,
+  usedInputs: [],
+  error,
+});

@@ -1,0 +1,71 @@
+// The one place screens get results from: a shared warm worker client, recalculating on
+// every change of the doc, the values or the language.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import { useUi } from '../../stores/ui';
+import { CalcWorkerClient } from './client';
+
+let shared: CalcWorkerClient | null = null;
+
+/** The page's worker client (created on first use). */
+export function calcClient(): CalcWorkerClient {
+  shared ??= new CalcWorkerClient();
+  return shared;
+}
+
+export interface Calculation {
+  result: EvalResult | null;
+  /** A newer result is on its way. */
+  pending: boolean;
+}
+
+/**
+ * Results for `doc` with `values`. `initial` is shown until the first live result (the
+ * server's result on a published page). With `suspended` nothing is recalculated.
+ * `runToken` forces a recalculation (debug mode's "run").
+ */
+export function useCalculation(
+  doc: CalcDoc | null,
+  values: Record<string, unknown>,
+  options: { initial?: EvalResult | null; suspended?: boolean; runToken?: number } = {},
+): Calculation {
+  const locale = useUi((s) => s.locale);
+  const { suspended, runToken } = options;
+  // Identifies what is asked for now; the result says which request it answers.
+  const request = useMemo(() => ({ doc, values, locale, runToken }), [doc, values, locale, runToken]);
+  const [answer, setAnswer] = useState<{ result: EvalResult | null; request: object | null }>({
+    result: options.initial ?? null,
+    request: null,
+  });
+  const hidden = useHidden();
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (!request.doc || suspended) return;
+    if (hidden) {
+      calcClient().suspend();
+      return;
+    }
+    const id = ++latest.current;
+    calcClient()
+      .evaluate(request.doc, request.values, request.locale)
+      .then((outcome) => {
+        if (outcome.status === 'done' && id === latest.current) {
+          setAnswer({ result: outcome.result, request });
+        }
+      });
+  }, [request, suspended, hidden]);
+
+  return { result: answer.result, pending: answer.request !== request };
+}
+
+/** The tab is in the background (spec §4: the worker is suspended then). */
+function useHidden(): boolean {
+  const [hidden, setHidden] = useState(() => document.visibilityState === 'hidden');
+  useEffect(() => {
+    const update = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return hidden;
+}

@@ -1,0 +1,13 @@
+import type { PreloadedData } from './types';
+
+/** Reads `<script id="calcsmith-preload">`; a page without it counts as signed out. */
+export function readPreloadedData(doc: Document = document): PreloadedData {
+  const text = doc.getElementById('calcsmith-preload')?.textContent;
+  if (!text) return { authenticated: false, user: null };
+  try {
+    const data = JSON.parse(text) as Partial<PreloadedData>;
+    return { authenticated: data.authenticated === true, user: data.user ?? null };
+  } catch {
+    return { authenticated: false, user: null };
+  }
+}

@@ -1,0 +1,1 @@
+export { default } from '../features/my-calcs/my-calcs-screen';

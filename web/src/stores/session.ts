@@ -1,0 +1,99 @@
+// Who is signed in (spec §6) and the sign-in dialog that held requests wait for (spec §4).
+import { create } from 'zustand';
+import { api, authGate, ApiError, OOPS } from '../lib/api';
+import { readPreloadedData } from '../lib/preload';
+import type { User } from '../lib/types';
+import { toast } from './ui';
+
+export type AuthMode = 'signin' | 'signup';
+
+/** The toast after a sign-in (spec §4). */
+export const SIGNED_IN = 'Signed in.';
+const TOAST_AFTER_RELOAD = 'calcsmith.toast';
+
+interface SessionState {
+  /** From the page data: someone is signed in. */
+  authenticated: boolean;
+  user: User | null;
+  authDialog: AuthMode | null;
+  loadUser(): Promise<User | null>;
+  openAuthDialog(mode?: AuthMode): void;
+  /** Closes the dialog; held requests are rejected unless a sign-in succeeded. */
+  closeAuthDialog(): void;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(fields: {
+    email: string;
+    password: string;
+    name: string;
+    captchaResponse: string;
+  }): Promise<void>;
+  /** Updates the user in place after a change that did not need a reload. */
+  setUser(user: User | null): void;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  authenticated: readPreloadedData().authenticated,
+  user: null,
+  authDialog: null,
+  async loadUser() {
+    const user = await api.put<User>('/api/account', undefined, { skipAuthHold: true });
+    set({ user, authenticated: true });
+    return user;
+  },
+  openAuthDialog(mode = 'signin') {
+    set({ authDialog: mode });
+  },
+  closeAuthDialog() {
+    set({ authDialog: null });
+    authGate.cancel('Sign-in was cancelled.');
+  },
+  async signIn(email, password) {
+    await api.post('/api/login', { email, password }, { skipAuthHold: true });
+    await afterSignIn(get, set);
+  },
+  async signUp(fields) {
+    await api.post('/api/signup', fields, { skipAuthHold: true });
+    await afterSignIn(get, set);
+  },
+  setUser(user) {
+    set({ user, authenticated: user !== null });
+  },
+}));
+
+async function afterSignIn(
+  get: () => SessionState,
+  set: (partial: Partial<SessionState>) => void,
+): Promise<void> {
+  const hadUser = get().user !== null;
+  const user = await api.put<User>('/api/account', undefined, { skipAuthHold: true });
+  set({ user, authenticated: true, authDialog: null });
+  if (authGate.waiting > 0) {
+    // Someone was waiting for this sign-in (a save, say): carry on without a reload.
+    authGate.release();
+    toast(SIGNED_IN);
+  } else if (!hadUser) {
+    // Spec §4: with no user loaded before, the page reloads and then says so.
+    sessionStorage.setItem(TOAST_AFTER_RELOAD, SIGNED_IN);
+    window.location.reload();
+  } else {
+    toast(SIGNED_IN);
+  }
+}
+
+/** Shows the toast a reload was asked to show. */
+export function showToastAfterReload(): void {
+  const text = sessionStorage.getItem(TOAST_AFTER_RELOAD);
+  if (text) {
+    sessionStorage.removeItem(TOAST_AFTER_RELOAD);
+    toast(text);
+  }
+}
+
+/** A failed sign-in or sign-up: the server's text or the generic one (spec §8). */
+export function signInFailure(error: unknown): string {
+  return error instanceof ApiError && error.code !== 'server' && error.code !== 'network'
+    ? error.message
+    : OOPS;
+}
+
+authGate.onUnauthorized = () => useSession.getState().openAuthDialog('signin');
