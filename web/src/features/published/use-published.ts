@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, messageOf } from '../../lib/api';
 import { initialValues } from '../../lib/doc';
+import { calcClient } from '../../lib/engine/use-calculation';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import { hashValues } from './hash-values';
 
@@ -20,6 +21,8 @@ export function usePublished(calcId: string | undefined): PublishedState {
   const [state, setState] = useState<PublishedState>({ status: 'loading' });
   useEffect(() => {
     if (!calcId) return;
+    // The engine starts loading while the calculator is fetched.
+    calcClient().warmUp();
     let live = true;
     api
       .get<PublishedCalc>(`/api/calc/${encodeURIComponent(calcId)}`, { skipAuthHold: true })

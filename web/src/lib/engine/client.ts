@@ -65,9 +65,11 @@ export class CalcWorkerClient {
 
   /** Stops the worker (tab hidden); the next request starts a fresh one. */
   suspend(): void {
-    if (this.current) this.finish(this.current, { status: 'superseded' });
+    // The waiting job goes first: finishing the current one would send it to the worker
+    // that is about to be stopped, where it would wait for ever.
     this.next?.resolve({ status: 'superseded' });
     this.next = null;
+    if (this.current) this.finish(this.current, { status: 'superseded' });
     this.stopWorker();
   }
 

@@ -6,6 +6,10 @@ import type { EvalRequest, Locale, WorkerReply } from './protocol';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
 
+// Compiling the module starts at once, before the first request arrives.
+const initialised = init();
+// A failure is reported with the first request; not an unhandled rejection.
+initialised.catch(() => {});
 let engine: Engine | null = null;
 let locale: Locale = 'en';
 let queue: Promise<void> = Promise.resolve();
@@ -14,7 +18,7 @@ const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(rep
 
 async function engineFor(request: EvalRequest): Promise<Engine> {
   if (!engine) {
-    await init();
+    await initialised;
     engine = new Engine({ locale: request.locale });
     locale = request.locale;
   }

@@ -1,0 +1,235 @@
+// The settings each input type has beyond its name (spec §3): presentation, slider bounds,
+// choices.
+import { useId, useRef } from 'react';
+import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-control';
+import { nextId } from '../../lib/doc';
+import { useT } from '../../lib/i18n';
+import type { InputDef } from '../../lib/types';
+import { ChoiceValueField, NumberField, SelectField } from './fields';
+import { changeById, moveBy, refocus } from './list-ops';
+import { editorMessages } from './messages';
+
+type Change = (edit: (input: InputDef) => InputDef) => void;
+type Choice = NonNullable<InputDef['choices']>[number];
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** `input` with `key` set, or removed when `value` is undefined (JSON drops it anyway). */
+function withOptional(input: InputDef, key: string, value: unknown): InputDef {
+  const next: InputDef = { ...input };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+export function InputSettings({ input, change }: { input: InputDef; change: Change }) {
+  const t = useT(editorMessages);
+  switch (input.type) {
+    case 'number': {
+      const slider = input.presentationType === 'slider';
+      return (
+        <>
+          <SelectField
+            label={t('presentation')}
+            value={slider ? 'slider' : 'field'}
+            options={[
+              { value: 'field', label: t('presentField') },
+              { value: 'slider', label: t('presentSlider') },
+            ]}
+            onChange={(kind) =>
+              change((old) =>
+                kind === 'slider'
+                  ? {
+                      ...old,
+                      presentationType: 'slider',
+                      sliderMin: numberOrUndefined(old.sliderMin) ?? SLIDER_MIN,
+                      sliderMax: numberOrUndefined(old.sliderMax) ?? SLIDER_MAX,
+                    }
+                  : withOptional(old, 'presentationType', undefined),
+              )
+            }
+          />
+          {slider && (
+            <div className="inline-fields slider-fields">
+              <NumberField
+                label={t('sliderMin')}
+                value={numberOrUndefined(input.sliderMin)}
+                placeholder={String(SLIDER_MIN)}
+                onChange={(value) => change((old) => withOptional(old, 'sliderMin', value))}
+              />
+              <NumberField
+                label={t('sliderMax')}
+                value={numberOrUndefined(input.sliderMax)}
+                placeholder={String(SLIDER_MAX)}
+                onChange={(value) => change((old) => withOptional(old, 'sliderMax', value))}
+              />
+              <NumberField
+                label={t('sliderStep')}
+                value={numberOrUndefined(input.sliderStep)}
+                placeholder="1"
+                hint={t('sliderStepHint')}
+                min={Number.MIN_VALUE}
+                onChange={(value) => change((old) => withOptional(old, 'sliderStep', value))}
+              />
+            </div>
+          )}
+        </>
+      );
+    }
+    case 'binary':
+      return (
+        <SelectField
+          label={t('presentation')}
+          value={input.presentationType === 'switch' ? 'switch' : 'checkbox'}
+          options={[
+            { value: 'checkbox', label: t('presentCheckbox') },
+            { value: 'switch', label: t('presentSwitch') },
+          ]}
+          onChange={(presentationType) => change((old) => ({ ...old, presentationType }))}
+        />
+      );
+    case 'choice':
+      return (
+        <>
+          <SelectField
+            label={t('presentation')}
+            value={input.presentationType === 'dropdown' ? 'dropdown' : 'radio'}
+            options={[
+              { value: 'radio', label: t('presentRadio') },
+              { value: 'dropdown', label: t('presentDropdown') },
+            ]}
+            onChange={(presentationType) => change((old) => ({ ...old, presentationType }))}
+          />
+          <ChoicesEditor input={input} change={change} />
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+function ChoicesEditor({ input, change }: { input: InputDef; change: Change }) {
+  const t = useT(editorMessages);
+  const base = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const choices = input.choices ?? [];
+  const titleId = `${base}-title`;
+  const hintId = `${base}-hint`;
+  const labelId = (choice: Choice) => `${base}-label-${String(choice.id)}`;
+  const setChoices = (edit: (choices: Choice[]) => Choice[]) =>
+    change((old) => ({ ...old, choices: edit(old.choices ?? []) }));
+
+  const add = () => {
+    const id = nextId(choices.map((choice) => ({ id: Number(choice.id) || 0 })));
+    const choice: Choice = { id, label: t('newChoiceLabel', { n: id }), value: id };
+    setChoices((old) => [...old, choice]);
+    refocus(labelId(choice));
+  };
+
+  return (
+    <div className="choices" role="group" aria-labelledby={titleId} ref={root}>
+      <p className="field-label" id={titleId}>
+        {t('choices')}
+      </p>
+      {choices.length === 0 ? (
+        <p className="muted">{t('noChoices')}</p>
+      ) : (
+        <>
+          <div className="choice-row choice-head" aria-hidden="true">
+            <span>{t('choiceLabelHead')}</span>
+            <span>{t('choiceValueHead')}</span>
+          </div>
+          <ol className="choice-list">
+            {choices.map((choice, index) => {
+              const n = index + 1;
+              const what = t('choiceWhat', { n });
+              const upId = `${base}-up-${String(choice.id)}`;
+              const downId = `${base}-down-${String(choice.id)}`;
+              const move = (delta: number) => {
+                setChoices((old) =>
+                  moveBy(
+                    old,
+                    old.findIndex((other) => other.id === choice.id),
+                    delta,
+                  ),
+                );
+                refocus(delta < 0 ? upId : downId, delta < 0 ? downId : upId);
+              };
+              return (
+                <li key={String(choice.id ?? index)} className="choice-row">
+                  <input
+                    id={labelId(choice)}
+                    className="field"
+                    type="text"
+                    aria-label={t('choiceLabel', { n })}
+                    value={choice.label}
+                    onChange={(event) =>
+                      setChoices((old) =>
+                        changeById(old, choice.id, (c) => ({ ...c, label: event.target.value })),
+                      )
+                    }
+                  />
+                  <ChoiceValueField
+                    label={t('choiceValue', { n })}
+                    value={choice.value}
+                    describedBy={hintId}
+                    onChange={(value) =>
+                      setChoices((old) => changeById(old, choice.id, (c) => ({ ...c, value })))
+                    }
+                  />
+                  <div className="def-actions">
+                    <button
+                      id={upId}
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('moveUp', { what })}
+                      title={t('moveUp', { what })}
+                      disabled={index === 0}
+                      onClick={() => move(-1)}
+                    >
+                      <span aria-hidden="true">↑</span>
+                    </button>
+                    <button
+                      id={downId}
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('moveDown', { what })}
+                      title={t('moveDown', { what })}
+                      disabled={index === choices.length - 1}
+                      onClick={() => move(1)}
+                    >
+                      <span aria-hidden="true">↓</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button danger"
+                      aria-label={t('remove', { what })}
+                      title={t('remove', { what })}
+                      onClick={() => {
+                        setChoices((old) => old.filter((other) => other.id !== choice.id));
+                        const neighbour = choices[index + 1] ?? choices[index - 1];
+                        if (neighbour) refocus(labelId(neighbour));
+                        else
+                          requestAnimationFrame(() =>
+                            root.current?.querySelector<HTMLElement>('.add-choice')?.focus(),
+                          );
+                      }}
+                    >
+                      <span aria-hidden="true">✕</span>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <p className="field-hint muted" id={hintId}>
+            {t('choiceValueHint')}
+          </p>
+        </>
+      )}
+      <button type="button" className="button add-choice" onClick={add}>
+        + {t('addChoice')}
+      </button>
+    </div>
+  );
+}

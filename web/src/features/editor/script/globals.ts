@@ -1,0 +1,89 @@
+// The names a script can use without declaring them. Kept free of CodeMirror: the
+// formula helper and the cheatsheet (main chunk) share it with the lazily loaded editor.
+
+/**
+ * Standard JavaScript globals the engine (boa) provides — measured with
+ * `Object.getOwnPropertyNames(globalThis)` inside a script — plus `arguments`, since the
+ * script is a function body.
+ */
+export const STANDARD_GLOBALS: readonly string[] = [
+  'AggregateError',
+  'Array',
+  'ArrayBuffer',
+  'Atomics',
+  'BigInt',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Boolean',
+  'DataView',
+  'Date',
+  'Error',
+  'EvalError',
+  'FinalizationRegistry',
+  'Float32Array',
+  'Float64Array',
+  'Function',
+  'Infinity',
+  'Int16Array',
+  'Int32Array',
+  'Int8Array',
+  'Iterator',
+  'JSON',
+  'Map',
+  'Math',
+  'NaN',
+  'Number',
+  'Object',
+  'Promise',
+  'Proxy',
+  'RangeError',
+  'ReferenceError',
+  'Reflect',
+  'RegExp',
+  'Set',
+  'SharedArrayBuffer',
+  'String',
+  'Symbol',
+  'SyntaxError',
+  'TypeError',
+  'URIError',
+  'Uint16Array',
+  'Uint32Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'WeakMap',
+  'WeakRef',
+  'WeakSet',
+  'arguments',
+  'decodeURI',
+  'decodeURIComponent',
+  'encodeURI',
+  'encodeURIComponent',
+  'escape',
+  'eval',
+  'globalThis',
+  'isFinite',
+  'isNaN',
+  'parseFloat',
+  'parseInt',
+  'undefined',
+  'unescape',
+];
+
+/** What the script receives: always defined. */
+export const INPUTS_GLOBAL = 'inputs';
+
+export type Libraries = { lodash?: boolean; moment?: boolean; mathjs?: boolean } | undefined;
+
+/** The global each library adds (README: `_`, `moment`, `math`). */
+export const LIBRARY_GLOBALS = { lodash: '_', moment: 'moment', mathjs: 'math' } as const;
+
+/** Every name a script may use without declaring it, given the enabled libraries. */
+export function predefinedNames(libraries: Libraries): Set<string> {
+  const names = new Set<string>(STANDARD_GLOBALS);
+  names.add(INPUTS_GLOBAL);
+  for (const library of Object.keys(LIBRARY_GLOBALS) as (keyof typeof LIBRARY_GLOBALS)[]) {
+    if (libraries?.[library]) names.add(LIBRARY_GLOBALS[library]);
+  }
+  return names;
+}

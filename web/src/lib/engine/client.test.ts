@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalcDoc } from '@calcsmith/engine';
+import { fakeWorkers, okResult } from '../../testing/fake-worker';
+import { CalcWorkerClient, type Outcome } from './client';
+
+const doc: CalcDoc = {
+  script: "'use strict';\n\nreturn { x: inputs.a };\n",
+  metaInputs: [{ id: 1, name: 'a', type: 'number' }],
+  metaOutputs: [{ id: 1, name: 'x', type: 'value' }],
+};
+
+const TIMEOUT = 'Calculation did not finish after 5 seconds. Is there an infinite loop?';
+
+/** A request's outcome, readable without awaiting (undefined while it runs). */
+function track(promise: Promise<Outcome>) {
+  const box: { outcome?: Outcome } = {};
+  void promise.then((outcome) => (box.outcome = outcome));
+  return box;
+}
+
+let fake: ReturnType<typeof fakeWorkers>;
+let client: CalcWorkerClient;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fake = fakeWorkers();
+  client = new CalcWorkerClient(fake.factory);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('CalcWorkerClient', () => {
+  it("resolves a request with the worker's result", async () => {
+    const request = client.evaluate(doc, { '1': 5 }, 'ru');
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+    expect(fake.current.last).toMatchObject({ type: 'evaluate', doc, values: { '1': 5 }, locale: 'ru' });
+
+    fake.current.answer(okResult({ x: 5 }, ['a']));
+
+    await expect(request).resolves.toEqual({ status: 'done', result: okResult({ x: 5 }, ['a']) });
+  });
+
+  it('keeps one warm worker for requests made one after another', async () => {
+    const first = client.evaluate(doc, { '1': 1 }, 'en');
+    fake.current.answer(okResult({ x: 1 }));
+    await first;
+    const second = client.evaluate(doc, { '1': 2 }, 'en');
+    fake.current.answer(okResult({ x: 2 }));
+    await expect(second).resolves.toMatchObject({ result: { outputs: { x: 2 } } });
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+    expect(fake.current.posted).toHaveLength(2);
+  });
+
+  it('restarts a worker busy calculating when a new request comes', async () => {
+    const old = track(client.evaluate(doc, { '1': 1 }, 'en'));
+    const busy = fake.current;
+    busy.started();
+
+    const latest = client.evaluate(doc, { '1': 2 }, 'en');
+    await Promise.resolve();
+
+    expect(old.outcome).toEqual({ status: 'superseded' });
+    expect(busy.terminated).toBe(true);
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    const fresh = fake.current;
+    expect(fresh).not.toBe(busy);
+    expect(fresh.posted.map((r) => r.values)).toEqual([{ '1': 2 }]);
+
+    fresh.answer(okResult({ x: 2 }));
+    await expect(latest).resolves.toEqual({ status: 'done', result: okResult({ x: 2 }) });
+  });
+
+  it("ignores a late answer from a worker it stopped, and the old request's time-out", async () => {
+    client.evaluate(doc, { '1': 1 }, 'en');
+    const busy = fake.current;
+    busy.started();
+    const latest = track(client.evaluate(doc, { '1': 2 }, 'en'));
+    busy.reply({ type: 'result', id: busy.last.id, result: okResult({ x: 1 }) });
+    vi.advanceTimersByTime(6000);
+    await Promise.resolve();
+    expect(latest.outcome).toBeUndefined();
+  });
+
+  it('lets a worker still loading finish, then runs the new request on it', async () => {
+    const first = track(client.evaluate(doc, { '1': 1 }, 'en'));
+    const loading = fake.current;
+
+    const second = track(client.evaluate(doc, { '1': 2 }, 'en'));
+
+    expect(loading.terminated).toBe(false);
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+    expect(loading.posted).toHaveLength(1);
+
+    loading.answer(okResult({ x: 1 }));
+    await Promise.resolve();
+    expect(first.outcome).toEqual({ status: 'done', result: okResult({ x: 1 }) });
+    expect(loading.posted.map((r) => r.values)).toEqual([{ '1': 1 }, { '1': 2 }]);
+
+    loading.answer(okResult({ x: 2 }));
+    await Promise.resolve();
+    expect(second.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs only the latest of the requests waiting for a loading worker', async () => {
+    const running = track(client.evaluate(doc, { '1': 1 }, 'en'));
+    const worker = fake.current;
+    const older = track(client.evaluate(doc, { '1': 2 }, 'en'));
+    const newer = track(client.evaluate(doc, { '1': 3 }, 'en'));
+    const newest = track(client.evaluate(doc, { '1': 4 }, 'en'));
+    await Promise.resolve();
+    expect(older.outcome).toEqual({ status: 'superseded' });
+    expect(newer.outcome).toEqual({ status: 'superseded' });
+
+    worker.answer(okResult({ x: 1 }));
+    worker.answer(okResult({ x: 4 }));
+    await Promise.resolve();
+    expect(running.outcome).toMatchObject({ status: 'done' });
+    expect(newest.outcome).toEqual({ status: 'done', result: okResult({ x: 4 }) });
+    expect(worker.posted.map((r) => r.values)).toEqual([{ '1': 1 }, { '1': 4 }]);
+  });
+
+  it('times out 5000 ms after the script started, stops the worker and says why', async () => {
+    const request = track(client.evaluate(doc, { '1': 1 }, 'en'));
+    const stuck = fake.current;
+    stuck.started();
+
+    vi.advanceTimersByTime(4999);
+    await Promise.resolve();
+    expect(request.outcome).toBeUndefined();
+    expect(stuck.terminated).toBe(false);
+
+    vi.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(request.outcome).toEqual({
+      status: 'done',
+      result: { outputs: null, display: null, usedInputs: [], error: TIMEOUT },
+    });
+    expect(stuck.terminated).toBe(true);
+
+    const next = client.evaluate(doc, { '1': 2 }, 'en');
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    fake.current.answer(okResult({ x: 2 }));
+    await expect(next).resolves.toMatchObject({ status: 'done', result: { error: null } });
+  });
+
+  it('does not count time spent loading before the script started', async () => {
+    const request = track(client.evaluate(doc, { '1': 1 }, 'en'));
+    vi.advanceTimersByTime(20_000);
+    fake.current.answer(okResult({ x: 1 }));
+    await Promise.resolve();
+    expect(request.outcome).toEqual({ status: 'done', result: okResult({ x: 1 }) });
+  });
+
+  it('runs the request that waited behind a timed-out one on a fresh worker', async () => {
+    client.evaluate(doc, { '1': 1 }, 'en');
+    const first = fake.current;
+    const waiting = track(client.evaluate(doc, { '1': 2 }, 'en')); // first is still loading
+    first.started();
+    vi.advanceTimersByTime(5000);
+    expect(first.terminated).toBe(true);
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    fake.current.answer(okResult({ x: 2 }));
+    await Promise.resolve();
+    expect(waiting.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
+  });
+
+  it('turns a failed evaluation into an error result', async () => {
+    const request = client.evaluate(doc, {}, 'en');
+    fake.current.started();
+    fake.current.fail('The mathjs library could not be loaded.');
+    await expect(request).resolves.toEqual({
+      status: 'done',
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        error: 'The mathjs library could not be loaded.',
+      },
+    });
+    expect(fake.current.terminated).toBe(false);
+  });
+
+  it('turns a crashed worker into an error result and starts a new one next time', async () => {
+    const request = client.evaluate(doc, {}, 'en');
+    const crashed = fake.current;
+    crashed.crash();
+    const outcome = await request;
+    expect(outcome.status).toBe('done');
+    expect(outcome.status === 'done' && outcome.result.error).toBeTruthy();
+    expect(crashed.terminated).toBe(true);
+
+    const next = client.evaluate(doc, {}, 'en');
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    expect(fake.current).not.toBe(crashed);
+    fake.current.answer(okResult({ x: 1 }));
+    await expect(next).resolves.toMatchObject({ status: 'done', result: { error: null } });
+  });
+
+  it('suspend() stops the worker and supersedes what was asked', async () => {
+    const running = track(client.evaluate(doc, {}, 'en'));
+    const waiting = track(client.evaluate(doc, { '1': 2 }, 'en'));
+    const worker = fake.current;
+
+    client.suspend();
+    await Promise.resolve();
+
+    expect(worker.terminated).toBe(true);
+    expect(running.outcome).toEqual({ status: 'superseded' });
+    expect(waiting.outcome).toEqual({ status: 'superseded' });
+
+    client.evaluate(doc, {}, 'en');
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    expect(fake.current.posted).toHaveLength(1);
+  });
+});

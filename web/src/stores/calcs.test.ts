@@ -1,0 +1,268 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalcDoc, User } from '../lib/types';
+import { json, stubFetch } from '../testing/fetch';
+import { unsavedCalcs, useCalcs, type OpenCalc } from './calcs';
+import { useSession } from './session';
+
+const storedDoc = (name: string): CalcDoc => ({
+  name,
+  description: '',
+  script: "'use strict';\n\nreturn { x: 1 };\n",
+  libraries: { lodash: false, moment: false, mathjs: false },
+  tabSize: 2,
+  defaults: {},
+  metaInputs: [{ id: 1, name: 'a', type: 'number' }],
+  metaOutputs: [{ id: 1, name: 'x', type: 'value' }],
+  inputs_label: '',
+  outputs_label: '',
+});
+
+const calc = (id: string) => useCalcs.getState().calcs[id];
+
+function signedIn(calcs: User['calcs'] = []) {
+  useSession.setState({
+    user: { name: 'Ann', email: 'ann@example.com', calcs },
+    authenticated: true,
+  });
+}
+
+/** A calculator that is on the server and unchanged here. */
+function putStored(id: string, doc = storedDoc('Stored')): OpenCalc {
+  const open: OpenCalc = { _id: id, doc, doc_style: {}, saved: true, stored: true };
+  useCalcs.setState((state) => ({
+    calcs: { ...state.calcs, [id]: open },
+    order: [...state.order, id],
+  }));
+  return open;
+}
+
+beforeEach(() => {
+  useCalcs.setState({ calcs: {}, order: [] });
+  useSession.setState({ user: null, authenticated: false, authDialog: null });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('createDraft', () => {
+  it('makes an unsaved draft with a 16-character id and the default doc', () => {
+    const id = useCalcs.getState().createDraft();
+    expect(id).toMatch(/^[0-9A-Za-z]{16}$/);
+    const draft = calc(id);
+    expect(draft).toMatchObject({ _id: id, saved: false, stored: false, doc_style: {} });
+    expect(draft.doc.script).toBe("'use strict';\n\nreturn {};\n");
+    expect(draft.doc).toMatchObject({ name: '', tabSize: 2, metaInputs: [], metaOutputs: [], defaults: {} });
+    expect(useCalcs.getState().order).toEqual([id]);
+  });
+
+  it('gives every draft its own id', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => useCalcs.getState().createDraft()));
+    expect(ids.size).toBe(50);
+  });
+});
+
+describe('updateDoc and updateStyle', () => {
+  it('mark the calculator unsaved', () => {
+    putStored('s1');
+    useCalcs.getState().updateDoc('s1', (doc) => ({ ...doc, name: 'Renamed' }));
+    expect(calc('s1')).toMatchObject({ saved: false, stored: true });
+    expect(calc('s1').doc.name).toBe('Renamed');
+
+    putStored('s2');
+    useCalcs.getState().updateStyle('s2', { bgcolor: '#ffffff' });
+    expect(calc('s2')).toMatchObject({ saved: false, doc_style: { bgcolor: '#ffffff' } });
+  });
+});
+
+describe('save', () => {
+  it('posts doc and doc_style, marks it saved and stored and adds it to the user list', async () => {
+    signedIn([{ _id: 'other', doc: storedDoc('Other'), doc_style: {} }]);
+    const { calls } = stubFetch(() => json(200, { ok: true }));
+    const id = useCalcs.getState().createDraft();
+    useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: 'Loan' }));
+    useCalcs.getState().updateStyle(id, { fsize: 12 });
+
+    await useCalcs.getState().save(id);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].path).toBe(`/api/source/${id}`);
+    expect(calls[0].body).toEqual({ doc: calc(id).doc, doc_style: { fsize: 12 } });
+    expect(calc(id)).toMatchObject({ saved: true, stored: true });
+    const list = useSession.getState().user!.calcs;
+    expect(list.map((c) => c._id)).toEqual([id, 'other']);
+    expect(list[0].doc.name).toBe('Loan');
+  });
+
+  it('keeps the calculator unsaved when it was edited while the save was on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const id = useCalcs.getState().createDraft();
+    const saving = useCalcs.getState().save(id);
+    useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: 'Typed during the save' }));
+    answer(json(200, { ok: true }));
+    await saving;
+    expect(calc(id)).toMatchObject({ saved: false, stored: true });
+    expect(calc(id).doc.name).toBe('Typed during the save');
+  });
+
+  it('leaves the calculator unsaved when the server refuses it', async () => {
+    stubFetch(() => json(400, { message: 'Upgrade your plan.' }));
+    const id = useCalcs.getState().createDraft();
+    await expect(useCalcs.getState().save(id)).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'Upgrade your plan.',
+    });
+    expect(calc(id)).toMatchObject({ saved: false, stored: false });
+  });
+});
+
+describe('copy', () => {
+  it('makes an unsaved deep copy under a new id', () => {
+    putStored('original0000001');
+    const copyId = useCalcs.getState().copy('original0000001');
+    expect(copyId).toMatch(/^[0-9A-Za-z]{16}$/);
+    expect(copyId).not.toBe('original0000001');
+    const copy = calc(copyId);
+    expect(copy).toMatchObject({ saved: false, stored: false });
+    expect(copy.doc).toEqual(calc('original0000001').doc);
+    expect(copy.doc).not.toBe(calc('original0000001').doc);
+
+    // Changing the copy leaves the original alone.
+    copy.doc.metaInputs![0].name = 'changed';
+    expect(calc('original0000001').doc.metaInputs![0].name).toBe('a');
+    expect(calc('original0000001').saved).toBe(true);
+  });
+});
+
+describe('remove', () => {
+  it('discards a never-stored draft without a request', async () => {
+    const { fetch } = stubFetch(() => json(200));
+    const id = useCalcs.getState().createDraft();
+    await useCalcs.getState().remove(id);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(calc(id)).toBeUndefined();
+    expect(useCalcs.getState().order).toEqual([]);
+  });
+
+  it('deletes a stored calculator on the server and removes it from the user list', async () => {
+    signedIn([
+      { _id: 'stored0000000001', doc: storedDoc('A'), doc_style: {} },
+      { _id: 'stored0000000002', doc: storedDoc('B'), doc_style: {} },
+    ]);
+    putStored('stored0000000001');
+    const { calls } = stubFetch(() => json(200));
+    await useCalcs.getState().remove('stored0000000001');
+    expect(calls).toEqual([{ method: 'DELETE', path: '/api/source/stored0000000001', body: undefined }]);
+    expect(calc('stored0000000001')).toBeUndefined();
+    expect(useSession.getState().user!.calcs.map((c) => c._id)).toEqual(['stored0000000002']);
+  });
+
+  it('deletes on the server a calculator of the user list that was never opened here', async () => {
+    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {} }]);
+    const { calls } = stubFetch(() => json(200));
+    await useCalcs.getState().remove('listed0000000001');
+    expect(calls.map((c) => c.method)).toEqual(['DELETE']);
+    expect(useSession.getState().user!.calcs).toEqual([]);
+  });
+
+  it('keeps a stored calculator when the server delete fails', async () => {
+    putStored('stored0000000001');
+    stubFetch(() => json(500));
+    await expect(useCalcs.getState().remove('stored0000000001')).rejects.toMatchObject({
+      code: 'server',
+    });
+    expect(calc('stored0000000001')).toBeDefined();
+  });
+});
+
+describe('open', () => {
+  it('makes a new unsaved draft for an id the server does not know', async () => {
+    const { calls } = stubFetch(() => json(404, { message: 'Not found.' }));
+    const opened = await useCalcs.getState().open('unknown000000001');
+    expect(calls.map((c) => c.path)).toEqual(['/api/source/unknown000000001']);
+    expect(opened).toMatchObject({ _id: 'unknown000000001', saved: false, stored: false });
+    expect(opened.doc.script).toBe("'use strict';\n\nreturn {};\n");
+    expect(calc('unknown000000001')).toEqual(opened);
+  });
+
+  it('loads a stored calculator as saved', async () => {
+    stubFetch(() => json(200, { doc: storedDoc('From server'), doc_style: null }));
+    const opened = await useCalcs.getState().open('server0000000001');
+    expect(opened).toMatchObject({ saved: true, stored: true, doc_style: {} });
+    expect(opened.doc.name).toBe('From server');
+  });
+
+  it('refetches a stored calculator that has no local changes', async () => {
+    putStored('stored0000000001', storedDoc('Old'));
+    const { calls } = stubFetch(() => json(200, { doc: storedDoc('Newer'), doc_style: {} }));
+    const opened = await useCalcs.getState().open('stored0000000001');
+    expect(calls).toHaveLength(1);
+    expect(opened.doc.name).toBe('Newer');
+    expect(calc('stored0000000001').doc.name).toBe('Newer');
+  });
+
+  it('never overwrites a calculator with unsaved local changes', async () => {
+    putStored('stored0000000001', storedDoc('Server copy'));
+    useCalcs.getState().updateDoc('stored0000000001', (doc) => ({ ...doc, name: 'My edit' }));
+    const draft = useCalcs.getState().createDraft();
+    const { fetch } = stubFetch(() => json(200, { doc: storedDoc('Server copy'), doc_style: {} }));
+
+    expect((await useCalcs.getState().open('stored0000000001')).doc.name).toBe('My edit');
+    expect((await useCalcs.getState().open(draft)).doc.name).toBe('');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(calc('stored0000000001')).toMatchObject({ saved: false });
+  });
+
+  it('does not turn a calculator of the user list into a draft on a 404', async () => {
+    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {} }]);
+    stubFetch(() => json(404));
+    await expect(useCalcs.getState().open('listed0000000001')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(calc('listed0000000001')).toBeUndefined();
+  });
+});
+
+describe('persistence', () => {
+  it('keeps the calculators in localStorage under calcsmith.calcs', () => {
+    const id = useCalcs.getState().createDraft();
+    useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: 'Kept' }));
+    const stored = JSON.parse(localStorage.getItem('calcsmith.calcs') ?? 'null') as {
+      state: { calcs: Record<string, OpenCalc>; order: string[] };
+    };
+    expect(stored.state.order).toEqual([id]);
+    expect(stored.state.calcs[id]).toMatchObject({ saved: false, doc: { name: 'Kept' } });
+  });
+
+  it('restores the calculators from localStorage', async () => {
+    const draft: OpenCalc = {
+      _id: 'restored00000001',
+      doc: storedDoc('Restored'),
+      doc_style: {},
+      saved: false,
+      stored: false,
+    };
+    localStorage.setItem(
+      'calcsmith.calcs',
+      JSON.stringify({ state: { calcs: { [draft._id]: draft }, order: [draft._id] }, version: 1 }),
+    );
+    await useCalcs.persist.rehydrate();
+    expect(calc('restored00000001')).toEqual(draft);
+  });
+});
+
+describe('unsavedCalcs', () => {
+  it('lists exactly the calculators with unsaved changes', () => {
+    putStored('stored0000000001');
+    putStored('stored0000000002');
+    useCalcs.getState().updateDoc('stored0000000002', (doc) => ({ ...doc, name: 'x' }));
+    const draft = useCalcs.getState().createDraft();
+    expect(
+      unsavedCalcs(useCalcs.getState())
+        .map((c) => c._id)
+        .sort(),
+    ).toEqual(['stored0000000002', draft].sort());
+  });
+});

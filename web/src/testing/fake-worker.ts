@@ -1,0 +1,83 @@
+// A stand-in for the calculation worker: it records what the page posts, lets a test
+// answer as the real worker would, and remembers whether it was terminated.
+import { vi } from 'vitest';
+import type { EvalResult } from '@calcsmith/engine';
+import type { EvalRequest, WorkerReply } from '../lib/engine/protocol';
+
+export class FakeWorker {
+  readonly posted: EvalRequest[] = [];
+  terminated = false;
+  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+
+  postMessage(message: EvalRequest): void {
+    if (this.terminated) throw new Error('postMessage on a terminated worker');
+    this.posted.push(message);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  /** The request the worker got last. */
+  get last(): EvalRequest {
+    const request = this.posted.at(-1);
+    if (!request) throw new Error('nothing was posted to this worker');
+    return request;
+  }
+
+  reply(reply: WorkerReply): void {
+    this.onmessage?.({ data: reply } as MessageEvent<WorkerReply>);
+  }
+
+  /** Libraries loaded, the script of request `id` (default: the last one) runs. */
+  started(id = this.last.id): void {
+    this.reply({ type: 'started', id });
+  }
+
+  /** `started` then `result` for request `id` (default: the last one). */
+  answer(result: EvalResult, id = this.last.id): void {
+    this.started(id);
+    this.reply({ type: 'result', id, result });
+  }
+
+  fail(message: string, id = this.last.id): void {
+    this.reply({ type: 'failed', id, message });
+  }
+
+  /** The worker script threw outside a request (as `Worker.onerror` reports). */
+  crash(): void {
+    this.onerror?.({ preventDefault() {} } as ErrorEvent);
+  }
+}
+
+/** A worker factory for `CalcWorkerClient` that keeps every worker it made. */
+export function fakeWorkers() {
+  const workers: FakeWorker[] = [];
+  const factory = vi.fn(() => {
+    const worker = new FakeWorker();
+    workers.push(worker);
+    return worker as unknown as Worker;
+  });
+  return {
+    workers,
+    factory,
+    /** The newest worker. */
+    get current(): FakeWorker {
+      const worker = workers.at(-1);
+      if (!worker) throw new Error('no worker was started');
+      return worker;
+    },
+  };
+}
+
+/** A result as the engine gives it, with `display` as the formatted text of `outputs`. */
+export function okResult(
+  outputs: Record<string, unknown>,
+  usedInputs: string[] = [],
+): EvalResult {
+  const display = Object.fromEntries(
+    Object.entries(outputs).map(([name, value]) => [name, value == null ? null : String(value)]),
+  );
+  return { outputs, display, usedInputs, error: null };
+}
