@@ -13,6 +13,11 @@ export function calcClient(): CalcWorkerClient {
   return shared;
 }
 
+/** Replaces the page's worker client (tests: a client over a fake worker; null resets). */
+export function setCalcClientForTests(client: CalcWorkerClient | null): void {
+  shared = client;
+}
+
 export interface Calculation {
   result: EvalResult | null;
   /** A newer result is on its way. */
