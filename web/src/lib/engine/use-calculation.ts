@@ -37,20 +37,27 @@ export function useCalculation(
   const locale = useUi((s) => s.locale);
   const { suspended, runToken } = options;
   // Identifies what is asked for now; the result says which request it answers.
-  const request = useMemo(() => ({ doc, values, locale, runToken }), [doc, values, locale, runToken]);
+  const request = useMemo(
+    () => ({ doc, values, locale, runToken }),
+    [doc, values, locale, runToken],
+  );
   const [answer, setAnswer] = useState<{ result: EvalResult | null; request: object | null }>({
     result: options.initial ?? null,
     request: null,
   });
   const hidden = useHidden();
   const latest = useRef(0);
+  // The run token last calculated: while suspended, only a new token calculates.
+  const ranToken = useRef(runToken);
 
   useEffect(() => {
-    if (!request.doc || suspended) return;
+    if (!request.doc) return;
+    if (suspended && request.runToken === ranToken.current) return;
     if (hidden) {
       calcClient().suspend();
       return;
     }
+    ranToken.current = request.runToken;
     const id = ++latest.current;
     calcClient()
       .evaluate(request.doc, request.values, request.locale)
