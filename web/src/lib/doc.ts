@@ -54,9 +54,25 @@ export const INPUT_TYPES: readonly InputType[] = [
   'list',
 ];
 
-/** A new input after `existing` (lists never nest). */
-export function newInput(existing: readonly InputDef[], type: InputType): InputDef {
-  const input: InputDef = { id: nextId(existing), name: nextName(existing), type };
+/** Why a list cannot be added inside a list (the engine's words). */
+export const NESTED_LIST = 'Lists cannot be nested within lists.';
+
+/**
+ * A new input after `existing`, shaped exactly like the engine's `newInput` (its tests
+ * compare the two). Throws when adding a list `insideList` (lists never nest).
+ */
+export function newInput(
+  existing: readonly InputDef[],
+  type: InputType,
+  insideList = false,
+): InputDef {
+  if (insideList && type === 'list') throw new Error(NESTED_LIST);
+  const input: InputDef = {
+    id: nextId(existing),
+    name: nextName(existing),
+    type,
+    autohide: false,
+  };
   if (type === 'binary') input.presentationType = 'checkbox';
   if (type === 'choice') {
     input.presentationType = 'radio';
@@ -69,8 +85,14 @@ export function newInput(existing: readonly InputDef[], type: InputType): InputD
   return input;
 }
 
+/** A new output (or table column) after `existing`, shaped like the engine's `newOutput`. */
 export function newOutput(existing: readonly OutputDef[], type: 'value' | 'table'): OutputDef {
-  const output: OutputDef = { id: nextId(existing), name: nextName(existing), type };
+  const output: OutputDef = {
+    id: nextId(existing),
+    name: nextName(existing),
+    type,
+    percent: false,
+  };
   if (type === 'table') output.metaOutputs = [];
   return output;
 }
