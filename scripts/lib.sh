@@ -63,3 +63,11 @@ ensure_postgres() {
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
   fi
 }
+
+# The browser tests and benchmarks drive Debian's Chromium; Playwright never downloads one
+# (there is no internet for `npx playwright install`).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return
+  say "installing Chromium (Debian's package, about a minute)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+}

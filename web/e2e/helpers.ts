@@ -1,0 +1,237 @@
+// Shared steps of the end-to-end tests: accounts (through the UI or, faster, the API),
+// calculators made through the API, the axe check and screenshots.
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { sha, solveChallenge } from 'altcha/lib';
+
+/** Where the global setup started the server. */
+export function baseUrl(): string {
+  const url = process.env.CALCSMITH_E2E_BASE_URL;
+  if (!url) throw new Error('CALCSMITH_E2E_BASE_URL is unset: run through playwright.config.ts');
+  return url;
+}
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A calculator id: 16 characters of [0-9A-Za-z]. */
+export const randomId = (length = 16) =>
+  Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+
+/** Matches a calculator id in a path. */
+export const CALC_ID = '[0-9A-Za-z]{16}';
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+let accountCount = 0;
+
+/** A fresh account's details (unique per run, worker and call). */
+export function newAccount(label = 'user'): Account {
+  accountCount += 1;
+  const tag = `${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? '0'}${accountCount}`;
+  return {
+    email: `${label}-${tag}@example.com`,
+    password: `pass-${tag}-word`,
+    name: `${label[0].toUpperCase()}${label.slice(1)} ${tag}`,
+  };
+}
+
+/** Solves the server's ALTCHA proof of work the way the sign-up dialog does. */
+export async function captchaResponse(request: APIRequestContext): Promise<string> {
+  const answer = await request.get('/api/captcha');
+  expect(answer.ok(), 'GET /api/captcha').toBe(true);
+  const challenge = await answer.json();
+  const solution = await solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: 60_000 });
+  if (!solution) throw new Error('the captcha was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Signs up through the API. With `page.request` (or `context.request`) the session cookie
+ * lands in the page's context: reload or navigate afterwards for the page to see it.
+ * Sign-ups are limited to 10 a minute per address; past that it waits for the next minute.
+ */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  account: Account = newAccount(),
+): Promise<Account> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await request.post('/api/signup', {
+      data: { ...account, captchaResponse: await captchaResponse(request) },
+    });
+    if (response.status() === 429 && attempt === 0) {
+      await new Promise((wake) => setTimeout(wake, 61_000 - (Date.now() % 60_000)));
+      continue;
+    }
+    expect(response.status(), `sign-up: ${await response.text()}`).toBe(200);
+    return account;
+  }
+}
+
+/** Opens the sign-in dialog from the header. */
+export async function openSignIn(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Signs up through the sign-in dialog, solving the captcha; ends after the reload. */
+export async function signUpViaUi(page: Page, account: Account = newAccount()): Promise<Account> {
+  await openSignIn(page);
+  await page.getByRole('button', { name: 'No account yet? Sign up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign up' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('checkbox', { name: 'I am not a robot' }).check();
+  await expect(dialog.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Signed in.')).toBeVisible({ timeout: 15_000 });
+  return account;
+}
+
+/** Signs in through the dialog (it must be open, or the header button is used). */
+export async function signInViaUi(page: Page, account: Account): Promise<void> {
+  const dialog = (await page.getByRole('dialog', { name: 'Sign in' }).isVisible())
+    ? page.getByRole('dialog', { name: 'Sign in' })
+    : await openSignIn(page);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
+
+// ---- calculators ----
+
+export interface InputSpec {
+  id: number;
+  name: string;
+  type: 'number' | 'string' | 'binary' | 'date' | 'choice' | 'list';
+  [key: string]: unknown;
+}
+
+export interface OutputSpec {
+  id: number;
+  name: string;
+  type: 'value' | 'table';
+  [key: string]: unknown;
+}
+
+/** A calculator doc with the editor's defaults for everything not given. */
+export function calcDoc(fields: {
+  name?: string;
+  script: string;
+  inputs?: InputSpec[];
+  outputs?: OutputSpec[];
+  defaults?: Record<string, unknown>;
+  libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
+  description?: string;
+}) {
+  return {
+    name: fields.name ?? '',
+    description: fields.description ?? '',
+    script: fields.script,
+    libraries: { lodash: false, moment: false, mathjs: false, ...fields.libraries },
+    tabSize: 2,
+    defaults: fields.defaults ?? {},
+    metaInputs: fields.inputs ?? [],
+    metaOutputs: fields.outputs ?? [],
+    inputs_label: '',
+    outputs_label: '',
+  };
+}
+
+/** Saves a calculator as the signed-in user of `request`; returns its id. */
+export async function saveCalculator(
+  request: APIRequestContext,
+  doc: ReturnType<typeof calcDoc>,
+  docStyle: Record<string, unknown> = {},
+  id = randomId(),
+): Promise<string> {
+  const response = await request.post(`/api/source/${id}`, {
+    data: { doc, doc_style: docStyle },
+  });
+  expect(response.status(), `save: ${await response.text()}`).toBe(200);
+  return id;
+}
+
+/** The calculator used by most tests: a number `a` (21) → `x` = a × 2 with 2 decimals. */
+export const LONG_LINK = 'https://example.com/docs/calculators/a-rather-long-path/index.html';
+export const doublerDoc = (name = 'Doubler') =>
+  calcDoc({
+    name,
+    description: 'Doubles a number.',
+    script: `'use strict';\n\nreturn { x: inputs.a * 2, link: 'See ${LONG_LINK}' };\n`,
+    inputs: [{ id: 1, name: 'a', type: 'number' }],
+    outputs: [
+      { id: 1, name: 'x', type: 'value', decimalPlaces: 2 },
+      { id: 2, name: 'link', type: 'value' },
+    ],
+    defaults: { '1': 21 },
+  });
+
+/** One output's displayed value on a calculator view. */
+export const output = (page: Page, name: string) => page.locator(`[data-output="${name}"] dd`);
+
+/**
+ * Sets a user's plan in the run's database. Plans are bought in a later issue; until then
+ * this is the only way to a paid plan (private calculators, more than 5 saved).
+ */
+export function setPlan(email: string, plan: 'free' | 'regular' | 'premium'): void {
+  const dataDir = process.env.CALCSMITH_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('CALCSMITH_E2E_DATA_DIR is unset');
+  execFileSync('python3', [
+    '-c',
+    'import sqlite3, sys\n' +
+      'db = sqlite3.connect(sys.argv[1], timeout=10)\n' +
+      'db.execute("UPDATE users SET plan = ? WHERE email = ?", (sys.argv[2], sys.argv[3]))\n' +
+      'db.commit()',
+    join(dataDir, 'calcsmith.db'),
+    plan,
+    email,
+  ]);
+}
+
+// ---- checks and artefacts ----
+
+export type Theme = 'light' | 'dark';
+
+/** Switches the theme the way a user does (the header button), if it is not already on. */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (current === theme) return;
+  await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Runs axe (WCAG 2.0/2.1 A and AA) on the page and expects no violations. */
+export async function expectAccessible(page: Page, screen: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(report, `axe violations on ${screen}`).toEqual([]);
+}
+
+const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../test-results/screenshots');
+
+/** Saves a full-page screenshot as test-results/screenshots/<name>-<theme>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme || 'light');
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}-${theme}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
