@@ -233,11 +233,17 @@ function ChoiceControl({ input, value, onChange, controlId }: InputControlProps)
     );
   }
   return (
-    <div className="radio-group" role="radiogroup" aria-labelledby={`${controlId}-label`}>
+    // The id is on the group, not the first button: the input's name is a <label> for it,
+    // and clicking a label for a radio button would choose that button.
+    <div
+      id={controlId}
+      className="radio-group"
+      role="radiogroup"
+      aria-labelledby={`${controlId}-label`}
+    >
       {choices.map((choice, index) => (
         <label key={String(choice.id ?? index)}>
           <input
-            id={index === 0 ? controlId : undefined}
             type="radio"
             name={name}
             checked={index === at}
