@@ -1,4 +1,228 @@
-// Placeholder: replaced by the screen's real implementation.
-export default function Screen() {
-  return <div className="page">Coming soon.</div>;
+// /forgot: ask for a reset link by email; with `?token=` (the link in the mail), choose
+// the new password.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, messageOf } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { useSession } from '../../stores/session';
+import { forgotMessages } from './messages';
+import { MIN_PASSWORD } from './password-form';
+import './account.css';
+
+export default function ForgotScreen() {
+  const t = useT(forgotMessages);
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+
+  useEffect(() => {
+    document.title = t('pageTitle');
+  }, [t]);
+
+  return (
+    <div className="page narrow forgot">
+      {token ? <ResetForm token={token} /> : <RequestForm />}
+    </div>
+  );
+}
+
+/** Moves focus to the element once it is shown (the heading of a result). */
+function useFocusOnShow<T extends HTMLElement>(shown: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  return ref;
+}
+
+function RequestForm() {
+  const t = useT(forgotMessages);
+  const base = useId();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const sentHeading = useFocusOnShow<HTMLHeadingElement>(sentTo !== null);
+  const emailField = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      await api.post('/api/forgot', { email: email.trim() }, { skipAuthHold: true });
+      setSentTo(email.trim());
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo !== null) {
+    return (
+      <section className="forgot-card" aria-labelledby={`${base}-sent`}>
+        <h1 id={`${base}-sent`} ref={sentHeading} tabIndex={-1}>
+          {t('sentTitle')}
+        </h1>
+        <p>{t('sentText', { email: sentTo })}</p>
+        <p className="forgot-links">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setSentTo(null);
+              requestAnimationFrame(() => emailField.current?.focus());
+            }}
+          >
+            {t('sendAgain')}
+          </button>
+          <Link to="/">{t('backHome')}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="forgot-card" aria-labelledby={`${base}-title`}>
+      <h1 id={`${base}-title`}>{t('title')}</h1>
+      <p className="muted">{t('lead')}</p>
+      <form onSubmit={submit} aria-busy={busy}>
+        <label className="field-label" htmlFor={`${base}-email`}>
+          {t('email')}
+        </label>
+        <input
+          id={`${base}-email`}
+          ref={emailField}
+          className="field"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-footer">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? t('sending') : t('send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const t = useT(forgotMessages);
+  const base = useId();
+  const openAuthDialog = useSession((s) => s.openAuthDialog);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const doneHeading = useFocusOnShow<HTMLHeadingElement>(done);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (password !== confirm) {
+      setMismatch(true);
+      confirmRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/api/forgot/reset', { token, password }, { skipAuthHold: true });
+      setDone(true);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <section className="forgot-card" aria-labelledby={`${base}-done`}>
+        <h1 id={`${base}-done`} ref={doneHeading} tabIndex={-1}>
+          {t('doneTitle')}
+        </h1>
+        <p>{t('doneText')}</p>
+        <div className="form-footer">
+          <button type="button" className="button primary" onClick={() => openAuthDialog('signin')}>
+            {t('signIn')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="forgot-card" aria-labelledby={`${base}-title`}>
+      <h1 id={`${base}-title`}>{t('resetTitle')}</h1>
+      <p className="muted">{t('resetLead')}</p>
+      <form onSubmit={submit} aria-busy={busy}>
+        <label className="field-label" htmlFor={`${base}-new`}>
+          {t('newPassword')}
+        </label>
+        <input
+          id={`${base}-new`}
+          className="field"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          aria-describedby={`${base}-hint`}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setMismatch(false);
+          }}
+        />
+        <p id={`${base}-hint`} className="field-hint">
+          {t('passwordHint')}
+        </p>
+        <label className="field-label" htmlFor={`${base}-confirm`}>
+          {t('confirmPassword')}
+        </label>
+        <input
+          id={`${base}-confirm`}
+          ref={confirmRef}
+          className="field"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch || undefined}
+          aria-describedby={mismatch ? `${base}-mismatch` : undefined}
+          value={confirm}
+          onChange={(event) => {
+            setConfirm(event.target.value);
+            setMismatch(false);
+          }}
+        />
+        {mismatch && (
+          <p id={`${base}-mismatch`} className="field-hint error">
+            {t('passwordsDiffer')}
+          </p>
+        )}
+        {error && (
+          <div className="form-error" role="alert">
+            <p>{error}</p>
+            <Link to="/forgot">{t('requestNew')}</Link>
+          </div>
+        )}
+        <div className="form-footer">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? t('sending') : t('setPassword')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

@@ -1,4 +1,7 @@
-// Placeholder: replaced by the screen's real implementation.
-export default function Screen() {
-  return <div className="page">Coming soon.</div>;
+// /privacy: the Privacy Policy.
+import { LegalPage } from './legal-page';
+import { PRIVACY } from './legal-text';
+
+export default function PrivacyScreen() {
+  return <LegalPage kind="privacy" texts={PRIVACY} />;
 }

@@ -1,4 +1,7 @@
-// Placeholder: replaced by the screen's real implementation.
-export default function Screen() {
-  return <div className="page">Coming soon.</div>;
+// /terms: the Terms of Service.
+import { LegalPage } from './legal-page';
+import { TERMS } from './legal-text';
+
+export default function TermsScreen() {
+  return <LegalPage kind="terms" texts={TERMS} />;
 }

@@ -1,4 +1,258 @@
-// Placeholder: replaced by the screen's real implementation.
-export default function Screen() {
-  return <div className="page">Coming soon.</div>;
+// /user/calculators (spec §2): the signed-in user's saved calculators, a page at a time,
+// each with a privacy switch that shows the server's message.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { api, messageOf } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import type { UserCalc } from '../../lib/types';
+import { useCalcs } from '../../stores/calcs';
+import { useSession } from '../../stores/session';
+import { toast } from '../../stores/ui';
+import { myCalcsMessages } from './messages';
+import { pageFromQuery, pageHref, pagerLinks, type Paging } from './paging';
+import './my-calcs.css';
+
+/** One row of `PUT /api/calc/user/`. */
+interface MyCalc extends UserCalc {
+  error?: string | null;
+}
+
+interface MyCalcsPage {
+  data: MyCalc[];
+  paging: Paging;
+}
+
+type ListState =
+  { status: 'loading' } | { status: 'ready'; page: MyCalcsPage } | { status: 'failed' };
+
+export default function MyCalcsScreen() {
+  const authenticated = useSession((s) => s.authenticated);
+  if (!authenticated) return <Navigate to="/" replace />;
+  return <MyCalcs />;
+}
+
+function MyCalcs() {
+  const t = useT(myCalcsMessages);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const [attempt, setAttempt] = useState(0);
+  // The answer names the request it answers: any other request is still loading.
+  const request = `${page}:${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; state: ListState } | null>(null);
+  const state: ListState = answer?.request === request ? answer.state : { status: 'loading' };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef<number | null>(null);
+
+  useEffect(() => {
+    document.title = t('pageTitle');
+  }, [t]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const page = Number(request.split(':')[0]);
+    api.put<MyCalcsPage>(`/api/calc/user/?page=${page}`, undefined, { signal: abort.signal }).then(
+      (list) => setAnswer({ request, state: { status: 'ready', page: list } }),
+      () => {
+        if (!abort.signal.aborted) setAnswer({ request, state: { status: 'failed' } });
+      },
+    );
+    return () => abort.abort();
+  }, [request]);
+
+  // After moving to another page, start reading from the top again.
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    if (shownPage.current !== null && shownPage.current !== page) {
+      heading.current?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0 });
+    }
+    shownPage.current = page;
+  }, [ready, page]);
+
+  const create = () => {
+    const id = useCalcs.getState().createDraft();
+    navigate(`/source/${id}`);
+  };
+
+  const setPrivacy = (id: string, isPrivate: boolean) => {
+    setAnswer((old) =>
+      old?.state.status === 'ready'
+        ? {
+            ...old,
+            state: {
+              status: 'ready',
+              page: {
+                ...old.state.page,
+                data: old.state.page.data.map((c) =>
+                  c._id === id ? { ...c, private: isPrivate } : c,
+                ),
+              },
+            },
+          }
+        : old,
+    );
+    // The navigation's copy of the user's list stays in step.
+    const session = useSession.getState();
+    if (session.user) {
+      session.setUser({
+        ...session.user,
+        calcs: session.user.calcs.map((c) => (c._id === id ? { ...c, private: isPrivate } : c)),
+      });
+    }
+  };
+
+  const links = state.status === 'ready' ? pagerLinks(page, state.page.paging) : null;
+  if (links?.redirect) return <Navigate to={pageHref(links.redirect)} replace />;
+
+  return (
+    <div className="page my-calcs">
+      <div className="page-header">
+        <div>
+          <h1 ref={heading} tabIndex={-1}>
+            {t('title')}
+          </h1>
+          {state.status === 'ready' && state.page.paging.total > 0 && (
+            <p className="muted my-calcs-count">{t('count', { n: state.page.paging.total })}</p>
+          )}
+        </div>
+        <button type="button" className="button primary" onClick={create}>
+          <span aria-hidden="true">+</span> {t('newCalculator')}
+        </button>
+      </div>
+
+      {state.status === 'loading' && <Loading label={t('loading')} />}
+
+      {state.status === 'failed' && (
+        <div className="my-calcs-failed" role="alert">
+          <p>{t('failed')}</p>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+
+      {state.status === 'ready' && state.page.data.length === 0 && (
+        <section className="my-calcs-empty" aria-labelledby="my-calcs-empty-title">
+          <h2 id="my-calcs-empty-title">{t('emptyTitle')}</h2>
+          <p className="muted">{t('emptyText')}</p>
+          <button type="button" className="button primary" onClick={create}>
+            {t('create')}
+          </button>
+        </section>
+      )}
+
+      {state.status === 'ready' && state.page.data.length > 0 && (
+        <>
+          <p className="muted my-calcs-hint">{t('privateHint')}</p>
+          <ul className="my-calcs-list">
+            {state.page.data.map((calc) => (
+              <CalcRow key={calc._id} calc={calc} onPrivacy={setPrivacy} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {links && (links.previous || links.next) && state.status === 'ready' && (
+        <nav className="pager" aria-label={t('pages')}>
+          {links.previous ? (
+            <Link className="button" to={pageHref(links.previous)} rel="prev">
+              <span aria-hidden="true">←</span> {t('previous')}
+            </Link>
+          ) : (
+            <span className="button pager-disabled" aria-hidden="true">
+              <span aria-hidden="true">←</span> {t('previous')}
+            </span>
+          )}
+          <span className="pager-status" aria-current="page">
+            {t('pageOf', { page, pages: Math.max(1, state.page.paging.pages) })}
+          </span>
+          {links.next ? (
+            <Link className="button" to={pageHref(links.next)} rel="next">
+              {t('next')} <span aria-hidden="true">→</span>
+            </Link>
+          ) : (
+            <span className="button pager-disabled" aria-hidden="true">
+              {t('next')} <span aria-hidden="true">→</span>
+            </span>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function CalcRow({
+  calc,
+  onPrivacy,
+}: {
+  calc: MyCalc;
+  onPrivacy(id: string, isPrivate: boolean): void;
+}) {
+  const t = useT(myCalcsMessages);
+  const [busy, setBusy] = useState(false);
+  const name = String(calc.doc?.name ?? '').trim() || t('untitled');
+  const isPrivate = calc.private === true;
+  const titleId = `calc-${calc._id}-name`;
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message?: string }>(
+        `/api/calc/edit/?calcId=${encodeURIComponent(calc._id)}`,
+      );
+      onPrivacy(calc._id, !isPrivate);
+      if (answer?.message) toast(answer.message);
+    } catch (error) {
+      // A 400 says why (the free plan cannot make calculators private).
+      toast(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="my-calc">
+      <div className="my-calc-main">
+        <h2 id={titleId} className="my-calc-name">
+          {name}
+        </h2>
+        <p className="muted my-calc-summary">
+          {t('summary', {
+            inputs: calc.doc?.metaInputs?.length ?? 0,
+            outputs: calc.doc?.metaOutputs?.length ?? 0,
+          })}
+        </p>
+        {calc.error && (
+          <p className="my-calc-error">{t('scriptError', { error: String(calc.error) })}</p>
+        )}
+      </div>
+      <div className="my-calc-actions">
+        <label className="privacy-switch">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={isPrivate}
+            aria-label={t('privateOf', { name })}
+            className={`switch ${isPrivate ? 'on' : ''}`}
+            disabled={busy}
+            onClick={toggle}
+          >
+            <span aria-hidden="true" />
+          </button>
+          <span aria-hidden="true">{t('private')}</span>
+        </label>
+        <Link className="button" to={`/source/${calc._id}`}>
+          {t('edit')}
+          <span className="visually-hidden"> {name}</span>
+        </Link>
+        <Link className="button subtle" to={`/calc/${calc._id}`}>
+          {t('view')}
+          <span className="visually-hidden"> {name}</span>
+        </Link>
+      </div>
+    </li>
+  );
 }

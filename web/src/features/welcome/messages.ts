@@ -9,7 +9,8 @@ export const welcomeMessages = defineMessages(
     create: 'Create a calculator',
     noSignUp: 'No sign-up needed to start. Sign in when you want to save.',
     examplesTitle: 'See what you can build',
-    examplesLead: 'Every example is a real calculator. Preview it here, or open it in the editor to see how it works and make it your own.',
+    examplesLead:
+      'Every example is a real calculator. Preview it here, or open it in the editor to see how it works and make it your own.',
     preview: 'Preview',
     previewing: 'Showing',
     tryIt: 'Open in the editor',
@@ -39,7 +40,8 @@ export const welcomeMessages = defineMessages(
     create: 'Создать калькулятор',
     noSignUp: 'Регистрация для начала не нужна. Войдите, когда захотите сохранить.',
     examplesTitle: 'Что можно сделать',
-    examplesLead: 'Каждый пример — настоящий калькулятор. Посмотрите его здесь или откройте в редакторе, чтобы увидеть, как он устроен, и сделать свой.',
+    examplesLead:
+      'Каждый пример — настоящий калькулятор. Посмотрите его здесь или откройте в редакторе, чтобы увидеть, как он устроен, и сделать свой.',
     preview: 'Посмотреть',
     previewing: 'Показан',
     tryIt: 'Открыть в редакторе',

@@ -1,0 +1,143 @@
+// The settings part of /account: name, contact details and the country list.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { api, messageOf } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import type { User } from '../../lib/types';
+import { toast, useUi } from '../../stores/ui';
+import { countryCode, localizeCountries, useCountries } from './countries';
+import { accountMessages } from './messages';
+import {
+  changedSettings,
+  reloadWithToast,
+  settingsOf,
+  type Settings,
+  type SettingsField,
+} from './settings';
+
+const TEXT_FIELDS: {
+  field: Exclude<SettingsField, 'country'>;
+  type: string;
+  autoComplete: string;
+  wide?: boolean;
+}[] = [
+  { field: 'name', type: 'text', autoComplete: 'name' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'phone', type: 'tel', autoComplete: 'tel' },
+  { field: 'address', type: 'text', autoComplete: 'street-address', wide: true },
+  { field: 'zipcode', type: 'text', autoComplete: 'postal-code' },
+  { field: 'city', type: 'text', autoComplete: 'address-level2' },
+  { field: 'state', type: 'text', autoComplete: 'address-level1' },
+];
+
+export function SettingsForm({ user }: { user: User }) {
+  const t = useT(accountMessages);
+  const locale = useUi((s) => s.locale);
+  const countries = useCountries();
+  const base = useId();
+  const loaded = countries.status === 'ready' ? countries.countries : null;
+  // The stored country as a code, once the list can tell.
+  const start = useMemo(
+    () => settingsOf(user, countryCode(user.country, loaded ?? [])),
+    [user, loaded],
+  );
+  const [edits, setEdits] = useState<Partial<Settings>>({});
+  const form: Settings = { ...start, ...edits };
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+
+  const options = useMemo(
+    () => (loaded ? localizeCountries(loaded, locale) : []),
+    [loaded, locale],
+  );
+  const unknownCountry =
+    form.country && !options.some((country) => country.code === form.country) ? form.country : '';
+
+  const set = (field: SettingsField, value: string) => {
+    setEdits((old) => ({ ...old, [field]: value }));
+    setNote(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const change = changedSettings(start, form);
+    if (Object.keys(change).length === 0) {
+      setNote({ text: t('nothingChanged'), error: false });
+      return;
+    }
+    setBusy(true);
+    setNote(null);
+    try {
+      await api.post('/api/acc/save', change);
+      // Spec §4: after account changes the page reloads.
+      reloadWithToast(t('settingsSaved'));
+    } catch (error) {
+      const text = messageOf(error);
+      toast(text);
+      setNote({ text, error: true });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} aria-busy={busy}>
+      <div className="account-grid">
+        {TEXT_FIELDS.map(({ field, type, autoComplete, wide }) => (
+          <div key={field} className={`field-row ${wide ? 'span-2' : ''}`}>
+            <label className="field-label" htmlFor={`${base}-${field}`}>
+              {t(field)}
+            </label>
+            <input
+              id={`${base}-${field}`}
+              name={field}
+              className="field"
+              type={type}
+              autoComplete={autoComplete}
+              required={field === 'email'}
+              maxLength={field === 'email' ? 320 : 200}
+              value={form[field]}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          </div>
+        ))}
+        <div className="field-row">
+          <label className="field-label" htmlFor={`${base}-country`}>
+            {t('country')}
+          </label>
+          <select
+            id={`${base}-country`}
+            name="country"
+            className="select"
+            autoComplete="country"
+            disabled={countries.status === 'loading'}
+            aria-describedby={countries.status === 'failed' ? `${base}-country-error` : undefined}
+            value={form.country}
+            onChange={(event) => set('country', event.target.value)}
+          >
+            <option value="">{t('noCountry')}</option>
+            {unknownCountry && <option value={unknownCountry}>{unknownCountry}</option>}
+            {options.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+          {countries.status === 'failed' && (
+            <p id={`${base}-country-error`} className="field-hint error">
+              {t('countriesFailed')}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="form-footer">
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? t('saving') : t('saveSettings')}
+        </button>
+        {/* The failure itself is announced by its toast; this only keeps it in view. */}
+        {note?.error && <p className="form-note form-error">{note.text}</p>}
+        <p className="form-note muted" aria-live="polite">
+          {note && !note.error ? note.text : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+// One example calculator, live: the visitor's changes recalculate in the worker.
+import { useState } from 'react';
+import { CalculatorView } from '../../components/calculator/calculator-view';
+import { initialValues } from '../../lib/doc';
+import { useCalculation } from '../../lib/engine/use-calculation';
+import type { CalcDoc } from '../../lib/types';
+
+export function ExamplePreview({ doc }: { doc: CalcDoc }) {
+  const [values, setValues] = useState(() => initialValues(doc));
+  const { result, pending } = useCalculation(doc, values);
+  return (
+    <CalculatorView
+      doc={doc}
+      values={values}
+      onValuesChange={setValues}
+      result={result}
+      pending={pending}
+    />
+  );
+}
