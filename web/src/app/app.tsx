@@ -38,7 +38,11 @@ export function App() {
   }, [theme, locale]);
 
   useEffect(() => {
-    showToastAfterReload();
+    try {
+      showToastAfterReload();
+    } catch {
+      // Storage is denied in a third-party frame (an embed with third-party data blocked).
+    }
     const session = useSession.getState();
     // Spec §4: the user is loaded at start only when the page data says signed in.
     if (session.authenticated) session.loadUser().catch(() => session.setUser(null));
@@ -58,14 +62,70 @@ export function App() {
           }
         />
         <Route element={<Layout />}>
-          <Route path="/" element={<Screen><Welcome /></Screen>} />
-          <Route path="/source/:calcId" element={<Screen><Source /></Screen>} />
-          <Route path="/calc/:calcId" element={<Screen><Calc /></Screen>} />
-          <Route path="/account" element={<Screen><Account /></Screen>} />
-          <Route path="/user/calculators" element={<Screen><UserCalculators /></Screen>} />
-          <Route path="/forgot" element={<Screen><Forgot /></Screen>} />
-          <Route path="/terms" element={<Screen><Terms /></Screen>} />
-          <Route path="/privacy" element={<Screen><Privacy /></Screen>} />
+          <Route
+            path="/"
+            element={
+              <Screen>
+                <Welcome />
+              </Screen>
+            }
+          />
+          <Route
+            path="/source/:calcId"
+            element={
+              <Screen>
+                <Source />
+              </Screen>
+            }
+          />
+          <Route
+            path="/calc/:calcId"
+            element={
+              <Screen>
+                <Calc />
+              </Screen>
+            }
+          />
+          <Route
+            path="/account"
+            element={
+              <Screen>
+                <Account />
+              </Screen>
+            }
+          />
+          <Route
+            path="/user/calculators"
+            element={
+              <Screen>
+                <UserCalculators />
+              </Screen>
+            }
+          />
+          <Route
+            path="/forgot"
+            element={
+              <Screen>
+                <Forgot />
+              </Screen>
+            }
+          />
+          <Route
+            path="/terms"
+            element={
+              <Screen>
+                <Terms />
+              </Screen>
+            }
+          />
+          <Route
+            path="/privacy"
+            element={
+              <Screen>
+                <Privacy />
+              </Screen>
+            }
+          />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

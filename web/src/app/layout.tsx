@@ -105,12 +105,7 @@ export function Layout() {
   );
 }
 
-function Header(props: {
-  locked: boolean;
-  navOpen: boolean;
-  onToggleNav(): void;
-  onNew(): void;
-}) {
+function Header(props: { locked: boolean; navOpen: boolean; onToggleNav(): void; onNew(): void }) {
   const t = useT(appMessages);
   const locale = useUi((s) => s.locale);
   const setLocale = useUi((s) => s.setLocale);
@@ -172,7 +167,11 @@ function Header(props: {
         <Menu label={user?.name || user?.email || t('account')} ariaLabel={t('userMenu')}>
           {(close) => (
             <>
-              <button type="button" role="menuitem" onClick={() => (close(), navigate('/user/calculators'))}>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => (close(), navigate('/user/calculators'))}
+              >
                 {t('myCalculators')}
               </button>
               <button type="button" role="menuitem" onClick={() => (close(), navigate('/account'))}>

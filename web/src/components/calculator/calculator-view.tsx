@@ -36,7 +36,9 @@ function inputHidden(input: InputDef, result: EvalResult | null): boolean {
 function outputHidden(output: OutputDef, result: EvalResult | null): boolean {
   if (!result || result.error) return false;
   const display = result.display?.[output.name];
-  return display === null || display === undefined || (Array.isArray(display) && display.length === 0);
+  return (
+    display === null || display === undefined || (Array.isArray(display) && display.length === 0)
+  );
 }
 
 export function CalculatorView(props: CalculatorViewProps) {
@@ -99,7 +101,11 @@ export function CalculatorView(props: CalculatorViewProps) {
         ) : (
           <dl className="output-list" aria-live="polite">
             {visibleOutputs.map((output) => (
-              <div className={`output output-${output.type}`} key={output.id} data-output={output.name}>
+              <div
+                className={`output output-${output.type}`}
+                key={output.id}
+                data-output={output.name}
+              >
                 <dt>{output.name}</dt>
                 <dd>
                   {result ? (

@@ -29,7 +29,9 @@ export function InputControl(props: InputControlProps) {
           className="field"
           type="text"
           value={typeof props.value === 'string' ? props.value : ''}
-          onChange={(event) => props.onChange(event.target.value === '' ? null : event.target.value)}
+          onChange={(event) =>
+            props.onChange(event.target.value === '' ? null : event.target.value)
+          }
         />
       );
     case 'binary':
@@ -52,7 +54,8 @@ const numberFrom = (text: string): number | null => {
 };
 
 function NumberControl({ input, value, onChange, controlId }: InputControlProps) {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? numberFrom(value) : null;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' ? numberFrom(value) : null;
   if (input.presentationType === 'slider') {
     const min = Number(input.sliderMin ?? SLIDER_MIN);
     const max = Number(input.sliderMax ?? SLIDER_MAX);
@@ -104,7 +107,12 @@ function BinaryControl({ input, value, onChange, controlId }: InputControlProps)
   }
   return (
     <label className="checkbox">
-      <input id={controlId} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={controlId}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span>{t('yes')}</span>
     </label>
   );
@@ -263,7 +271,12 @@ function ListControl({ input, value, onChange, controlId }: InputControlProps) {
   const setItem = (index: number, item: Record<string, unknown>) =>
     onChange(items.map((old, at) => (at === index ? item : old)));
   return (
-    <div className="list-control" id={controlId} role="group" aria-labelledby={`${controlId}-label`}>
+    <div
+      className="list-control"
+      id={controlId}
+      role="group"
+      aria-labelledby={`${controlId}-label`}
+    >
       {items.length === 0 && <p className="muted">{t('noItems')}</p>}
       {items.map((item, index) => (
         <fieldset key={index} className="list-item">

@@ -14,7 +14,13 @@ export function withLinks(text: string): ReactNode[] {
     const at = match.index ?? 0;
     if (at > last) parts.push(text.slice(last, at));
     parts.push(
-      <a key={at} href={match[0]} target="_blank" rel="noopener noreferrer nofollow" title={match[0]}>
+      <a
+        key={at}
+        href={match[0]}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        title={match[0]}
+      >
         {shortenLink(match[0])}
       </a>,
     );

@@ -13,10 +13,18 @@ export function ShareBar({ calcId, name }: { calcId: string; name: string }) {
   return (
     <div className="share-bar" role="group" aria-label={t('share')}>
       <span className="muted">{t('shareOn')}</span>
-      <button type="button" className="button subtle" onClick={() => popup(twitterUrl(shareUrl(calcId), name))}>
+      <button
+        type="button"
+        className="button subtle"
+        onClick={() => popup(twitterUrl(shareUrl(calcId), name))}
+      >
         {t('twitter')}
       </button>
-      <button type="button" className="button subtle" onClick={() => popup(facebookUrl(shareUrl(calcId)))}>
+      <button
+        type="button"
+        className="button subtle"
+        onClick={() => popup(facebookUrl(shareUrl(calcId)))}
+      >
         {t('facebook')}
       </button>
       <a className="button subtle" href={mailUrl(shareUrl(calcId), t('emailSubject', { name }))}>

@@ -33,7 +33,13 @@ export default function ShareDialog(props: { calcId: string; name: string; onClo
         {t('linkLabel')}
       </label>
       <div className="inline-fields">
-        <input id="share-link" className="field" readOnly value={link} onFocus={(e) => e.target.select()} />
+        <input
+          id="share-link"
+          className="field"
+          readOnly
+          value={link}
+          onFocus={(e) => e.target.select()}
+        />
         <button type="button" className="button" onClick={() => copy(link)}>
           {t('copy')}
         </button>
@@ -41,7 +47,14 @@ export default function ShareDialog(props: { calcId: string; name: string; onClo
       <label className="field-label" htmlFor="share-embed">
         {t('embedLabel')}
       </label>
-      <textarea id="share-embed" className="field code" rows={5} readOnly value={snippet} onFocus={(e) => e.target.select()} />
+      <textarea
+        id="share-embed"
+        className="field code"
+        rows={5}
+        readOnly
+        value={snippet}
+        onFocus={(e) => e.target.select()}
+      />
       <button type="button" className="button" onClick={() => copy(snippet)}>
         {t('copy')}
       </button>
