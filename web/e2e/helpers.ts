@@ -91,8 +91,11 @@ export async function signUpViaUi(page: Page, account: Account = newAccount()): 
   await dialog.getByLabel('Email').fill(account.email);
   await dialog.getByLabel('Name').fill(account.name);
   await dialog.getByLabel('Password').fill(account.password);
-  await dialog.getByRole('checkbox', { name: 'I am not a robot' }).check();
+  // The box ticks itself once the proof of work is solved.
+  const captcha = dialog.getByRole('checkbox', { name: 'I am not a robot' });
+  await captcha.click();
   await expect(dialog.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await expect(captcha).toBeChecked();
   await dialog.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Signed in.')).toBeVisible({ timeout: 15_000 });
   return account;
