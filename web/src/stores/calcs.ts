@@ -111,10 +111,12 @@ export const useCalcs = create<CalcsState>()(
         if (!calc) return;
         await api.post(`/api/source/${id}`, { doc: calc.doc, doc_style: calc.doc_style });
         const now = get().calcs[id];
-        // Edits made while the save was on its way keep the calculator unsaved.
-        const saved = { ...now, stored: true, saved: now.doc === calc.doc && now.doc_style === calc.doc_style };
-        set(put(get(), saved));
+        // The server has it now, even if it was removed here while the save was on its way.
         replaceInUser(calc);
+        if (!now) return;
+        // Edits made while the save was on its way keep the calculator unsaved.
+        const saved = now.doc === calc.doc && now.doc_style === calc.doc_style;
+        set(put(get(), { ...now, stored: true, saved }));
       },
       copy(id) {
         const calc = get().calcs[id];
