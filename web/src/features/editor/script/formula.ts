@@ -51,7 +51,10 @@ export function insertFormula(
     return `${script.slice(0, target.open + 1)}\n${inner}${property}\n${indent}${rest}`;
   }
   if (rest.startsWith('\n') || rest.startsWith('\r') || rest === '') {
-    return `${script.slice(0, target.open + 1)}\n${inner}${property}${after}`;
+    // Line up with the properties already there.
+    const next = /^[ \t]*\r?\n([ \t]*)\S/.exec(after);
+    const aligned = next && next[1].length > indent.length ? next[1] : inner;
+    return `${script.slice(0, target.open + 1)}\n${aligned}${property}${after}`;
   }
   // `return { b: 2 };` — the new property on its own line, the old ones on the next.
   return `${script.slice(0, target.open + 1)}\n${inner}${property}\n${inner}${rest}`;
@@ -157,9 +160,10 @@ function findProperty(
 
   for (const entry of entries) {
     const text = body.slice(entry.from, entry.to);
-    const key = /^(\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*)([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*:/.exec(
-      text,
-    );
+    const key =
+      /^(\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*)([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*:/.exec(
+        text,
+      );
     if (!key || keyName(key[2]) !== name) continue;
     const valueStart = entry.from + key[0].length;
     const valueText = body.slice(valueStart, entry.to);

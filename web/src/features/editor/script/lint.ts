@@ -51,7 +51,8 @@ export function lintScript(
   const declared = declaredNames(tree, script);
   const known = predefinedNames(context.libraries);
   const problems: ScriptProblem[] = [];
-  const inputs = context.inputNames && !declared.has(INPUTS_GLOBAL) ? new Set(context.inputNames) : null;
+  const inputs =
+    context.inputNames && !declared.has(INPUTS_GLOBAL) ? new Set(context.inputNames) : null;
 
   tree.iterate({
     enter(ref) {
@@ -132,8 +133,8 @@ function referencedName(node: SyntaxNode, script: string): string | null {
   if (
     node.name === 'PropertyDefinition' &&
     node.parent?.name === 'Property' &&
-    node.parent.firstChild === node &&
-    node.parent.lastChild === node
+    same(node.parent.firstChild, node) &&
+    same(node.parent.lastChild, node)
   ) {
     return script.slice(node.from, node.to);
   }
@@ -146,8 +147,13 @@ function isTypeofOperand(node: SyntaxNode): boolean {
   return (
     parent?.name === 'UnaryExpression' &&
     parent.firstChild?.name === 'typeof' &&
-    parent.lastChild === node
+    same(parent.lastChild, node)
   );
+}
+
+/** Node objects are made afresh on each visit: compare what they cover. */
+function same(a: SyntaxNode | null | undefined, b: SyntaxNode): boolean {
+  return !!a && a.from === b.from && a.to === b.to && a.name === b.name;
 }
 
 /** `inputs.name` / `inputs["name"]`: the key read from `inputs`. */

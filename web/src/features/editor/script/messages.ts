@@ -62,8 +62,7 @@ export const scriptMessages = defineMessages(
       'Return an object keyed by output name. Names that are not identifiers are quoted.',
     csValueOutputs:
       'A value output takes a number, string, boolean, Date, null or undefined; null and undefined hide it.',
-    csTableOutputs:
-      'A table output takes an array of row objects keyed by column name, or null.',
+    csTableOutputs: 'A table output takes an array of row objects keyed by column name, or null.',
     csFormatting:
       'Return plain numbers: decimal places, the currency sign and percent are applied for you. A percent output takes the fraction (0.25 shows as 25%).',
     csLibrariesTitle: 'Libraries',
@@ -74,8 +73,7 @@ export const scriptMessages = defineMessages(
     csLimitsTitle: 'Limits and errors',
     csLimitTime:
       'A calculation must finish within 5 seconds, otherwise it stops with "Calculation did not finish after 5 seconds. Is there an infinite loop?"',
-    csLimitApis:
-      'Only standard JavaScript is available: no network, page or console access.',
+    csLimitApis: 'Only standard JavaScript is available: no network, page or console access.',
     csErrors:
       'An error in the script is shown with its line number. Throw a string to show your own message.',
     csExamplesTitle: 'Examples',
@@ -113,7 +111,8 @@ export const scriptMessages = defineMessages(
     chooseOutput: 'Выберите результат…',
     valueOutputs: 'Значения',
     tableOutputs: 'Таблицы',
-    noOutputsYet: 'У калькулятора ещё нет результатов: добавьте их на вкладке входных данных и результатов.',
+    noOutputsYet:
+      'У калькулятора ещё нет результатов: добавьте их на вкладке входных данных и результатов.',
     formula: 'Формула',
     formulaHint: 'Ctrl+Enter вставляет её.',
     insertFormula: 'Вставить формулу',

@@ -85,7 +85,8 @@ function memberAccess(name: string): string {
 /** `return { … };` with each output; tables as an array of row objects. */
 export function outputsSchema(doc: CalcDoc, text: SchemaText = ENGLISH_SCHEMA_TEXT): string {
   const lines = objectLines(doc.metaOutputs ?? [], INDENT, (output, indent) => {
-    if (output.type !== 'table') return [`${indent}${propertyKey(output.name)}: value,${note(output, text)}`];
+    if (output.type !== 'table')
+      return [`${indent}${propertyKey(output.name)}: value,${note(output, text)}`];
     return [
       `${indent}${propertyKey(output.name)}: [`,
       ...itemLines(output.metaOutputs ?? [], indent + INDENT, (column, inner) => [

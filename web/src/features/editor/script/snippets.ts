@@ -1,11 +1,24 @@
-// The formula helper's palette. `|` marks where the caret goes (and where selected text
-// is wrapped); a snippet without `|` puts the caret after it.
+// The formula helper's palette. In the templates `|` marks where the caret goes (and
+// where selected text is wrapped); a template without `|` puts the caret after it.
 import type { InputDef, OutputDef } from '../../../lib/types';
 import { inputAccess, propertyKey } from './formula';
 
-export const CARET = '|';
+/** Text put before and after the caret (or around the selection). */
+export interface Snippet {
+  before: string;
+  after: string;
+}
 
-export const MATH_SNIPPETS: readonly string[] = [
+const CARET = '|';
+
+function template(text: string): Snippet {
+  const mark = text.indexOf(CARET);
+  return mark < 0
+    ? { before: text, after: '' }
+    : { before: text.slice(0, mark), after: text.slice(mark + CARET.length) };
+}
+
+export const MATH_SNIPPETS: readonly Snippet[] = [
   'Math.round(|)',
   'Math.floor(|)',
   'Math.ceil(|)',
@@ -17,9 +30,9 @@ export const MATH_SNIPPETS: readonly string[] = [
   'Math.log(|)',
   'Math.exp(|)',
   'Math.PI',
-];
+].map(template);
 
-export const MATHJS_SNIPPETS: readonly string[] = [
+export const MATHJS_SNIPPETS: readonly Snippet[] = [
   'math.round(|, 2)',
   'math.sqrt(|)',
   'math.pow(|, 2)',
@@ -30,47 +43,44 @@ export const MATHJS_SNIPPETS: readonly string[] = [
   'math.factorial(|)',
   'math.combinations(|, )',
   "math.evaluate('|')",
-];
+].map(template);
 
-export const MOMENT_SNIPPETS: readonly string[] = [
+export const MOMENT_SNIPPETS: readonly Snippet[] = [
   'moment(|)',
   "moment(|).diff(, 'days')",
   "moment(|).add(1, 'months').toDate()",
   "moment(|).format('LL')",
   "moment().startOf('day').toDate()",
-];
+].map(template);
 
-/** The snippet's text without the caret mark. */
-export function snippetLabel(snippet: string): string {
-  return snippet.replace(CARET, '');
+/** What a palette button shows: the snippet's code. */
+export function snippetLabel(snippet: Snippet): string {
+  return snippet.before + snippet.after;
 }
 
 /** One button per input (`inputs.a`, `inputs["my value"]`). */
-export function inputSnippets(inputs: readonly InputDef[]): string[] {
-  return inputs.map((input) => inputAccess(input.name));
+export function inputSnippets(inputs: readonly InputDef[]): Snippet[] {
+  return inputs.map((input) => ({ before: inputAccess(input.name), after: '' }));
 }
 
 /** `[{ a: 0, "col b": 0 }]`: a table's rows, to fill in. */
-export function rowsSnippet(table: OutputDef): string {
+export function rowsSnippet(table: OutputDef): Snippet {
   const cells = (table.metaOutputs ?? []).map((column) => `${propertyKey(column.name)}: 0`);
-  return cells.length ? `[{ ${cells.join(', ')} }]` : '[]';
+  return { before: cells.length ? `[{ ${cells.join(', ')} }]` : '[]', after: '' };
 }
 
 /**
- * `value` with `snippet` put over the selection [start, end): a selection is wrapped at
- * the caret mark. Returns the new value and where the caret goes.
+ * `value` with `snippet` put over the selection [start, end), the selected text wrapped
+ * at the caret. Returns the new value and where the caret goes.
  */
 export function applySnippet(
   value: string,
   start: number,
   end: number,
-  snippet: string,
+  snippet: Snippet,
 ): { value: string; caret: number } {
   const selected = value.slice(start, end);
-  const mark = snippet.indexOf(CARET);
-  const before = mark < 0 ? snippet : snippet.slice(0, mark);
-  const after = mark < 0 ? '' : snippet.slice(mark + CARET.length);
-  const inserted = before + selected + after;
-  const caret = mark < 0 ? start + inserted.length : start + before.length + selected.length;
+  const inserted = snippet.before + selected + snippet.after;
+  const caret = start + snippet.before.length + selected.length;
   return { value: value.slice(0, start) + inserted + value.slice(end), caret };
 }
