@@ -115,7 +115,11 @@ export function parseChoiceValue(text: string): string | number {
 }
 
 const formatChoiceValue = (value: unknown) =>
-  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 /** The value field of a choice (no visible label: the table head labels it). */
 export function ChoiceValueField(props: {

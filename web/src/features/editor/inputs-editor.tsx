@@ -54,7 +54,10 @@ export function InputsEditor(props: InputsEditorProps) {
     props.onRemoved?.(input);
     const neighbour = props.inputs[index + 1] ?? props.inputs[index - 1];
     if (neighbour) refocus(nameId(neighbour));
-    else requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.add-menu button')?.focus());
+    else
+      requestAnimationFrame(() =>
+        root.current?.querySelector<HTMLElement>('.add-menu button')?.focus(),
+      );
   };
 
   return (
@@ -210,7 +213,10 @@ function InputCard(
 }
 
 /** A repeating item: its own sub-inputs, each with the value a new item starts with. */
-function ListSettings(props: { input: InputDef; change(edit: (input: InputDef) => InputDef): void }) {
+function ListSettings(props: {
+  input: InputDef;
+  change(edit: (input: InputDef) => InputDef): void;
+}) {
   const t = useT(editorMessages);
   const { input, change } = props;
   const titleId = useId();
@@ -232,7 +238,10 @@ function ListSettings(props: { input: InputDef; change(edit: (input: InputDef) =
           }))
         }
         onRemoved={(sub) =>
-          change((list) => ({ ...list, itemPrototype: without(list.itemPrototype, String(sub.id)) }))
+          change((list) => ({
+            ...list,
+            itemPrototype: without(list.itemPrototype, String(sub.id)),
+          }))
         }
       />
     </div>

@@ -36,7 +36,10 @@ export function OutputsEditor(props: OutputsEditorProps) {
     props.update((outputs) => outputs.filter((other) => other.id !== output.id));
     const neighbour = props.outputs[index + 1] ?? props.outputs[index - 1];
     if (neighbour) refocus(nameId(neighbour));
-    else requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.add-menu button')?.focus());
+    else
+      requestAnimationFrame(() =>
+        root.current?.querySelector<HTMLElement>('.add-menu button')?.focus(),
+      );
   };
 
   return (

@@ -41,9 +41,7 @@ export function SettingsPanel(props: {
         onChange={(description) => onDocChange((old) => ({ ...old, description }))}
       />
       <fieldset className="plain-fieldset">
-        <legend className="field-label">
-          {t('libraries')}
-        </legend>
+        <legend className="field-label">{t('libraries')}</legend>
         {LIBRARIES.map((library) => (
           <CheckboxField
             key={library}
@@ -81,9 +79,7 @@ export function SettingsPanel(props: {
         onChange={(outputs_label) => onDocChange((old) => ({ ...old, outputs_label }))}
       />
       <fieldset className="plain-fieldset">
-        <legend className="field-label">
-          {t('style')}
-        </legend>
+        <legend className="field-label">{t('style')}</legend>
         <ColourField
           label={t('bgcolor')}
           what={t('bgcolorWhat')}

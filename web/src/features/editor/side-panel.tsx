@@ -1,0 +1,103 @@
+// The editor's side panel (settings, formula helper, cheatsheet, schema help): beside the
+// editor on wide screens, over it on narrow ones. Escape closes it.
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { Loading } from '../../components/loading';
+import { useT } from '../../lib/i18n';
+import type { CalcDoc, DocStyle } from '../../lib/types';
+import { editorMessages } from './messages';
+import { SettingsPanel } from './settings-panel';
+
+const FormulaHelper = lazy(() =>
+  import('./script/formula-helper').then((module) => ({ default: module.FormulaHelper })),
+);
+const Cheatsheet = lazy(() =>
+  import('./script/cheatsheet').then((module) => ({ default: module.Cheatsheet })),
+);
+const SchemaHelp = lazy(() =>
+  import('./script/schema-help').then((module) => ({ default: module.SchemaHelp })),
+);
+
+export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp';
+export const PANELS: readonly PanelName[] = [
+  'settings',
+  'formulaHelper',
+  'cheatsheet',
+  'schemaHelp',
+];
+
+export function SidePanel(props: {
+  panel: PanelName;
+  doc: CalcDoc;
+  style: DocStyle;
+  onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
+  onStyleChange(style: DocStyle): void;
+  onClose(): void;
+}) {
+  const t = useT(editorMessages);
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const { panel, doc } = props;
+
+  // Keyboard users land in the panel they opened.
+  useEffect(() => {
+    title.current?.focus();
+  }, [panel]);
+
+  let content: ReactNode;
+  switch (panel) {
+    case 'settings':
+      content = (
+        <SettingsPanel
+          doc={doc}
+          style={props.style}
+          onDocChange={props.onDocChange}
+          onStyleChange={props.onStyleChange}
+        />
+      );
+      break;
+    case 'formulaHelper':
+      content = <FormulaHelper doc={doc} onDocChange={props.onDocChange} />;
+      break;
+    case 'cheatsheet':
+      content = <Cheatsheet />;
+      break;
+    case 'schemaHelp':
+      content = <SchemaHelp doc={doc} />;
+      break;
+  }
+
+  return (
+    <section
+      className="editor-panel"
+      id="editor-panel"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          props.onClose();
+        }
+      }}
+    >
+      <div className="panel-head">
+        <h2 id={titleId} ref={title} tabIndex={-1}>
+          {t(panel)}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('closePanel', { panel: t(panel) })}
+          title={t('closePanel', { panel: t(panel) })}
+          onClick={props.onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </div>
+      <div className="panel-body">
+        <ErrorBoundary>
+          <Suspense fallback={<Loading label={t('loadingPanel')} />}>{content}</Suspense>
+        </ErrorBoundary>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,419 @@
+// The source editor (spec §2): toolbar, tab 0 (inputs and outputs, in edit or calc mode),
+// tab 1 (the script) and the side panels. The doc lives in the calcs store; the input
+// values being tried live here.
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CalculatorView } from '../../components/calculator/calculator-view';
+import { calcMessages } from '../../components/calculator/messages';
+import { Dialog } from '../../components/dialog';
+import { ApiError, messageOf } from '../../lib/api';
+import { defaultValue, initialValues } from '../../lib/doc';
+import { useCalculation } from '../../lib/engine/use-calculation';
+import { useT } from '../../lib/i18n';
+import type { CalcDoc, DocStyle, InputDef, OutputDef } from '../../lib/types';
+import { useCalcs, type OpenCalc } from '../../stores/calcs';
+import { toast } from '../../stores/ui';
+import { InputsEditor } from './inputs-editor';
+import { sameJson, without } from './list-ops';
+import { editorMessages } from './messages';
+import { OutputsEditor } from './outputs-editor';
+import { ResultError } from './result-error';
+import { ScriptTab, type GoTo } from './script-tab';
+import { SidePanel, type PanelName } from './side-panel';
+import { Toolbar } from './toolbar';
+
+type Values = Record<string, unknown>;
+
+/** The values the calculation sees: what was entered, else the default (spec §3). */
+function effectiveValues(
+  inputs: InputDef[] | undefined,
+  defaults: Values | undefined,
+  values: Values,
+) {
+  const out: Values = {};
+  for (const input of inputs ?? []) {
+    const key = String(input.id);
+    const stored = defaults?.[key];
+    out[key] =
+      key in values ? values[key] : stored !== undefined ? stored : defaultValue(input.type);
+  }
+  return out;
+}
+
+export function SourceEditor({ calc }: { calc: OpenCalc }) {
+  const t = useT(editorMessages);
+  const tc = useT(calcMessages);
+  const navigate = useNavigate();
+  const calcId = calc._id;
+  const doc = calc.doc;
+  const base = useId();
+
+  const [values, setValues] = useState<Values>(() => initialValues(doc));
+  const [tab, setTab] = useState<0 | 1>(0);
+  const [scriptOpened, setScriptOpened] = useState(false);
+  const [mode, setMode] = useState<'edit' | 'calc'>('edit');
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [goTo, setGoTo] = useState<GoTo | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Debug mode (spec §4): the calculation sees a frozen doc and values, refreshed by Run.
+  const [frozen, setFrozen] = useState<{ doc: CalcDoc; values: Values } | null>(null);
+  const [runToken, setRunToken] = useState(0);
+
+  const inputs = doc.metaInputs;
+  const defaults = doc.defaults;
+  const current = useMemo(
+    () => effectiveValues(inputs, defaults, values),
+    [inputs, defaults, values],
+  );
+  const debug = frozen !== null;
+  const { result, pending } = useCalculation(frozen?.doc ?? doc, frozen?.values ?? current, {
+    runToken,
+  });
+  const differsFromDefaults = !sameJson(current, initialValues(doc));
+  const name = String(doc.name ?? '').trim();
+
+  useEffect(() => {
+    document.title = t('pageTitle', { name: name || t('untitled') });
+  }, [name, t]);
+
+  const updateDoc = (change: (doc: CalcDoc) => CalcDoc) =>
+    useCalcs.getState().updateDoc(calcId, change);
+  const updateStyle = (style: DocStyle) => useCalcs.getState().updateStyle(calcId, style);
+  const setInputs = (change: (inputs: InputDef[]) => InputDef[]) =>
+    updateDoc((old) => ({ ...old, metaInputs: change(old.metaInputs ?? []) }));
+  const setOutputs = (change: (outputs: OutputDef[]) => OutputDef[]) =>
+    updateDoc((old) => ({ ...old, metaOutputs: change(old.metaOutputs ?? []) }));
+
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await useCalcs.getState().save(calcId);
+      toast(t('savedToast'));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'cancelled') {
+        // The author closed the sign-in dialog: nothing to say.
+      } else if (error instanceof ApiError && error.code === 'bad_request') {
+        setSaveError(error.message);
+      } else {
+        window.alert(t('oops'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Spec §2: Ctrl or Cmd+S saves from anywhere on the page (the script editor included).
+  const onSaveShortcut = useEffectEvent((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's')
+      return;
+    event.preventDefault();
+    if (!calc.saved) void save();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onSaveShortcut(event);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, []);
+
+  const copy = () => {
+    const newId = useCalcs.getState().copy(calcId);
+    navigate(`/source/${newId}`);
+  };
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    try {
+      await useCalcs.getState().remove(calcId);
+      navigate('/');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'cancelled') return;
+      toast(messageOf(error));
+    }
+  };
+
+  const toggleDebug = () => {
+    if (debug) setFrozen(null);
+    else setFrozen({ doc, values: current });
+  };
+  const run = () => {
+    setFrozen({ doc, values: current });
+    setRunToken((n) => n + 1);
+  };
+
+  const selectTab = (next: 0 | 1) => {
+    setTab(next);
+    if (next === 1) setScriptOpened(true);
+  };
+  const goToLine = (line: number) => {
+    selectTab(1);
+    setGoTo({ line, nonce: Date.now() });
+  };
+
+  const closePanel = () => {
+    const button = panel ? document.getElementById(`${base}-toggle-${panel}`) : null;
+    setPanel(null);
+    button?.focus();
+  };
+
+  const setDefaults = () => {
+    const snapshot = structuredClone(current);
+    updateDoc((old) => ({ ...old, defaults: snapshot }));
+    toast(t('defaultsSet'));
+    document.getElementById(`${base}-panel-0`)?.focus();
+  };
+  const resetToDefaults = () => {
+    setValues(initialValues(doc));
+    document.getElementById(`${base}-panel-0`)?.focus();
+  };
+
+  const tabIds = [`${base}-tab-0`, `${base}-tab-1`];
+  const panelIds = [`${base}-panel-0`, `${base}-panel-1`];
+  const onTabKey = (event: React.KeyboardEvent) => {
+    const keys: Record<string, 0 | 1> = {
+      ArrowRight: tab === 0 ? 1 : 0,
+      ArrowLeft: tab === 0 ? 1 : 0,
+      Home: 0,
+      End: 1,
+    };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    const next = keys[event.key];
+    selectTab(next);
+    document.getElementById(tabIds[next])?.focus();
+  };
+
+  return (
+    <div className={`page source-editor ${panel ? 'with-panel' : ''}`}>
+      <div className="editor-header">
+        <div className="editor-title">
+          <h1>{name || t('untitled')}</h1>
+          <span className={`save-state ${calc.saved ? '' : 'unsaved'}`}>
+            {t(calc.saved ? 'allSaved' : 'unsavedChanges')}
+          </span>
+        </div>
+        <Toolbar
+          calcId={calcId}
+          saved={calc.saved}
+          saving={saving}
+          stored={calc.stored}
+          debug={debug}
+          panel={panel}
+          idPrefix={base}
+          onSave={() => void save()}
+          onCopy={copy}
+          onDelete={() => setConfirmDelete(true)}
+          onToggleDebug={toggleDebug}
+          onRun={run}
+          onTogglePanel={(next) => setPanel(panel === next ? null : next)}
+        />
+      </div>
+      {debug && (
+        <p className="debug-notice" role="status">
+          {t('debugNotice')}
+        </p>
+      )}
+
+      <div className="editor-body">
+        <div className="editor-main">
+          <div className="editor-tabs" role="tablist" aria-label={t('tabs')}>
+            {([0, 1] as const).map((index) => (
+              <button
+                key={index}
+                id={tabIds[index]}
+                type="button"
+                role="tab"
+                aria-selected={tab === index}
+                aria-controls={panelIds[index]}
+                tabIndex={tab === index ? 0 : -1}
+                className="editor-tab"
+                onClick={() => selectTab(index)}
+                onKeyDown={onTabKey}
+              >
+                {t(index === 0 ? 'tabInputsOutputs' : 'tabScript')}
+              </button>
+            ))}
+          </div>
+
+          <div
+            id={panelIds[0]}
+            role="tabpanel"
+            aria-labelledby={tabIds[0]}
+            tabIndex={0}
+            hidden={tab !== 0}
+            className="editor-tabpanel"
+          >
+            <div className="tab-bar">
+              <div className="segmented-buttons" role="group" aria-label={t('mode')}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-pressed={mode === 'edit'}
+                  onClick={() => setMode('edit')}
+                >
+                  {t('editMode')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  aria-pressed={mode === 'calc'}
+                  onClick={() => setMode('calc')}
+                >
+                  {t('calcMode')}
+                </button>
+              </div>
+              {differsFromDefaults && (
+                <div className="defaults-actions">
+                  <button type="button" className="button" onClick={setDefaults}>
+                    {t('setDefaults')}
+                  </button>
+                  <button type="button" className="button subtle" onClick={resetToDefaults}>
+                    {t('resetToDefaults')}
+                  </button>
+                </div>
+              )}
+            </div>
+            {mode === 'calc' ? (
+              <CalculatorView
+                doc={doc}
+                style={calc.doc_style}
+                values={current}
+                onValuesChange={setValues}
+                result={result}
+                pending={pending}
+              />
+            ) : (
+              <div className="edit-columns">
+                <section className="edit-column" aria-labelledby={`${base}-inputs`}>
+                  <h2 id={`${base}-inputs`} className="calc-section-title">
+                    {String(doc.inputs_label || '') || tc('inputs')}
+                  </h2>
+                  <InputsEditor
+                    inputs={doc.metaInputs ?? []}
+                    update={setInputs}
+                    valueLabel={t('value')}
+                    valueOf={(input) => current[String(input.id)]}
+                    onValueChange={(input, value) =>
+                      setValues((old) => ({ ...old, [String(input.id)]: value }))
+                    }
+                    onAdded={(input) =>
+                      setValues((old) => ({ ...old, [String(input.id)]: defaultValue(input.type) }))
+                    }
+                    onRemoved={(input) => {
+                      const key = String(input.id);
+                      setValues((old) => without(old, key));
+                      // A later input may get this id again: it must not inherit a default.
+                      updateDoc((old) =>
+                        old.defaults && key in old.defaults
+                          ? { ...old, defaults: without(old.defaults, key) }
+                          : old,
+                      );
+                    }}
+                  />
+                </section>
+                <section
+                  className="edit-column"
+                  aria-labelledby={`${base}-outputs`}
+                  aria-busy={pending && !result}
+                >
+                  <h2 id={`${base}-outputs`} className="calc-section-title">
+                    {String(doc.outputs_label || '') || tc('outputs')}
+                  </h2>
+                  <ResultError message={result?.error ?? null} onGoToLine={goToLine} />
+                  <OutputsEditor
+                    outputs={doc.metaOutputs ?? []}
+                    update={setOutputs}
+                    result={result}
+                  />
+                </section>
+              </div>
+            )}
+          </div>
+
+          <div
+            id={panelIds[1]}
+            role="tabpanel"
+            aria-labelledby={tabIds[1]}
+            tabIndex={0}
+            hidden={tab !== 1}
+            className="editor-tabpanel"
+          >
+            {scriptOpened && (
+              <ScriptTab
+                doc={doc}
+                onScriptChange={(script) => updateDoc((old) => ({ ...old, script }))}
+                result={result}
+                pending={pending}
+                goTo={goTo}
+                onGoToLine={goToLine}
+              />
+            )}
+          </div>
+        </div>
+
+        {panel && (
+          <SidePanel
+            panel={panel}
+            doc={doc}
+            style={calc.doc_style}
+            onDocChange={updateDoc}
+            onStyleChange={updateStyle}
+            onClose={closePanel}
+          />
+        )}
+      </div>
+
+      {saveError !== null && (
+        <Dialog
+          title={t('error')}
+          onClose={() => setSaveError(null)}
+          initialFocus=".button.primary"
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setSaveError(null)}>
+                {t('close')}
+              </button>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => {
+                  setSaveError(null);
+                  window.open('/pricing', '_blank', 'noopener');
+                }}
+              >
+                {t('upgrade')}
+              </button>
+            </>
+          }
+        >
+          <p>{saveError}</p>
+        </Dialog>
+      )}
+      {confirmDelete && (
+        <Dialog
+          title={t('deleteTitle')}
+          onClose={() => setConfirmDelete(false)}
+          initialFocus=".cancel"
+          actions={
+            <>
+              <button
+                type="button"
+                className="button cancel"
+                onClick={() => setConfirmDelete(false)}
+              >
+                {t('cancel')}
+              </button>
+              <button type="button" className="button danger" onClick={() => void remove()}>
+                {t('delete')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('deleteBody', { name: name || t('untitled') })}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
