@@ -19,7 +19,7 @@ export const scriptMessages = defineMessages(
     chooseOutput: 'Choose an output…',
     valueOutputs: 'Values',
     tableOutputs: 'Tables',
-    noOutputsYet: 'This calculator has no outputs yet: add one on the Inputs and outputs tab.',
+    noOutputsYet: 'This calculator has no outputs yet: add one on the Inputs & outputs tab.',
     formula: 'Formula',
     formulaHint: 'Ctrl+Enter inserts it.',
     insertFormula: 'Insert formula',
@@ -112,7 +112,7 @@ export const scriptMessages = defineMessages(
     valueOutputs: 'Значения',
     tableOutputs: 'Таблицы',
     noOutputsYet:
-      'У калькулятора ещё нет результатов: добавьте их на вкладке входных данных и результатов.',
+      'У калькулятора ещё нет результатов: добавьте их на вкладке «Входные данные и результаты».',
     formula: 'Формула',
     formulaHint: 'Ctrl+Enter вставляет её.',
     insertFormula: 'Вставить формулу',
