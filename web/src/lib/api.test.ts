@@ -130,7 +130,10 @@ describe('other answers', () => {
   });
 
   it('a network failure is Oops, an error.', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await failure(api.get('/api/x'));
     expect(error.code).toBe('network');
     expect(error.message).toBe('Oops, an error.');

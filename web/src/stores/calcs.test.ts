@@ -52,7 +52,13 @@ describe('createDraft', () => {
     const draft = calc(id);
     expect(draft).toMatchObject({ _id: id, saved: false, stored: false, doc_style: {} });
     expect(draft.doc.script).toBe("'use strict';\n\nreturn {};\n");
-    expect(draft.doc).toMatchObject({ name: '', tabSize: 2, metaInputs: [], metaOutputs: [], defaults: {} });
+    expect(draft.doc).toMatchObject({
+      name: '',
+      tabSize: 2,
+      metaInputs: [],
+      metaOutputs: [],
+      defaults: {},
+    });
     expect(useCalcs.getState().order).toEqual([id]);
   });
 
@@ -107,6 +113,18 @@ describe('save', () => {
     expect(calc(id).doc.name).toBe('Typed during the save');
   });
 
+  it('does not bring back a calculator removed while its save was on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const id = useCalcs.getState().createDraft();
+    const saving = useCalcs.getState().save(id);
+    await useCalcs.getState().remove(id); // a never-stored draft: removed at once
+    answer(json(200, { ok: true }));
+    await expect(saving).resolves.toBeUndefined();
+    expect(calc(id)).toBeUndefined();
+    expect(useCalcs.getState().order).toEqual([]);
+  });
+
   it('leaves the calculator unsaved when the server refuses it', async () => {
     stubFetch(() => json(400, { message: 'Upgrade your plan.' }));
     const id = useCalcs.getState().createDraft();
@@ -154,7 +172,9 @@ describe('remove', () => {
     putStored('stored0000000001');
     const { calls } = stubFetch(() => json(200));
     await useCalcs.getState().remove('stored0000000001');
-    expect(calls).toEqual([{ method: 'DELETE', path: '/api/source/stored0000000001', body: undefined }]);
+    expect(calls).toEqual([
+      { method: 'DELETE', path: '/api/source/stored0000000001', body: undefined },
+    ]);
     expect(calc('stored0000000001')).toBeUndefined();
     expect(useSession.getState().user!.calcs.map((c) => c._id)).toEqual(['stored0000000002']);
   });

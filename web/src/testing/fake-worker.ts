@@ -72,10 +72,7 @@ export function fakeWorkers() {
 }
 
 /** A result as the engine gives it, with `display` as the formatted text of `outputs`. */
-export function okResult(
-  outputs: Record<string, unknown>,
-  usedInputs: string[] = [],
-): EvalResult {
+export function okResult(outputs: Record<string, unknown>, usedInputs: string[] = []): EvalResult {
   const display = Object.fromEntries(
     Object.entries(outputs).map(([name, value]) => [name, value == null ? null : String(value)]),
   );

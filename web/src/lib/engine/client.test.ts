@@ -35,7 +35,12 @@ describe('CalcWorkerClient', () => {
   it("resolves a request with the worker's result", async () => {
     const request = client.evaluate(doc, { '1': 5 }, 'ru');
     expect(fake.factory).toHaveBeenCalledTimes(1);
-    expect(fake.current.last).toMatchObject({ type: 'evaluate', doc, values: { '1': 5 }, locale: 'ru' });
+    expect(fake.current.last).toMatchObject({
+      type: 'evaluate',
+      doc,
+      values: { '1': 5 },
+      locale: 'ru',
+    });
 
     fake.current.answer(okResult({ x: 5 }, ['a']));
 

@@ -1,0 +1,205 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalcDoc, EvalResult } from '../../lib/types';
+import { useUi } from '../../stores/ui';
+import { CalculatorView, styleToCss, type CalculatorViewProps } from './calculator-view';
+
+const doc: CalcDoc = {
+  name: 'Loan',
+  script: '',
+  metaInputs: [
+    { id: 1, name: 'amount', type: 'number' },
+    { id: 2, name: 'extra', type: 'number', autohide: true },
+  ],
+  metaOutputs: [
+    { id: 1, name: 'total', type: 'value' },
+    { id: 2, name: 'note', type: 'value' },
+    {
+      id: 3,
+      name: 'schedule',
+      type: 'table',
+      metaOutputs: [{ id: 1, name: 'month', type: 'value' }],
+    },
+  ],
+};
+
+const result = (display: EvalResult['display'], usedInputs = ['amount', 'extra']): EvalResult => ({
+  outputs: {},
+  display,
+  usedInputs,
+  error: null,
+});
+
+function show(props: Partial<CalculatorViewProps> = {}) {
+  const onValuesChange = vi.fn();
+  render(
+    <CalculatorView
+      doc={doc}
+      values={{ '1': 100, '2': null }}
+      onValuesChange={onValuesChange}
+      result={result({ total: '$100.00', note: 'ok', schedule: [{ month: 'Jan' }] })}
+      {...props}
+    />,
+  );
+  return { onValuesChange };
+}
+
+const outputNames = () =>
+  Array.from(document.querySelectorAll('[data-output]')).map((el) =>
+    el.getAttribute('data-output'),
+  );
+
+beforeEach(() => {
+  useUi.setState({ locale: 'en' });
+});
+
+describe('CalculatorView', () => {
+  it('labels its sections Inputs and Outputs', () => {
+    show();
+    expect(screen.getByRole('heading', { name: 'Inputs' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Outputs' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Inputs' })).toBeInTheDocument();
+  });
+
+  it('labels them Входные данные and Результаты in Russian', () => {
+    useUi.setState({ locale: 'ru' });
+    show();
+    expect(screen.getByRole('heading', { name: 'Входные данные' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Результаты' })).toBeInTheDocument();
+  });
+
+  it("uses the doc's own labels when it has them", () => {
+    show({ doc: { ...doc, inputs_label: 'Your loan', outputs_label: 'What you pay' } });
+    expect(screen.getByRole('heading', { name: 'Your loan' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What you pay' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Inputs' })).toBeNull();
+  });
+
+  it('labels each input with its name and reports a change with every value', async () => {
+    const { onValuesChange } = show();
+    const amount = screen.getByLabelText('amount');
+    expect(amount).toHaveValue(100);
+    await userEvent.setup().type(amount, '5');
+    expect(onValuesChange).toHaveBeenLastCalledWith({ '1': 1005, '2': null });
+  });
+
+  it('hides an autohide input the calculation did not read', () => {
+    show({ result: result({ total: '1', note: 'x', schedule: [] }, ['amount']) });
+    expect(screen.getByLabelText('amount')).toBeInTheDocument();
+    expect(screen.queryByLabelText('extra')).toBeNull();
+  });
+
+  it('shows an autohide input the calculation read', () => {
+    show({ result: result({ total: '1' }, ['amount', 'extra']) });
+    expect(screen.getByLabelText('extra')).toBeInTheDocument();
+  });
+
+  it('shows every input and output with showAll (edit mode)', () => {
+    show({ result: result({ total: null, note: null, schedule: [] }, ['amount']), showAll: true });
+    expect(screen.getByLabelText('extra')).toBeInTheDocument();
+    expect(outputNames()).toEqual(['total', 'note', 'schedule']);
+  });
+
+  it('hides an output whose display is null or an empty table', () => {
+    show({ result: result({ total: '$1.00', note: null, schedule: [] }) });
+    expect(outputNames()).toEqual(['total']);
+    show({ result: result({ total: '$1.00', schedule: null }) });
+    expect(outputNames()).toEqual(['total', 'total']);
+  });
+
+  it('shows a table output as rows under its column names', () => {
+    show({
+      result: result({ total: '1', note: 'x', schedule: [{ month: 'Jan' }, { month: 'Feb' }] }),
+    });
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'month' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Jan', 'Feb']);
+  });
+
+  it('shows the error of a failed calculation instead of the outputs', () => {
+    show({
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        error: 'Calculation did not finish after 5 seconds. Is there an infinite loop?',
+      },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Calculation did not finish after 5 seconds. Is there an infinite loop?',
+    );
+    expect(outputNames()).toEqual([]);
+  });
+
+  it('shows every input while the result is an error (nothing is known to be unused)', () => {
+    show({ result: { outputs: null, display: null, usedInputs: [], error: 'Boom' } });
+    expect(screen.getByLabelText('extra')).toBeInTheDocument();
+  });
+
+  it('shows a placeholder for outputs before the first result', () => {
+    show({ result: null, pending: true });
+    expect(outputNames()).toEqual(['total', 'note', 'schedule']);
+    expect(screen.getAllByText('Calculating…')).toHaveLength(3);
+  });
+
+  it('makes http(s) links clickable, shortened past 30 characters', () => {
+    const long = 'https://example.com/a/very/long/path/to/a/page';
+    show({
+      result: result({
+        total: `See ${long} now`,
+        note: 'http://short.io/x and ftp://not.a/link',
+        schedule: [{ month: 'https://example.org/month/january/2025' }],
+      }),
+    });
+    const longLink = screen.getByRole('link', { name: 'https://example.com/a/very/lon…' });
+    expect(longLink).toHaveAttribute('href', long);
+    expect(longLink).toHaveAttribute('target', '_blank');
+    expect(longLink.getAttribute('rel')).toContain('noopener');
+    expect(longLink.closest('dd')).toHaveTextContent(`See https://example.com/a/very/lon… now`);
+
+    expect(screen.getByRole('link', { name: 'http://short.io/x' })).toHaveAttribute(
+      'href',
+      'http://short.io/x',
+    );
+    expect(screen.queryByRole('link', { name: /ftp/ })).toBeNull();
+    expect(
+      within(screen.getByRole('table')).getByRole('link', {
+        name: 'https://example.org/month/janu…',
+      }),
+    ).toHaveAttribute('href', 'https://example.org/month/january/2025');
+  });
+
+  it('does not shorten a link of exactly 30 characters', () => {
+    const thirty = 'https://example.com/abcdefghij';
+    expect(thirty).toHaveLength(30);
+    show({ result: result({ total: thirty }) });
+    expect(screen.getByRole('link', { name: thirty })).toBeInTheDocument();
+  });
+
+  it('applies the style, with the font size in pt', () => {
+    expect(styleToCss({ bgcolor: '#102030', fcolor: '#fafafa', fsize: 14 })).toEqual({
+      backgroundColor: '#102030',
+      color: '#fafafa',
+      fontSize: '14pt',
+    });
+    show({ style: { fsize: 12, bgcolor: 'rgb(1, 2, 3)' } });
+    const root = document.querySelector<HTMLElement>('.calculator')!;
+    expect(root.style.fontSize).toBe('12pt');
+    expect(root.style.backgroundColor).toBe('rgb(1, 2, 3)');
+  });
+
+  it('focuses the first visible input with autofocus', () => {
+    // `extra` comes first but is hidden: the calculation did not read it.
+    show({
+      autofocus: true,
+      doc: { ...doc, metaInputs: [...doc.metaInputs!].reverse() },
+      result: result({ total: '1' }, ['amount']),
+    });
+    expect(screen.getByLabelText('amount')).toHaveFocus();
+  });
+});

@@ -1,0 +1,128 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CalcWorkerClient } from '../../lib/engine/client';
+import { setCalcClientForTests } from '../../lib/engine/use-calculation';
+import type { CalcDoc, PublishedCalc } from '../../lib/types';
+import { useUi } from '../../stores/ui';
+import { fakeWorkers, okResult } from '../../testing/fake-worker';
+import { json, stubFetch } from '../../testing/fetch';
+import { PublishedCalculator } from './published-calculator';
+import { usePublished, type PublishedState } from './use-published';
+
+const doc: CalcDoc = {
+  name: 'Area',
+  script: "'use strict';\n\nreturn { area: inputs.w * inputs.h };\n",
+  metaInputs: [
+    { id: 1, name: 'w', type: 'number' },
+    { id: 2, name: 'h', type: 'number' },
+    { id: 3, name: 'round', type: 'binary' },
+  ],
+  metaOutputs: [{ id: 1, name: 'area', type: 'value' }],
+  defaults: { '1': 2, '2': 3 },
+};
+
+const published = (extra: Partial<PublishedCalc> = {}): PublishedCalc => ({
+  doc,
+  doc_style: {},
+  error: null,
+  result: okResult({ area: 6 }, ['w', 'h']),
+  ...extra,
+});
+
+let fake: ReturnType<typeof fakeWorkers>;
+
+beforeEach(() => {
+  fake = fakeWorkers();
+  setCalcClientForTests(new CalcWorkerClient(fake.factory));
+  useUi.setState({ locale: 'en' });
+});
+
+afterEach(() => {
+  setCalcClientForTests(null);
+  window.history.replaceState(null, '', '/');
+});
+
+async function load(calc: PublishedCalc | Response): Promise<PublishedState> {
+  const { calls } = stubFetch(() => (calc instanceof Response ? calc : json(200, calc)));
+  const { result } = renderHook(() => usePublished('AbCdEfGh12345678'));
+  expect(result.current).toEqual({ status: 'loading' });
+  await waitFor(() => expect(result.current.status).not.toBe('loading'));
+  expect(calls).toEqual([{ method: 'GET', path: '/api/calc/AbCdEfGh12345678', body: undefined }]);
+  return result.current;
+}
+
+describe('usePublished', () => {
+  it("without a hash starts from the defaults and the server's result", async () => {
+    const state = await load(published());
+    expect(state).toMatchObject({
+      status: 'ready',
+      values: { '1': 2, '2': 3, '3': false },
+      initial: okResult({ area: 6 }, ['w', 'h']),
+    });
+  });
+
+  it('with a hash merges its values over the defaults and waits for a live result', async () => {
+    window.history.replaceState(null, '', `/calc/x#${encodeURIComponent('{"2":10,"3":true}')}`);
+    const state = await load(published());
+    expect(state).toMatchObject({
+      status: 'ready',
+      values: { '1': 2, '2': 10, '3': true },
+      initial: null,
+    });
+  });
+
+  it('ignores a hash with bad JSON', async () => {
+    window.history.replaceState(null, '', '/calc/x#{"2":');
+    const state = await load(published());
+    expect(state).toMatchObject({ values: { '1': 2, '2': 3, '3': false } });
+    expect(state.status === 'ready' && state.initial).toEqual(okResult({ area: 6 }, ['w', 'h']));
+  });
+
+  it("shows the server's error as the initial result", async () => {
+    const state = await load(
+      published({ error: 'Multiple outputs have name "area".', result: null }),
+    );
+    expect(state.status === 'ready' && state.initial).toEqual({
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      error: 'Multiple outputs have name "area".',
+    });
+  });
+
+  it('reports a calculator that is missing or private', async () => {
+    const state = await load(json(404, { message: 'Not found.' }));
+    expect(state).toMatchObject({ status: 'failed', notFound: true });
+  });
+
+  it('reports other failures with Oops, an error.', async () => {
+    const state = await load(json(500));
+    expect(state).toEqual({ status: 'failed', notFound: false, message: 'Oops, an error.' });
+  });
+
+  it('starts the worker while the calculator loads', async () => {
+    await load(published());
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PublishedCalculator', () => {
+  it("shows the server's outputs at once, then the live ones", async () => {
+    const calc = published();
+    render(<PublishedCalculator calc={calc} values={{ '1': 2, '2': 3 }} initial={calc.result!} />);
+    expect(document.querySelector('[data-output="area"]')).toHaveTextContent('6');
+    expect(fake.current.last.values).toEqual({ '1': 2, '2': 3 });
+
+    await act(async () => fake.current.answer(okResult({ area: 'live 6' }, ['w', 'h'])));
+    expect(document.querySelector('[data-output="area"]')).toHaveTextContent('live 6');
+  });
+
+  it("shows a published calculator's error", () => {
+    const calc = published({ error: 'Output "t" must be an array, null, or undefined.' });
+    const initial = { outputs: null, display: null, usedInputs: [], error: calc.error };
+    render(<PublishedCalculator calc={calc} values={{}} initial={initial} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Output "t" must be an array, null, or undefined.',
+    );
+  });
+});

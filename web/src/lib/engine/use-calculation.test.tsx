@@ -1,0 +1,120 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import { useUi } from '../../stores/ui';
+import { fakeWorkers, okResult } from '../../testing/fake-worker';
+import { CalcWorkerClient } from './client';
+import { setCalcClientForTests, useCalculation } from './use-calculation';
+
+const doc: CalcDoc = {
+  script: "'use strict';\n\nreturn { x: inputs.a };\n",
+  metaInputs: [{ id: 1, name: 'a', type: 'number' }],
+  metaOutputs: [{ id: 1, name: 'x', type: 'value' }],
+};
+
+let fake: ReturnType<typeof fakeWorkers>;
+
+interface Props {
+  values: Record<string, unknown>;
+  initial?: EvalResult | null;
+  suspended?: boolean;
+  runToken?: number;
+}
+
+function render(props: Props) {
+  return renderHook(({ values, ...options }: Props) => useCalculation(doc, values, options), {
+    initialProps: props,
+  });
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeEach(() => {
+  fake = fakeWorkers();
+  setCalcClientForTests(new CalcWorkerClient(fake.factory));
+  useUi.setState({ locale: 'en' });
+});
+
+afterEach(() => {
+  setCalcClientForTests(null);
+  setVisibility('visible');
+});
+
+describe('useCalculation', () => {
+  it('shows the initial result first, then the live one', async () => {
+    const initial = okResult({ x: 'from the server' });
+    const { result } = render({ values: { '1': 2 }, initial });
+    expect(result.current).toEqual({ result: initial, pending: true });
+    expect(fake.current.last).toMatchObject({ doc, values: { '1': 2 }, locale: 'en' });
+
+    await act(async () => fake.current.answer(okResult({ x: 2 })));
+
+    expect(result.current).toEqual({ result: okResult({ x: 2 }), pending: false });
+  });
+
+  it('recalculates when the values or the language change, showing only the latest answer', async () => {
+    const { result, rerender } = render({ values: { '1': 1 } });
+    expect(result.current.result).toBeNull();
+    await act(async () => fake.current.answer(okResult({ x: 1 })));
+
+    rerender({ values: { '1': 7 } });
+    expect(result.current).toEqual({ result: okResult({ x: 1 }), pending: true });
+    expect(fake.current.last.values).toEqual({ '1': 7 });
+    await act(async () => fake.current.answer(okResult({ x: 7 })));
+    expect(result.current.result).toEqual(okResult({ x: 7 }));
+
+    act(() => useUi.getState().setLocale('ru'));
+    expect(fake.current.last).toMatchObject({ values: { '1': 7 }, locale: 'ru' });
+  });
+
+  it('does not recalculate while suspended', async () => {
+    const { result, rerender } = render({ values: { '1': 1 }, suspended: true });
+    rerender({ values: { '1': 2 }, suspended: true });
+    rerender({ values: { '1': 3 }, suspended: true });
+    expect(fake.factory).not.toHaveBeenCalled();
+    expect(result.current.result).toBeNull();
+
+    rerender({ values: { '1': 3 }, suspended: false });
+    expect(fake.current.posted.map((r) => r.values)).toEqual([{ '1': 3 }]);
+  });
+
+  it('runs once when runToken changes, even while suspended (debug mode)', async () => {
+    const { result, rerender } = render({ values: { '1': 1 }, suspended: true, runToken: 0 });
+    rerender({ values: { '1': 4 }, suspended: true, runToken: 0 });
+    expect(fake.factory).not.toHaveBeenCalled();
+
+    rerender({ values: { '1': 4 }, suspended: true, runToken: 1 });
+    expect(fake.current.posted.map((r) => r.values)).toEqual([{ '1': 4 }]);
+    await act(async () => fake.current.answer(okResult({ x: 4 })));
+    expect(result.current.result).toEqual(okResult({ x: 4 }));
+
+    // Later changes wait for the next run.
+    rerender({ values: { '1': 5 }, suspended: true, runToken: 1 });
+    expect(fake.current.posted).toHaveLength(1);
+  });
+
+  it('runs again when runToken changes with nothing else changed', async () => {
+    render({ values: { '1': 1 }, runToken: 0 }).rerender({ values: { '1': 1 }, runToken: 1 });
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+    // The first request was still waiting for the worker, so only the rerun is sent next.
+    await act(async () => fake.current.answer(okResult({ x: 1 })));
+    expect(fake.current.posted).toHaveLength(2);
+  });
+
+  it('stops the worker while the tab is hidden and recalculates when it is back', async () => {
+    const { result } = render({ values: { '1': 1 } });
+    const first = fake.current;
+    first.started();
+
+    act(() => setVisibility('hidden'));
+    expect(first.terminated).toBe(true);
+
+    act(() => setVisibility('visible'));
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    await act(async () => fake.current.answer(okResult({ x: 1 })));
+    expect(result.current).toEqual({ result: okResult({ x: 1 }), pending: false });
+  });
+});
