@@ -18,12 +18,11 @@ const TEXT_FIELDS: {
   field: Exclude<SettingsField, 'country'>;
   type: string;
   autoComplete: string;
-  wide?: boolean;
 }[] = [
   { field: 'name', type: 'text', autoComplete: 'name' },
   { field: 'email', type: 'email', autoComplete: 'email' },
   { field: 'phone', type: 'tel', autoComplete: 'tel' },
-  { field: 'address', type: 'text', autoComplete: 'street-address', wide: true },
+  { field: 'address', type: 'text', autoComplete: 'street-address' },
   { field: 'zipcode', type: 'text', autoComplete: 'postal-code' },
   { field: 'city', type: 'text', autoComplete: 'address-level2' },
   { field: 'state', type: 'text', autoComplete: 'address-level1' },
@@ -81,8 +80,8 @@ export function SettingsForm({ user }: { user: User }) {
   return (
     <form className="account-form" onSubmit={submit} aria-busy={busy}>
       <div className="account-grid">
-        {TEXT_FIELDS.map(({ field, type, autoComplete, wide }) => (
-          <div key={field} className={`field-row ${wide ? 'span-2' : ''}`}>
+        {TEXT_FIELDS.map(({ field, type, autoComplete }) => (
+          <div key={field} className="field-row">
             <label className="field-label" htmlFor={`${base}-${field}`}>
               {t(field)}
             </label>

@@ -245,12 +245,10 @@ function CalcRow({
           <span aria-hidden="true">{t('private')}</span>
         </label>
         <Link className="button" to={`/source/${calc._id}`}>
-          {t('edit')}
-          <span className="visually-hidden"> {name}</span>
+          {t('edit')} <span className="visually-hidden">{name}</span>
         </Link>
         <Link className="button subtle" to={`/calc/${calc._id}`}>
-          {t('view')}
-          <span className="visually-hidden"> {name}</span>
+          {t('view')} <span className="visually-hidden">{name}</span>
         </Link>
       </div>
     </li>

@@ -98,10 +98,10 @@ describe('example results', () => {
   it('bmi: metric and imperial give the same index', () => {
     const doc = exampleByKey('bmi')!.doc('en');
     const metric = run(doc, 'en');
-    expect(metric.display).toMatchObject({ BMI: '22.9', Category: 'Healthy weight' });
-    expect(metric.display?.['Healthy weight']).toBe('56.7 – 76.3 kg');
+    expect(metric.display).toMatchObject({ BMI: '22.9', Category: 'Normal weight' });
+    expect(metric.display?.['Healthy weight range']).toBe('56.7 – 76.3 kg');
     const imperial = run(doc, 'en', { '1': 'imperial', '2': 154.32, '3': 68.9 });
-    expect(imperial.display).toMatchObject({ BMI: '22.9', Category: 'Healthy weight' });
+    expect(imperial.display).toMatchObject({ BMI: '22.9', Category: 'Normal weight' });
   });
 
   it('age: counts years, months and days in both languages', () => {

@@ -36,8 +36,9 @@ export default function WelcomeScreen() {
     const heading = previewHeading.current;
     if (!heading) return;
     heading.focus({ preventScroll: true });
-    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    heading.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    const reduced =
+      typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }, [previewRequests]);
 
   const create = () => {

@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
+import { useUi } from '../../stores/ui';
+import { json, stubFetch, type FetchCall } from '../../testing/fetch';
+import ForgotScreen from './forgot-screen';
+
+function show(path: string, respond: (call: FetchCall) => Response) {
+  const server = stubFetch(respond);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ForgotScreen />
+    </MemoryRouter>,
+  );
+  return { ...server, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  useSession.setState({ authenticated: false, user: null, authDialog: null });
+  useUi.setState({ locale: 'en', toasts: [] });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ForgotScreen', () => {
+  it('asks for a reset link and confirms it, focusing the confirmation', async () => {
+    const { calls, user } = show('/forgot', () => json(200, { message: 'On its way.' }));
+    await user.type(screen.getByLabelText('Email'), ' ann@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/If an account uses ann@example.com/)).toBeVisible();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/forgot',
+      body: { email: 'ann@example.com' },
+    });
+  });
+
+  it('sets a new password with the token, then offers to sign in', async () => {
+    const { calls, user } = show('/forgot?token=abc123', () => json(200, { message: 'Changed.' }));
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('New password again'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toHaveFocus();
+    expect(calls[0]).toMatchObject({
+      path: '/api/forgot/reset',
+      body: { token: 'abc123', password: 'new-password' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(useSession.getState().authDialog).toBe('signin');
+  });
+
+  it("shows the server's message for a bad token", async () => {
+    const { user } = show('/forgot?token=used', () =>
+      json(400, { message: 'This reset link is invalid or has expired.' }),
+    );
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('New password again'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid or has expired.',
+    );
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+  });
+});
