@@ -13,7 +13,8 @@ export function OutputValue({
     const columns = output.metaOutputs ?? [];
     const rows = Array.isArray(display) ? display : [];
     return (
-      <div className="table-wrap">
+      // A wide table scrolls sideways: focusable, so the keyboard can scroll it too.
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={output.name}>
         <table className="output-table">
           <thead>
             <tr>
