@@ -1,0 +1,252 @@
+// Browser benchmarks of the web app in headless Chromium, against a running server:
+//  (a) navigation start → first displayed outputs on /calc/{id}, plain and with mathjs on,
+//      each load in a fresh browser context (nothing cached): as a visitor opens it (the
+//      server's initial result shows at once), and with values in the hash (no server
+//      result, so the outputs wait for the worker: the engine's wasm and the libraries);
+//  (b) keystroke in an input → updated outputs, on one page, one keystroke at a time.
+// Times are taken inside the page: performance.now() is relative to the navigation start;
+// a MutationObserver sees the output text change; "frame" adds the next animation frame.
+//
+// Run by scripts/bench-browser, which builds and starts a server. Alone:
+//   node bench/browser.mjs --base http://127.0.0.1:8080 [--loads 20] [--keys 100] [--json]
+// Markdown tables (or JSON) go to stdout, progress to stderr.
+import { chromium, request } from '@playwright/test';
+import { sha, solveChallenge } from 'altcha/lib';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const BASE = option('base', 'http://127.0.0.1:8080');
+const LOADS = Number(option('loads', 20));
+const KEYS = Number(option('keys', 100));
+const WARMUP_KEYS = 10;
+const JSON_OUT = args.includes('--json');
+const CHROMIUM = option('chromium', process.env.CALCSMITH_E2E_CHROMIUM || '/usr/bin/chromium');
+
+const log = (...parts) => console.error(...parts);
+
+// ---- the calculators ----
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const randomId = () =>
+  Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * 62)]).join('');
+
+/** A small calculator: 4 number inputs, 3 value outputs (currency, decimals, a percent). */
+function smallDoc(mathjs) {
+  const script = mathjs
+    ? "'use strict';\n\n" +
+      'const subtotal = math.evaluate("p * q * (1 - d)", { p: inputs.price, q: inputs.qty, d: inputs.discount });\n' +
+      'const tax = math.round(subtotal * inputs.tax, 2);\n' +
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };\n'
+    : "'use strict';\n\n" +
+      'const subtotal = inputs.price * inputs.qty * (1 - inputs.discount);\n' +
+      'const tax = Math.round(subtotal * inputs.tax * 100) / 100;\n' +
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };\n';
+  return {
+    name: mathjs ? 'Bench (mathjs)' : 'Bench',
+    description: '',
+    script,
+    libraries: { lodash: false, moment: false, mathjs },
+    tabSize: 2,
+    defaults: { 1: 19.99, 2: 3, 3: 0.2, 4: 0.1 },
+    metaInputs: [
+      { id: 1, name: 'price', type: 'number' },
+      { id: 2, name: 'qty', type: 'number' },
+      { id: 3, name: 'tax', type: 'number' },
+      { id: 4, name: 'discount', type: 'number' },
+    ],
+    metaOutputs: [
+      { id: 1, name: 'subtotal', type: 'value', currencySign: '$', decimalPlaces: 2 },
+      { id: 2, name: 'tax', type: 'value', currencySign: '$', decimalPlaces: 2 },
+      { id: 3, name: 'total', type: 'value', currencySign: '$', decimalPlaces: 2 },
+      { id: 4, name: 'rate', type: 'value', percent: true, decimalPlaces: 1 },
+    ],
+    inputs_label: '',
+    outputs_label: '',
+  };
+}
+
+async function createCalculators() {
+  const api = await request.newContext({ baseURL: BASE });
+  const challenge = await (await api.get('/api/captcha')).json();
+  const solution = await solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: 60_000 });
+  const signUp = await api.post('/api/signup', {
+    data: {
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench-password',
+      name: 'Bench',
+      captchaResponse: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+    },
+  });
+  if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
+  const ids = {};
+  for (const [key, mathjs] of [
+    ['plain', false],
+    ['mathjs', true],
+  ]) {
+    ids[key] = randomId();
+    const saved = await api.post(`/api/source/${ids[key]}`, {
+      data: { doc: smallDoc(mathjs), doc_style: {} },
+    });
+    if (!saved.ok()) throw new Error(`save: ${saved.status()} ${await saved.text()}`);
+  }
+  await api.dispose();
+  return ids;
+}
+
+// ---- in the page ----
+
+/** Runs before the app: notes when the `total` output first shows text. */
+function watchFirstOutput() {
+  const find = () => document.querySelector('[data-output="total"] dd .output-text');
+  const observer = new MutationObserver(() => {
+    const element = find();
+    if (!element || element.classList.contains('placeholder')) return;
+    const text = element.textContent.trim();
+    if (!text) return;
+    const dom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__firstOutput = { dom, frame: performance.now(), text };
+    });
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** Notes, for each keystroke in `qty`, when the `total` output's text changes after it. */
+function watchKeystrokes() {
+  const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'qty');
+  const input = document.getElementById(label.htmlFor);
+  const output = document.querySelector('[data-output="total"] dd');
+  window.__keystrokes = [];
+  let started = null;
+  let last = output.textContent;
+  input.addEventListener('keydown', (event) => (started = event.timeStamp), true);
+  new MutationObserver(() => {
+    const text = output.textContent;
+    if (started === null || text === last) return;
+    const since = started;
+    const dom = performance.now();
+    started = null;
+    last = text;
+    requestAnimationFrame(() =>
+      window.__keystrokes.push({ dom: dom - since, frame: performance.now() - since, text }),
+    );
+  }).observe(output, { subtree: true, childList: true, characterData: true });
+  input.focus();
+}
+
+// ---- measurements ----
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const summary = (values) => ({
+  median: median(values),
+  p90: percentile(values, 90),
+  min: Math.min(...values),
+  max: Math.max(...values),
+  n: values.length,
+});
+
+async function firstOutputs(browser, path) {
+  const dom = [];
+  const frame = [];
+  for (let run = 0; run < LOADS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(watchFirstOutput);
+    const page = await context.newPage();
+    await page.goto(`${BASE}${path}`);
+    const seen = await (
+      await page.waitForFunction(() => window.__firstOutput, null, { timeout: 30_000 })
+    ).jsonValue();
+    dom.push(seen.dom);
+    frame.push(seen.frame);
+    await context.close();
+  }
+  return { dom: summary(dom), frame: summary(frame) };
+}
+
+async function keystrokes(browser, id) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/calc/${id}`);
+  await page.waitForSelector('[data-output="total"] dd .output-text:not(.placeholder)');
+  // Let the worker load and answer once before typing.
+  await page.waitForTimeout(1500);
+  await page.evaluate(watchKeystrokes);
+  await page.keyboard.press('End');
+  // Each keystroke changes qty (3 → 3d → 3 → …), so each changes the total.
+  const press = async (count) => {
+    const before = await page.evaluate(() => window.__keystrokes.length);
+    await page.keyboard.press(count % 2 === 0 ? String(1 + (count % 9)) : 'Backspace');
+    await page.waitForFunction((n) => window.__keystrokes.length > n, before, { timeout: 10_000 });
+  };
+  for (let count = 0; count < WARMUP_KEYS; count++) await press(count);
+  const warm = await page.evaluate(() => window.__keystrokes.length);
+  for (let count = 0; count < KEYS; count++) await press(count);
+  const all = await page.evaluate(() => window.__keystrokes);
+  await context.close();
+  const measured = all.slice(warm);
+  return {
+    dom: summary(measured.map((k) => k.dom)),
+    frame: summary(measured.map((k) => k.frame)),
+  };
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const row = (label, result) =>
+  `| ${label} | ${ms(result.dom.median)} | ${ms(result.dom.p90)} | ${ms(result.dom.min)}–${ms(result.dom.max)} | ${ms(result.frame.median)} | ${result.dom.n} |`;
+
+async function main() {
+  const ids = await createCalculators();
+  log(`calculators: plain ${ids.plain}, mathjs ${ids.mathjs}`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+  const results = { first: {}, keys: {}, chromium: browser.version() };
+  const hash = encodeURIComponent('{"2":4}');
+  const cases = [
+    ['plain', `/calc/${ids.plain}`],
+    ['mathjs', `/calc/${ids.mathjs}`],
+    ['plain, hash (worker)', `/calc/${ids.plain}#${hash}`],
+    ['mathjs, hash (worker)', `/calc/${ids.mathjs}#${hash}`],
+  ];
+  for (const [label, path] of cases) {
+    log(`first outputs: ${label} (${LOADS} loads)`);
+    results.first[label] = await firstOutputs(browser, path);
+  }
+  for (const [label, id] of [
+    ['plain', ids.plain],
+    ['mathjs', ids.mathjs],
+  ]) {
+    log(`keystrokes: ${label} (${KEYS} after ${WARMUP_KEYS} to warm up)`);
+    results.keys[label] = await keystrokes(browser, id);
+  }
+  await browser.close();
+
+  if (JSON_OUT) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  console.log(`Chromium ${results.chromium}, headless, 1280×800.\n`);
+  console.log(
+    '| navigation → first outputs on /calc/{id} | median | p90 | min–max | median to next frame | loads |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, result] of Object.entries(results.first)) console.log(row(label, result));
+  console.log('');
+  console.log(
+    '| keystroke → updated outputs | median | p90 | min–max | median to next frame | keystrokes |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, result] of Object.entries(results.keys)) console.log(row(label, result));
+}
+
+await main();
