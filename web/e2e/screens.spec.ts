@@ -182,6 +182,9 @@ test.afterAll(async () => {
   await author.dispose();
 });
 
+// Two loads, two axe runs and two full-page screenshots per test.
+test.describe.configure({ timeout: 90_000 });
+
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
