@@ -46,6 +46,13 @@ test.describe('at 1280 px the side navigation', () => {
     await page.goto('/');
     await expect(nav(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+    // The threshold is 1200 px exactly.
+    await page.setViewportSize({ width: 1199, height: 800 });
+    await expect(nav(page)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(nav(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   });
 
   test('is not locked on /calc/ pages', async ({ page }) => {
