@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
+import { loadPage } from '../lib/navigation';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
@@ -120,7 +121,8 @@ function Header(props: { locked: boolean; navOpen: boolean; onToggleNav(): void;
     const unsaved = unsavedCalcs(useCalcs.getState()).length;
     if (unsaved > 0 && !window.confirm(t('unsavedWarning'))) return;
     useCalcs.getState().forgetStored();
-    window.location.href = '/api/logout';
+    // Asked above already: the page's own warning would ask twice.
+    loadPage('/api/logout');
   };
 
   return (
@@ -139,7 +141,7 @@ function Header(props: { locked: boolean; navOpen: boolean; onToggleNav(): void;
       )}
       <Link to="/" className="brand">
         <img src="/img/icons/logo.svg" alt="" width="24" height="24" />
-        Calcsmith
+        <span className="brand-name">Calcsmith</span>
       </Link>
       <span className="spacer" />
       <label className="visually-hidden" htmlFor="language">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { navigationIntended } from '../lib/navigation';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
 
 /** Spec §4: leaving the page with unsaved calculators asks first. */
@@ -7,6 +8,7 @@ export function useUnsavedWarning() {
   useEffect(() => {
     if (unsaved === 0) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (navigationIntended()) return;
       event.preventDefault();
       event.returnValue = '';
     };

@@ -2,7 +2,8 @@
 // sign-in (spec §4) and retries it after a successful one; a cancelled sign-in rejects it.
 
 /** Why a call failed; `message` is what the user is shown. */
-export type ApiErrorCode = 'bad_request' | 'not_found' | 'unauthorized' | 'network' | 'server' | 'cancelled';
+export type ApiErrorCode =
+  'bad_request' | 'not_found' | 'unauthorized' | 'network' | 'server' | 'cancelled';
 
 export class ApiError extends Error {
   constructor(

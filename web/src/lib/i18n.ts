@@ -33,8 +33,7 @@ export function translate<K extends string>(
 export function useT<K extends string>(messages: Messages<K>) {
   const locale = useUi((s) => s.locale);
   return useCallback(
-    (key: K, params?: Record<string, string | number>) =>
-      translate(messages, locale, key, params),
+    (key: K, params?: Record<string, string | number>) => translate(messages, locale, key, params),
     [messages, locale],
   );
 }

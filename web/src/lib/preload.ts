@@ -6,7 +6,11 @@ export function readPreloadedData(doc: Document = document): PreloadedData {
   if (!text) return { authenticated: false, user: null };
   try {
     const data = JSON.parse(text) as Partial<PreloadedData>;
-    return { authenticated: data.authenticated === true, user: data.user ?? null };
+    return {
+      authenticated: data.authenticated === true,
+      user: data.user ?? null,
+      calc: data.calc && typeof data.calc._id === 'string' ? data.calc : undefined,
+    };
   } catch {
     return { authenticated: false, user: null };
   }

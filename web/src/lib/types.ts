@@ -60,4 +60,6 @@ export interface User {
 export interface PreloadedData {
   authenticated: boolean;
   user: { name: string; email: string } | null;
+  /** On `/calc/{id}` and `/embed/{id}`: the published calculator, when the viewer may see it. */
+  calc?: PublishedCalc & { _id: string };
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authGate } from '../lib/api';
 import type { CalcDoc, User } from '../lib/types';
 import { json, stubFetch } from '../testing/fetch';
 import { unsavedCalcs, useCalcs, type OpenCalc } from './calcs';
@@ -233,6 +234,28 @@ describe('open', () => {
     expect((await useCalcs.getState().open(draft)).doc.name).toBe('');
     expect(fetch).not.toHaveBeenCalled();
     expect(calc('stored0000000001')).toMatchObject({ saved: false });
+  });
+
+  it('opens an id a visitor cannot read as a new draft, without asking to sign in', async () => {
+    useSession.setState({ user: null, authenticated: false });
+    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized');
+    stubFetch(() => json(401, { message: 'Please sign in.' }));
+    const opened = await useCalcs.getState().open('visitor000000001');
+    expect(opened).toMatchObject({ _id: 'visitor000000001', saved: false, stored: false });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    onUnauthorized.mockRestore();
+  });
+
+  it('holds the load for a sign-in when a signed-in session has ended', async () => {
+    signedIn();
+    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized').mockImplementation(() => {});
+    stubFetch(() => json(401, { message: 'Please sign in.' }));
+    const opening = useCalcs.getState().open('expired000000001');
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    authGate.cancel('Sign-in was cancelled.');
+    await expect(opening).rejects.toMatchObject({ code: 'cancelled' });
+    expect(calc('expired000000001')).toBeUndefined();
+    onUnauthorized.mockRestore();
   });
 
   it('does not turn a calculator of the user list into a draft on a 404', async () => {

@@ -67,9 +67,13 @@ export const useCalcs = create<CalcsState>()(
         const local = get().calcs[id];
         // A changed draft is the author's work: never overwrite it from the server.
         if (local && (!local.saved || !local.stored)) return local;
+        // A visitor has no stored calculators: a 401 just means "not one of yours", so no
+        // sign-in dialog. Someone signed in whose session ended is asked to sign in again.
+        const signedIn = useSession.getState().authenticated;
         try {
           const source = await api.get<{ doc: CalcDoc; doc_style: DocStyle | null }>(
             `/api/source/${id}`,
+            { skipAuthHold: !signedIn },
           );
           const calc: OpenCalc = {
             _id: id,
@@ -81,7 +85,10 @@ export const useCalcs = create<CalcsState>()(
           set(put(get(), calc));
           return calc;
         } catch (error) {
-          if (error instanceof ApiError && error.code === 'not_found' && !inUserList(id)) {
+          const unknown =
+            error instanceof ApiError &&
+            (error.code === 'not_found' || (error.code === 'unauthorized' && !signedIn));
+          if (unknown && !inUserList(id)) {
             const calc: OpenCalc = {
               _id: id,
               doc: newDoc(),

@@ -1,6 +1,7 @@
 // Who is signed in (spec §6) and the sign-in dialog that held requests wait for (spec §4).
 import { create } from 'zustand';
 import { api, authGate, ApiError, OOPS } from '../lib/api';
+import { reloadPage } from '../lib/navigation';
 import { readPreloadedData } from '../lib/preload';
 import type { User } from '../lib/types';
 import { toast } from './ui';
@@ -74,7 +75,7 @@ async function afterSignIn(
   } else if (!hadUser) {
     // Spec §4: with no user loaded before, the page reloads and then says so.
     sessionStorage.setItem(TOAST_AFTER_RELOAD, SIGNED_IN);
-    window.location.reload();
+    reloadPage();
   } else {
     toast(SIGNED_IN);
   }

@@ -1,6 +1,7 @@
 // What the settings form sends (`POST /api/acc/save` takes only the changed settings) and
 // how the page reloads after an account change (spec §4) with a toast to show afterwards.
 import type { User } from '../../lib/types';
+import { loadPage, reloadPage } from '../../lib/navigation';
 
 export const SETTINGS_FIELDS = [
   'name',
@@ -48,11 +49,11 @@ function rememberToast(text: string) {
 /** Reloads the page, which then shows `text` as a toast. */
 export function reloadWithToast(text: string) {
   rememberToast(text);
-  window.location.reload();
+  reloadPage();
 }
 
 /** Loads `/` afresh (a full page load), which then shows `text` as a toast. */
 export function goHomeWithToast(text: string) {
   rememberToast(text);
-  window.location.assign('/');
+  loadPage('/');
 }
