@@ -48,11 +48,16 @@ function useDraft<V>(value: V, format: (value: V) => string) {
 
 const formatNumber = (value: number | undefined) => (value === undefined ? '' : String(value));
 
-/** A number field: empty means `undefined`; text that is not (yet) a number is kept as typed. */
+/**
+ * A number field: empty means `emptyValue` (default `undefined`); text that is not (yet) a
+ * number is kept as typed.
+ */
 export function NumberField(props: {
   label: string;
   value: number | undefined;
   onChange(value: number | undefined): void;
+  /** The value an empty field stands for (the field stays empty while it holds it). */
+  emptyValue?: number;
   min?: number;
   max?: number;
   integer?: boolean;
@@ -82,7 +87,7 @@ export function NumberField(props: {
           const typed = event.target.value;
           const trimmed = typed.trim();
           let parsed: number | undefined;
-          if (trimmed === '') parsed = undefined;
+          if (trimmed === '') parsed = props.emptyValue;
           else {
             const number = Number(trimmed);
             const ok =

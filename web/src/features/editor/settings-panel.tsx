@@ -64,6 +64,7 @@ export function SettingsPanel(props: {
         max={16}
         placeholder="2"
         value={typeof doc.tabSize === 'number' ? doc.tabSize : undefined}
+        emptyValue={2}
         onChange={(tabSize) => onDocChange((old) => ({ ...old, tabSize: tabSize ?? 2 }))}
       />
       <TextField
