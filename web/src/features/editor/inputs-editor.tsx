@@ -32,6 +32,8 @@ export interface InputsEditorProps {
   onValueChange(input: InputDef, value: unknown): void;
   onAdded?(input: InputDef): void;
   onRemoved?(input: InputDef): void;
+  /** A sub-input of the repeating item `list` was deleted (its values in items go too). */
+  onSubInputRemoved?(list: InputDef, sub: InputDef): void;
 }
 
 export function InputsEditor(props: InputsEditorProps) {
@@ -200,7 +202,13 @@ function InputCard(
           />
         </div>
         <InputSettings input={input} change={change} />
-        {input.type === 'list' && <ListSettings input={input} change={change} />}
+        {input.type === 'list' && (
+          <ListSettings
+            input={input}
+            change={change}
+            onSubInputRemoved={(sub) => props.onSubInputRemoved?.(input, sub)}
+          />
+        )}
         <CheckboxField
           label={t('autohide')}
           hint={t('autohideHint')}
@@ -216,6 +224,7 @@ function InputCard(
 function ListSettings(props: {
   input: InputDef;
   change(edit: (input: InputDef) => InputDef): void;
+  onSubInputRemoved(sub: InputDef): void;
 }) {
   const t = useT(editorMessages);
   const { input, change } = props;
@@ -237,12 +246,13 @@ function ListSettings(props: {
             itemPrototype: { ...(list.itemPrototype ?? {}), [String(sub.id)]: value },
           }))
         }
-        onRemoved={(sub) =>
+        onRemoved={(sub) => {
           change((list) => ({
             ...list,
             itemPrototype: without(list.itemPrototype, String(sub.id)),
-          }))
-        }
+          }));
+          props.onSubInputRemoved(sub);
+        }}
       />
     </div>
   );

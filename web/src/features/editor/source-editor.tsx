@@ -24,6 +24,16 @@ import { Toolbar } from './toolbar';
 
 type Values = Record<string, unknown>;
 
+/** List items (a list's value) without the sub-input keyed `subKey`. */
+function withoutSubInput(items: unknown, subKey: string): unknown {
+  if (!Array.isArray(items)) return items;
+  return items.map((item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? without(item as Values, subKey)
+      : item,
+  );
+}
+
 /** The values the calculation sees: what was entered, else the default (spec §3). */
 function effectiveValues(
   inputs: InputDef[] | undefined,
@@ -308,6 +318,26 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                       updateDoc((old) =>
                         old.defaults && key in old.defaults
                           ? { ...old, defaults: without(old.defaults, key) }
+                          : old,
+                      );
+                    }}
+                    onSubInputRemoved={(list, sub) => {
+                      // As above, one level down: the list's items (entered and stored)
+                      // must not hand the sub-input's values to a later one with its id.
+                      const key = String(list.id);
+                      const subKey = String(sub.id);
+                      setValues((old) =>
+                        key in old ? { ...old, [key]: withoutSubInput(old[key], subKey) } : old,
+                      );
+                      updateDoc((old) =>
+                        old.defaults && key in old.defaults
+                          ? {
+                              ...old,
+                              defaults: {
+                                ...old.defaults,
+                                [key]: withoutSubInput(old.defaults[key], subKey),
+                              },
+                            }
                           : old,
                       );
                     }}
