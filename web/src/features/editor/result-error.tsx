@@ -13,8 +13,7 @@ export function ResultError(props: { message: string | null; onGoToLine(line: nu
         props.message
       ) : (
         <button type="button" className="error-line-button" onClick={() => props.onGoToLine(line)}>
-          <span>{props.message}</span>
-          <span className="go-to-line">{t('goToLine', { line })}</span>
+          <span>{props.message}</span> <span className="go-to-line">{t('goToLine', { line })}</span>
         </button>
       )}
     </div>
