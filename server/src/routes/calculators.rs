@@ -102,12 +102,7 @@ async fn read_published(
     let found = calculators::visible(&state, &id, viewer.as_ref())
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
-    Ok(Json(json!({
-        "doc": parse_json_text(&found.doc),
-        "doc_style": parse_json_text(&found.doc_style),
-        "error": found.error,
-        "result": found.initial_result.as_deref().map(parse_json_text),
-    })))
+    Ok(Json(calculators::published_json(&found)))
 }
 
 async fn delete_published(

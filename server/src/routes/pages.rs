@@ -7,15 +7,17 @@ use std::path::{Path, PathBuf};
 use axum::Router;
 use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderValue, Method, StatusCode};
+use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use serde_json::json;
+use serde_json::{Value, json};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use crate::auth::MaybeUser;
+use crate::entities::user;
 use crate::error::ApiError;
+use crate::services::calculators::{self, CalcId};
 use crate::state::AppState;
 
 /// The screens of spec §2; each returns the SPA.
@@ -61,16 +63,24 @@ pub fn router() -> Router<AppState> {
 
 /// `index.html` of the web build (or the built-in stand-in) with the page data the app
 /// reads at start: whether someone is signed in.
-async fn page_html(State(state): State<AppState>, MaybeUser(user): MaybeUser) -> Response {
+async fn page_html(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    uri: Uri,
+) -> Response {
     let built = tokio::fs::read_to_string(state.config.web_dir.join("index.html")).await;
     let html = match built {
         Ok(html) => html,
         Err(_) => include_str!("../../static/index.html").to_owned(),
     };
-    let data = json!({
+    let mut data = json!({
         "authenticated": user.is_some(),
-        "user": user.map(|u| json!({"name": u.name, "email": u.email})),
+        "user": user.as_ref().map(|u| json!({"name": u.name, "email": u.email})),
     });
+    // A published page gets its calculator with it: the first outputs need no second trip.
+    if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
+        data["calc"] = calc;
+    }
     // `<` escaped so the data can never close the script element.
     let data = data.to_string().replace('<', "\\u003c");
     let tag = format!("<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>");
@@ -79,6 +89,23 @@ async fn page_html(State(state): State<AppState>, MaybeUser(user): MaybeUser) ->
         None => format!("{tag}\n{html}"),
     };
     ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
+}
+
+/// The published calculator of a `/calc/{id}` or `/embed/{id}` page, if the viewer may see
+/// it; anything else (another page, a bad id, a database error) leaves it to the app.
+async fn published_for_page(
+    state: &AppState,
+    path: &str,
+    viewer: Option<&user::Model>,
+) -> Option<Value> {
+    let id = path
+        .strip_prefix("/calc/")
+        .or_else(|| path.strip_prefix("/embed/"))?;
+    let id = CalcId::parse(id).ok()?;
+    let found = calculators::visible(state, &id, viewer).await.ok()??;
+    let mut calc = calculators::published_json(&found);
+    calc["_id"] = Value::String(id.as_str().to_owned());
+    Some(calc)
 }
 
 /// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404.

@@ -62,6 +62,17 @@ pub async fn visible(
     Ok(found.filter(|c| !c.is_private || viewer.is_some_and(|u| u.id == c.owner_id)))
 }
 
+/// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the doc,
+/// its style, and the error and result of running it with its defaults at the last save.
+pub fn published_json(found: &calculator::Model) -> Value {
+    serde_json::json!({
+        "doc": parse_json_text(&found.doc),
+        "doc_style": parse_json_text(&found.doc_style),
+        "error": found.error,
+        "result": found.initial_result.as_deref().map(parse_json_text),
+    })
+}
+
 /// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
 ///
 /// # Errors

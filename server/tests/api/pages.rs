@@ -250,3 +250,68 @@ async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
     );
     app.stop().await;
 }
+
+/// The `calc` member of a page's preloaded data, if any.
+fn preloaded_calc(html: &str) -> Option<Value> {
+    let start = html.find(r#"type="application/json">"#)? + r#"type="application/json">"#.len();
+    let end = start + html[start..].find("</script>")?;
+    let data: Value = serde_json::from_str(&html[start..end]).expect("preload is JSON");
+    data.get("calc").cloned()
+}
+
+both_databases!(
+    published_pages_carry_their_calculator_in_the_preloaded_data,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "preload@example.com").await;
+        let id = new_id();
+        assert_eq!(
+            save(&app, &author, &id, &doc("return {x: inputs.a * 2};"))
+                .await
+                .status(),
+            200
+        );
+
+        let visitor = app.browser();
+        for page in [format!("/calc/{id}"), format!("/embed/{id}")] {
+            let html = visitor
+                .get(app.url(&page))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            let calc = preloaded_calc(&html).unwrap_or_else(|| panic!("{page}: no calc"));
+            assert_eq!(calc["_id"], id.as_str());
+            assert_eq!(calc["doc"]["name"], "Test");
+            assert_eq!(calc["result"]["display"]["x"], "42.00");
+            assert_eq!(calc["error"], Value::Null);
+        }
+        for page in [
+            "/calc/abcdefghijklmnop",
+            "/calc/not-an-id",
+            "/source/abcdefghijklmnop",
+        ] {
+            let html = visitor
+                .get(app.url(page))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            assert_eq!(preloaded_calc(&html), None, "{page}");
+        }
+        let source = format!("/source/{id}");
+        let html = author
+            .get(app.url(&source))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(preloaded_calc(&html), None, "only published pages carry it");
+    }
+);

@@ -38,7 +38,12 @@ export default function CalcScreen() {
           </Link>
         )}
       </div>
-      <PublishedCalculator calc={state.calc} values={state.values} initial={state.initial} />
+      <PublishedCalculator
+        key={state.id}
+        calc={state.calc}
+        values={state.values}
+        initial={state.initial}
+      />
       {calcId && <ShareBar calcId={calcId} name={name || t('untitled')} />}
     </div>
   );

@@ -40,6 +40,7 @@ export default function EmbedScreen() {
           <>
             <h1 className="visually-hidden">{String(state.calc.doc.name || t('untitled'))}</h1>
             <PublishedCalculator
+              key={state.id}
               calc={state.calc}
               values={state.values}
               initial={state.initial}

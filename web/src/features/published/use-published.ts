@@ -3,6 +3,7 @@ import { api, messageOf } from '../../lib/api';
 import { initialValues } from '../../lib/doc';
 import { calcClient } from '../../lib/engine/use-calculation';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
+import { readPreloadedData } from '../../lib/preload';
 import { hashValues } from './hash-values';
 
 export type PublishedState =
@@ -10,6 +11,7 @@ export type PublishedState =
   | { status: 'failed'; message: string; notFound: boolean }
   | {
       status: 'ready';
+      id: string;
       calc: PublishedCalc;
       values: Record<string, unknown>;
       /** What to show before the worker answers. */
@@ -18,26 +20,20 @@ export type PublishedState =
 
 /** Loads `/api/calc/{id}`; the hash's values override the defaults. */
 export function usePublished(calcId: string | undefined): PublishedState {
-  const [state, setState] = useState<PublishedState>({ status: 'loading' });
+  // The server puts the calculator into the page: no request before the first outputs.
+  const [state, setState] = useState<PublishedState>(() => {
+    const preloaded = readPreloadedData().calc;
+    return preloaded && preloaded._id === calcId ? ready(preloaded) : { status: 'loading' };
+  });
+  const loaded = state.status === 'ready' && state.id === calcId;
   useEffect(() => {
-    if (!calcId) return;
     // The engine starts loading while the calculator is fetched.
     calcClient().warmUp();
+    if (!calcId || loaded) return;
     let live = true;
     api
       .get<PublishedCalc>(`/api/calc/${encodeURIComponent(calcId)}`, { skipAuthHold: true })
-      .then((calc) => {
-        if (!live) return;
-        const fromHash = hashValues(window.location.hash);
-        const values = { ...initialValues(calc.doc), ...(fromHash ?? {}) };
-        // The server's result was computed with the defaults: only valid without a hash.
-        const initial = calc.error
-          ? { outputs: null, display: null, usedInputs: [], error: calc.error }
-          : fromHash
-            ? null
-            : (calc.result ?? null);
-        setState({ status: 'ready', calc, values, initial });
-      })
+      .then((calc) => live && setState(ready({ ...calc, _id: calcId })))
       .catch((error: unknown) => {
         if (!live) return;
         const notFound = (error as { code?: string })?.code === 'not_found';
@@ -46,6 +42,21 @@ export function usePublished(calcId: string | undefined): PublishedState {
     return () => {
       live = false;
     };
-  }, [calcId]);
-  return useMemo(() => state, [state]);
+  }, [calcId, loaded]);
+  return useMemo(
+    () => (state.status === 'ready' && state.id !== calcId ? { status: 'loading' } : state),
+    [state, calcId],
+  );
+}
+
+function ready(calc: PublishedCalc & { _id: string }): PublishedState {
+  const fromHash = hashValues(window.location.hash);
+  const values = { ...initialValues(calc.doc), ...(fromHash ?? {}) };
+  // The server's result was computed with the defaults: only valid without a hash.
+  const initial = calc.error
+    ? { outputs: null, display: null, usedInputs: [], error: calc.error }
+    : fromHash
+      ? null
+      : (calc.result ?? null);
+  return { status: 'ready', id: calc._id, calc, values, initial };
 }
