@@ -29,6 +29,9 @@ pub struct Config {
     pub calc_bin: PathBuf,
     /// `CALCSMITH_EVAL_WORKERS` (2): evaluation worker processes.
     pub eval_workers: usize,
+    /// `CALCSMITH_RATE_LIMIT_SCALE` (1): multiplies every rate limit. For test rigs whose
+    /// browsers all come from one address; keep 1 in production.
+    pub rate_limit_scale: i64,
     /// `SMTP_URL` (`smtp://user:password@host:port`, plain SMTP to a relay): where mail
     /// goes. Unset: mail is written to the `outbox` table.
     pub smtp_url: Option<String>,
@@ -48,6 +51,7 @@ impl std::fmt::Debug for Config {
             .field("pkg_dir", &self.pkg_dir)
             .field("calc_bin", &self.calc_bin)
             .field("eval_workers", &self.eval_workers)
+            .field("rate_limit_scale", &self.rate_limit_scale)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .finish()
     }
@@ -116,6 +120,15 @@ impl Config {
             .transpose()?
             .unwrap_or(2usize)
             .max(1);
+        let rate_limit_scale = var("CALCSMITH_RATE_LIMIT_SCALE")
+            .map(|n| {
+                n.parse::<i64>().map_err(|_| {
+                    format!("CALCSMITH_RATE_LIMIT_SCALE must be a number, not \"{n}\"")
+                })
+            })
+            .transpose()?
+            .unwrap_or(1)
+            .max(1);
         Ok(Config {
             addr,
             database_url,
@@ -129,6 +142,7 @@ impl Config {
             pkg_dir: PathBuf::from(var("CALCSMITH_PKG_DIR").unwrap_or_else(|| "pkg".to_owned())),
             calc_bin,
             eval_workers,
+            rate_limit_scale,
             smtp_url: var("SMTP_URL"),
             smtp_from: var("SMTP_FROM")
                 .unwrap_or_else(|| "Calcsmith <no-reply@localhost>".to_owned()),

@@ -46,7 +46,7 @@ pub async fn hit(
         .await?
         .ok_or_else(|| ApiError::Internal("rate limit: no row".to_owned()))?;
     let count: i64 = row.try_get("", "count")?;
-    if count > limit {
+    if count > limit.saturating_mul(state.config.rate_limit_scale) {
         return Err(ApiError::TooManyRequests);
     }
     Ok(())
