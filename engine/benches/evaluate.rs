@@ -216,10 +216,39 @@ fn bench_library_loading(c: &mut Criterion) {
     group.finish();
 }
 
+/// `CALCSMITH_BENCH_REPEAT=small:N` (or `table:N`) runs N warm recalculations without
+/// criterion and exits, for counting instructions under valgrind, which a busy machine
+/// does not disturb: the difference between two counts over the difference in N is the
+/// cost of one recalculation (docs/benchmarks.md).
+fn repeat(spec: &str) {
+    let (which, count) = spec.split_once(':').unwrap_or((spec, "1"));
+    let count: u32 = count
+        .parse()
+        .expect("CALCSMITH_BENCH_REPEAT=small:N or table:N");
+    let doc = match which {
+        "small" => small_calculator(),
+        "table" => table_calculator(100),
+        other => panic!("unknown calculator {other}: small or table"),
+    };
+    let mut engine = Engine::new(options()).expect("engine");
+    assert_eq!(engine.evaluate(&doc, &Map::new()).error, None);
+    for run in 0..count {
+        let mut values = Map::new();
+        if which == "small" {
+            values.insert("1".to_owned(), json!(10 + run % 10));
+        }
+        black_box(engine.evaluate(&doc, &values));
+    }
+}
+
 fn main() {
     std::thread::Builder::new()
         .stack_size(ENGINE_STACK)
         .spawn(|| {
+            if let Ok(spec) = std::env::var("CALCSMITH_BENCH_REPEAT") {
+                repeat(&spec);
+                return;
+            }
             let mut criterion = Criterion::default().configure_from_args();
             bench_recalculation(&mut criterion);
             bench_library_loading(&mut criterion);

@@ -32,6 +32,10 @@ use crate::validate::{check_names, check_outputs};
 const HARNESS: &str = include_str!("harness.js");
 const RUN_GLOBAL: &str = "__calcsmith_run";
 
+/// How many calculators' parsed scripts a runtime keeps (a tab usually runs one; an
+/// editor switching between a few calculators should not re-parse each time).
+const SCRIPT_CACHE_SIZE: usize = 4;
+
 /// How an engine formats and what it takes as "today".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -59,6 +63,24 @@ struct Runtime {
     prepare: JsValue,
     /// Each loaded library's global value, hidden while a calculator does not use it.
     library_values: HashMap<Library, JsValue>,
+    /// The wrapped and parsed scripts of the last few calculators, most recent first. A
+    /// `Script` compiles itself to bytecode on its first run and keeps it, so a
+    /// recalculation with new input values neither parses nor compiles. Parsed scripts
+    /// belong to this context: they go when the runtime is rebuilt.
+    scripts: Vec<CachedScript>,
+    /// How many scripts this runtime has parsed (for tests of the cache).
+    parses: u64,
+}
+
+/// A calculator's script, wrapped and parsed in one runtime.
+struct CachedScript {
+    /// The author's script text: the key. Nothing else goes into the wrapped source, and
+    /// the context's parse settings (strictness, optimiser) are the same for every
+    /// calculator.
+    source: String,
+    /// The source that was parsed, for error lines.
+    wrapped: String,
+    script: Script,
 }
 
 /// A warm calculation engine. Libraries are loaded once and reused.
@@ -106,6 +128,8 @@ impl Engine {
     /// The source does not run or does not define the library's global.
     pub fn load_library(&mut self, library: Library, source: &str) -> Result<(), HostError> {
         let runtime = self.runtime()?;
+        // A library may add global bindings that scripts compiled earlier did not see.
+        runtime.scripts.clear();
         let value = load_into(&mut runtime.context, library, source)?;
         runtime.library_values.insert(library, value);
         self.library_sources.insert(library, source.to_owned());
@@ -189,10 +213,11 @@ fn run_attempts(runtime: &mut Runtime, doc: &CalcDoc, fields: &Value) -> (Outcom
     if let Err(e) = show_libraries(context, &runtime.library_values, doc) {
         return (Err((e.to_string(), Vec::new())), false);
     }
-    let wrapped = format!(
-        "{RUN_GLOBAL}(function (inputs) {{'use strict';{}\n}});",
-        doc.script
-    );
+    let cached = match cached_script(&mut runtime.scripts, &mut runtime.parses, doc, context) {
+        Ok(cached) => cached,
+        Err(error) => return (Err((syntax_error(&error), Vec::new())), false),
+    };
+    let (script, wrapped) = (&cached.script, cached.wrapped.as_str());
     let fields = match JsValue::from_json(fields, context) {
         Ok(fields) => fields,
         Err(e) => return (Err((e.to_string(), Vec::new())), false),
@@ -206,21 +231,13 @@ fn run_attempts(runtime: &mut Runtime, doc: &CalcDoc, fields: &Value) -> (Outcom
         };
         let attempt = Instant::now();
         let baseline = reset_peak();
-        let run = start_run(
-            context,
-            &runtime.prepare,
-            &fields,
-            &used,
-            &wrapped,
-            loop_limit,
-        );
-        let outcome = match run {
-            Ok(script) => drive(
+        let outcome = match start_run(context, &runtime.prepare, &fields, &used, loop_limit) {
+            Ok(()) => drive(
                 script.evaluate_async_with_budget(context, YIELD_BUDGET),
                 deadline,
                 baseline,
             ),
-            Err(error) => return (Err((syntax_error(&error), Vec::new())), false),
+            Err(error) => return (Err((error.to_string(), Vec::new())), false),
         };
         let read = read_used(&used, context);
         let error = match outcome {
@@ -236,7 +253,7 @@ fn run_attempts(runtime: &mut Runtime, doc: &CalcDoc, fields: &Value) -> (Outcom
             Run::OutOfMemory => return (Err((MEMORY_MESSAGE.to_owned(), read)), true),
         };
         if !is_loop_checkpoint(&error) {
-            return (Err((runtime_error(&error, &wrapped, context), read)), false);
+            return (Err((runtime_error(&error, wrapped, context), read)), false);
         }
         // A loop reached the checkpoint limit; the error has unwound every frame.
         let now = Instant::now();
@@ -273,15 +290,45 @@ fn show_libraries(
     Ok(())
 }
 
-/// Sets up one attempt: the one-shot harness global, the loop limit and the parsed script.
+/// The parsed script of `doc`, from the cache or parsed now (and then cached, most recent
+/// first). A script that does not parse is not cached.
+fn cached_script<'a>(
+    scripts: &'a mut Vec<CachedScript>,
+    parses: &mut u64,
+    doc: &CalcDoc,
+    context: &mut Context,
+) -> JsResult<&'a CachedScript> {
+    if let Some(index) = scripts.iter().position(|c| c.source == doc.script) {
+        scripts[..=index].rotate_right(1);
+    } else {
+        let wrapped = format!(
+            "{RUN_GLOBAL}(function (inputs) {{'use strict';{}\n}});",
+            doc.script
+        );
+        let source = Source::from_bytes(&wrapped).with_path(Path::new(SCRIPT_PATH));
+        let script = Script::parse(source, None, context)?;
+        *parses += 1;
+        scripts.truncate(SCRIPT_CACHE_SIZE - 1);
+        scripts.insert(
+            0,
+            CachedScript {
+                source: doc.script.clone(),
+                wrapped,
+                script,
+            },
+        );
+    }
+    Ok(&scripts[0])
+}
+
+/// Sets up one attempt: the one-shot harness global and the loop limit.
 fn start_run(
     context: &mut Context,
     prepare: &JsValue,
     fields: &JsValue,
     used: &JsArray,
-    wrapped: &str,
     loop_limit: u64,
-) -> JsResult<Script> {
+) -> JsResult<()> {
     let prepare = prepare
         .as_callable()
         .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
@@ -294,12 +341,10 @@ fn start_run(
         context,
     )?;
     context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;
-    let source = Source::from_bytes(wrapped).with_path(Path::new(SCRIPT_PATH));
-    let script = Script::parse(source, None, context)?;
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(loop_limit);
-    Ok(script)
+    Ok(())
 }
 
 /// Polls a budgeted evaluation, giving up at the deadline or past the memory limit.
@@ -395,6 +440,8 @@ fn new_runtime() -> Result<Runtime, HostError> {
         context,
         prepare,
         library_values: HashMap::new(),
+        scripts: Vec::new(),
+        parses: 0,
     })
 }
 
@@ -427,4 +474,169 @@ fn load_into(context: &mut Context, library: Library, source: &str) -> Result<Js
         .delete_property_or_throw(global, context)
         .map_err(fail)?;
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::output::EvalResult;
+
+    fn doc(script: &str) -> CalcDoc {
+        CalcDoc::from_json_value(json!({
+            "script": script,
+            "metaInputs": [
+                {"id": 1, "name": "a", "type": "number"},
+                {"id": 2, "name": "b", "type": "number"}
+            ],
+            "metaOutputs": [{"id": 1, "name": "sum", "type": "value"}],
+            "defaults": {"1": 1, "2": 2}
+        }))
+        .expect("test doc")
+    }
+
+    fn values(a: f64) -> Map<String, Value> {
+        json!({"1": a}).as_object().cloned().unwrap_or_default()
+    }
+
+    fn sum(result: &EvalResult) -> Option<f64> {
+        assert_eq!(result.error, None);
+        result
+            .outputs
+            .as_ref()
+            .and_then(|o| o.get("sum"))
+            .and_then(Value::as_f64)
+    }
+
+    fn engine() -> Engine {
+        Engine::new(EngineOptions::default()).expect("engine")
+    }
+
+    fn parses(engine: &Engine) -> u64 {
+        engine.runtime.as_ref().map_or(0, |r| r.parses)
+    }
+
+    #[test]
+    fn the_same_script_with_new_values_is_parsed_once_and_gives_new_results() {
+        let mut engine = engine();
+        let calc = doc("return { sum: inputs.a + inputs.b };");
+        for a in [1.0, 10.0, 100.0] {
+            assert_eq!(sum(&engine.evaluate(&calc, &values(a))), Some(a + 2.0));
+        }
+        assert_eq!(parses(&engine), 1);
+        let result = engine.evaluate(&calc, &Map::new());
+        assert_eq!(sum(&result), Some(3.0));
+        assert_eq!(result.used_inputs, ["a", "b"]);
+        assert_eq!(parses(&engine), 1);
+    }
+
+    #[test]
+    fn a_changed_script_is_parsed_again() {
+        let mut engine = engine();
+        let plus = doc("return { sum: inputs.a + inputs.b };");
+        let times = doc("return { sum: inputs.a * inputs.b };");
+        assert_eq!(sum(&engine.evaluate(&plus, &values(3.0))), Some(5.0));
+        assert_eq!(sum(&engine.evaluate(&times, &values(3.0))), Some(6.0));
+        assert_eq!(parses(&engine), 2);
+        // Both are still cached: switching back parses nothing.
+        assert_eq!(sum(&engine.evaluate(&plus, &values(4.0))), Some(6.0));
+        assert_eq!(sum(&engine.evaluate(&times, &values(4.0))), Some(8.0));
+        assert_eq!(parses(&engine), 2);
+    }
+
+    #[test]
+    fn only_the_last_few_scripts_are_kept() {
+        let mut engine = engine();
+        let docs: Vec<CalcDoc> = (0..=SCRIPT_CACHE_SIZE)
+            .map(|n| doc(&format!("return {{ sum: inputs.a + {n} }};")))
+            .collect();
+        for calc in &docs {
+            engine.evaluate(calc, &Map::new());
+        }
+        let runtime = engine.runtime.as_ref().expect("runtime");
+        assert_eq!(runtime.scripts.len(), SCRIPT_CACHE_SIZE);
+        assert_eq!(runtime.parses, docs.len() as u64);
+        // The first one was dropped; running it again parses it again.
+        assert_eq!(sum(&engine.evaluate(&docs[0], &Map::new())), Some(1.0));
+        assert_eq!(parses(&engine), docs.len() as u64 + 1);
+    }
+
+    #[test]
+    fn a_cached_script_keeps_its_error_lines_and_used_inputs() {
+        let mut engine = engine();
+        let calc = doc("var x = inputs.a;\nif (x > 5) { missing(); }\nreturn { sum: x };");
+        assert_eq!(sum(&engine.evaluate(&calc, &values(1.0))), Some(1.0));
+        let failed = engine.evaluate(&calc, &values(9.0));
+        assert_eq!(
+            failed.error.as_deref(),
+            Some("ReferenceError: missing is not defined (line 2)")
+        );
+        assert_eq!(failed.used_inputs, ["a"]);
+        assert_eq!(parses(&engine), 1);
+    }
+
+    #[test]
+    fn a_script_that_does_not_parse_is_reported_every_time() {
+        let mut engine = engine();
+        let calc = doc("return {;");
+        let first = engine.evaluate(&calc, &Map::new());
+        let second = engine.evaluate(&calc, &Map::new());
+        assert!(
+            first
+                .error
+                .as_deref()
+                .is_some_and(|e| e.starts_with("SyntaxError: "))
+        );
+        assert_eq!(first.error, second.error);
+        assert!(
+            engine
+                .runtime
+                .as_ref()
+                .is_some_and(|r| r.scripts.is_empty())
+        );
+    }
+
+    #[test]
+    fn a_loaded_library_empties_the_cache() {
+        let mut engine = engine();
+        let calc = doc("return { sum: typeof _ === 'function' ? 1 : 0 };");
+        assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(0.0));
+        engine
+            .load_library(Library::Lodash, "globalThis._ = function () {};")
+            .expect("a stand-in library loads");
+        assert!(
+            engine
+                .runtime
+                .as_ref()
+                .is_some_and(|r| r.scripts.is_empty())
+        );
+        let with_lodash = CalcDoc {
+            libraries: crate::model::Libraries {
+                lodash: true,
+                ..Default::default()
+            },
+            ..calc.clone()
+        };
+        assert_eq!(sum(&engine.evaluate(&with_lodash, &Map::new())), Some(1.0));
+        assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(0.0));
+    }
+
+    #[test]
+    fn a_time_out_drops_the_runtime_and_its_cached_scripts() {
+        let mut engine = engine();
+        let calc = doc("return { sum: inputs.a + inputs.b };");
+        // Nested loops that each stay under the loop checkpoint's limit: only the
+        // deadline stops them, mid-flight, so the runtime is dropped.
+        let looping = doc("function inner() { for (var i = 0; i < 3000; i++) {} }\n\
+             function middle() { for (var j = 0; j < 3000; j++) inner(); }\n\
+             for (var k = 0; k < 3000; k++) middle();\nreturn { sum: 0 };");
+        assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
+        let timed_out = engine.evaluate(&looping, &Map::new());
+        assert_eq!(timed_out.error.as_deref(), Some(TIMEOUT_MESSAGE));
+        assert!(engine.runtime.is_none());
+        // A new runtime parses the script again, and the script still works.
+        assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
+        assert_eq!(parses(&engine), 1);
+    }
 }
