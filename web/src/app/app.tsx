@@ -7,16 +7,18 @@ import { Layout } from './layout';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Loading } from '../components/loading';
 import { useUnsavedWarning } from './use-unsaved-warning';
+import {
+  Account,
+  Calc,
+  Embed,
+  Forgot,
+  Privacy,
+  Source,
+  Terms,
+  UserCalculators,
+  Welcome,
+} from './screens';
 
-const Welcome = lazy(() => import('../partials/welcome'));
-const Source = lazy(() => import('../partials/source'));
-const Calc = lazy(() => import('../partials/calc'));
-const Embed = lazy(() => import('../partials/embed'));
-const Account = lazy(() => import('../partials/account'));
-const Forgot = lazy(() => import('../partials/forgot'));
-const UserCalculators = lazy(() => import('../partials/user_calculators'));
-const Terms = lazy(() => import('../partials/terms'));
-const Privacy = lazy(() => import('../partials/privacy'));
 const AuthDialog = lazy(() => import('../partials/auth_dialog'));
 
 function Screen({ children }: { children: React.ReactNode }) {
