@@ -247,3 +247,48 @@ export function CheckboxField(props: {
     </div>
   );
 }
+
+/** Move up, move down and delete buttons of one item in a list of definitions. */
+export function ItemActions(props: {
+  /** What the item is, for the buttons' names (e.g. `input a`). */
+  what: string;
+  upId: string;
+  downId: string;
+  first: boolean;
+  last: boolean;
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+  labels: { moveUp: string; moveDown: string; remove: string };
+}) {
+  const button = (
+    label: string,
+    symbol: string,
+    onClick: () => void,
+    extra: { id?: string; disabled?: boolean; danger?: boolean },
+  ) => (
+    <button
+      id={extra.id}
+      type="button"
+      className={`icon-button${extra.danger ? ' danger' : ''}`}
+      aria-label={label}
+      title={label}
+      disabled={extra.disabled}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{symbol}</span>
+    </button>
+  );
+  return (
+    <div className="def-actions">
+      {button(props.labels.moveUp, '↑', () => props.onMove(-1), {
+        id: props.upId,
+        disabled: props.first,
+      })}
+      {button(props.labels.moveDown, '↓', () => props.onMove(1), {
+        id: props.downId,
+        disabled: props.last,
+      })}
+      {button(props.labels.remove, '✕', props.onRemove, { danger: true })}
+    </div>
+  );
+}

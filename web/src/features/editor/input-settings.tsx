@@ -5,7 +5,7 @@ import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-contro
 import { nextId } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { InputDef } from '../../lib/types';
-import { ChoiceValueField, NumberField, SelectField } from './fields';
+import { ChoiceValueField, ItemActions, NumberField, SelectField } from './fields';
 import { changeById, moveBy, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -177,47 +177,28 @@ function ChoicesEditor({ input, change }: { input: InputDef; change: Change }) {
                       setChoices((old) => changeById(old, choice.id, (c) => ({ ...c, value })))
                     }
                   />
-                  <div className="def-actions">
-                    <button
-                      id={upId}
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('moveUp', { what })}
-                      title={t('moveUp', { what })}
-                      disabled={index === 0}
-                      onClick={() => move(-1)}
-                    >
-                      <span aria-hidden="true">↑</span>
-                    </button>
-                    <button
-                      id={downId}
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('moveDown', { what })}
-                      title={t('moveDown', { what })}
-                      disabled={index === choices.length - 1}
-                      onClick={() => move(1)}
-                    >
-                      <span aria-hidden="true">↓</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button danger"
-                      aria-label={t('remove', { what })}
-                      title={t('remove', { what })}
-                      onClick={() => {
-                        setChoices((old) => old.filter((other) => other.id !== choice.id));
-                        const neighbour = choices[index + 1] ?? choices[index - 1];
-                        if (neighbour) refocus(labelId(neighbour));
-                        else
-                          requestAnimationFrame(() =>
-                            root.current?.querySelector<HTMLElement>('.add-choice')?.focus(),
-                          );
-                      }}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </button>
-                  </div>
+                  <ItemActions
+                    what={what}
+                    upId={upId}
+                    downId={downId}
+                    first={index === 0}
+                    last={index === choices.length - 1}
+                    onMove={move}
+                    onRemove={() => {
+                      setChoices((old) => old.filter((other) => other.id !== choice.id));
+                      const neighbour = choices[index + 1] ?? choices[index - 1];
+                      if (neighbour) refocus(labelId(neighbour));
+                      else
+                        requestAnimationFrame(() =>
+                          root.current?.querySelector<HTMLElement>('.add-choice')?.focus(),
+                        );
+                    }}
+                    labels={{
+                      moveUp: t('moveUp', { what }),
+                      moveDown: t('moveDown', { what }),
+                      remove: t('remove', { what }),
+                    }}
+                  />
                 </li>
               );
             })}

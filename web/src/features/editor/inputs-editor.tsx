@@ -5,7 +5,7 @@ import { Menu } from '../../components/menu';
 import { defaultValue, INPUT_TYPES, newInput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { InputDef, InputType } from '../../lib/types';
-import { CheckboxField, TextField } from './fields';
+import { CheckboxField, ItemActions, TextField } from './fields';
 import { InputSettings } from './input-settings';
 import { changeById, moveBy, nameCounts, refocus, without } from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
@@ -140,39 +140,20 @@ function InputCard(
       <div className="def-head">
         <span className="def-badge">{t(TYPE_TITLES[input.type])}</span>
         <span className="def-name code">{input.name}</span>
-        <div className="def-actions">
-          <button
-            id={upId}
-            type="button"
-            className="icon-button"
-            aria-label={t('moveUp', { what })}
-            title={t('moveUp', { what })}
-            disabled={index === 0}
-            onClick={() => move(-1)}
-          >
-            <span aria-hidden="true">↑</span>
-          </button>
-          <button
-            id={downId}
-            type="button"
-            className="icon-button"
-            aria-label={t('moveDown', { what })}
-            title={t('moveDown', { what })}
-            disabled={index === props.inputs.length - 1}
-            onClick={() => move(1)}
-          >
-            <span aria-hidden="true">↓</span>
-          </button>
-          <button
-            type="button"
-            className="icon-button danger"
-            aria-label={t('remove', { what })}
-            title={t('remove', { what })}
-            onClick={props.onRemove}
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
+        <ItemActions
+          what={what}
+          upId={upId}
+          downId={downId}
+          first={index === 0}
+          last={index === props.inputs.length - 1}
+          onMove={move}
+          onRemove={props.onRemove}
+          labels={{
+            moveUp: t('moveUp', { what }),
+            moveDown: t('moveDown', { what }),
+            remove: t('remove', { what }),
+          }}
+        />
       </div>
       <div className="def-body">
         <TextField

@@ -6,7 +6,7 @@ import { Menu } from '../../components/menu';
 import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
-import { CheckboxField, NumberField, TextField } from './fields';
+import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
 import { changeById, moveBy, nameCounts, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -134,39 +134,20 @@ function OutputCard(
           </span>
         )}
         <span className="def-name code">{output.name}</span>
-        <div className="def-actions">
-          <button
-            id={upId}
-            type="button"
-            className="icon-button"
-            aria-label={t('moveUp', { what })}
-            title={t('moveUp', { what })}
-            disabled={index === 0}
-            onClick={() => move(-1)}
-          >
-            <span aria-hidden="true">↑</span>
-          </button>
-          <button
-            id={downId}
-            type="button"
-            className="icon-button"
-            aria-label={t('moveDown', { what })}
-            title={t('moveDown', { what })}
-            disabled={index === props.outputs.length - 1}
-            onClick={() => move(1)}
-          >
-            <span aria-hidden="true">↓</span>
-          </button>
-          <button
-            type="button"
-            className="icon-button danger"
-            aria-label={t('remove', { what })}
-            title={t('remove', { what })}
-            onClick={props.onRemove}
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
+        <ItemActions
+          what={what}
+          upId={upId}
+          downId={downId}
+          first={index === 0}
+          last={index === props.outputs.length - 1}
+          onMove={move}
+          onRemove={props.onRemove}
+          labels={{
+            moveUp: t('moveUp', { what }),
+            moveDown: t('moveDown', { what }),
+            remove: t('remove', { what }),
+          }}
+        />
       </div>
       <div className="def-body">
         <TextField
