@@ -15,17 +15,14 @@
   var toTag = Object.prototype.toString;
   var DateCtor = Date;
 
-  function record(used, name) {
-    used[used.length] = name;
-  }
-
-  // A data property whose reads are recorded in `used` (for autohide).
+  // A data property whose reads are recorded in `used` (for autohide). The getter
+  // records inline: a call is the dearest thing in boa, and inputs are read often.
   function tracked(target, name, value, used, path) {
     defineProperty(target, name, {
       enumerable: true,
       configurable: true,
       get: function () {
-        record(used, path);
+        used[used.length] = path;
         return value;
       },
       set: function (next) {
@@ -34,69 +31,78 @@
     });
   }
 
-  function plain(kind, value) {
-    return kind === 'd' && value !== null ? new DateCtor(value) : value;
-  }
-
   function makeInputs(fields, used) {
     var inputs = {};
     for (var i = 0; i < fields.length; i++) {
       var name = fields[i][0], kind = fields[i][1], value = fields[i][2];
       if (kind === 'l') {
-        var items = [];
+        // Every item has the same sub-inputs in the same order.
+        var items = [], paths = [];
         for (var j = 0; j < value.length; j++) {
-          var item = {};
-          for (var k = 0; k < value[j].length; k++) {
-            var sub = value[j][k];
-            tracked(item, sub[0], plain(sub[1], sub[2]), used, name + '.' + sub[0]);
+          var item = {}, subs = value[j];
+          for (var k = 0; k < subs.length; k++) {
+            var sub = subs[k], subName = sub[0], subValue = sub[2];
+            if (j === 0) paths[k] = name + '.' + subName;
+            tracked(item, subName, sub[1] === 'd' && subValue !== null ? new DateCtor(subValue) : subValue, used, paths[k]);
           }
           items[j] = item;
         }
         tracked(inputs, name, items, used, name);
       } else {
-        tracked(inputs, name, plain(kind, value), used, name);
+        tracked(inputs, name, kind === 'd' && value !== null ? new DateCtor(value) : value, used, name);
       }
     }
     return inputs;
   }
 
+  var NO_ARGUMENTS = [];
+  // Descriptions without a value, shared rather than made anew.
+  var UNDEFINED = { t: 'u' }, NULL = { t: 'z' }, OTHER = { t: 'x' };
+  var DEEP_ARRAY = { t: 'a' }, DEEP_OBJECT = { t: 'o' };
+
   function isDate(value) {
-    return apply(toTag, value, []) === '[object Date]';
+    return apply(toTag, value, NO_ARGUMENTS) === '[object Date]';
   }
 
-  // The returned value as tagged JSON, so the host validates it without touching JS
-  // objects (whose getters could run author code outside the time budget).
+  // The returned value as JSON, so the host validates it without touching JS objects
+  // (whose getters could run author code outside the time budget). A finite number, a
+  // string or a boolean stands for itself; anything else is tagged: `{t: 'u'}`
+  // undefined, `{t: 'z'}` null, `{t: 'f', v: 'NaN' | 'Infinity' | '-Infinity'}`,
+  // `{t: 'd', v: ms | null}` a date, `{t: 'a', v: [descriptions]}` an array,
+  // `{t: 'o', v: [key, description, key, description, ...]}` an object, `{t: 'x'}`
+  // anything else; arrays and objects nested too deep carry no `v`.
+  // (src/validate.rs reads this.)
   function describe(value, depth) {
-    if (value === undefined) return { t: 'u' };
-    if (value === null) return { t: 'z' };
+    if (value === undefined) return UNDEFINED;
+    if (value === null) return NULL;
     switch (typeof value) {
       case 'number':
         return value === value && value !== Infinity && value !== -Infinity
-          ? { t: 'n', v: value }
+          ? value
           : { t: 'f', v: value !== value ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity' };
       case 'string':
-        return { t: 's', v: value };
       case 'boolean':
-        return { t: 'b', v: value };
+        return value;
       case 'object':
         if (isDate(value)) {
-          var time = apply(getTime, value, []);
+          var time = apply(getTime, value, NO_ARGUMENTS);
           return { t: 'd', v: time === time ? time : null };
         }
         if (isArray(value)) {
-          if (depth > 1) return { t: 'a' };
+          if (depth > 1) return DEEP_ARRAY;
           var elements = [];
           for (var i = 0; i < value.length; i++) elements[i] = describe(value[i], depth + 1);
           return { t: 'a', v: elements };
         }
-        if (depth > 2) return { t: 'o' };
+        if (depth > 2) return DEEP_OBJECT;
         var keys = keysOf(value), entries = [];
         for (var k = 0; k < keys.length; k++) {
-          entries[k] = [keys[k], describe(value[keys[k]], depth + 1)];
+          entries[2 * k] = keys[k];
+          entries[2 * k + 1] = describe(value[keys[k]], depth + 1);
         }
         return { t: 'o', v: entries };
       default:
-        return { t: 'x' };
+        return OTHER;
     }
   }
 

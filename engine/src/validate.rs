@@ -70,12 +70,18 @@ pub fn check_names(doc: &CalcDoc) -> Result<(), String> {
     Ok(())
 }
 
-/// The harness's tagged description of a JS value (see `harness.js`).
+/// The harness's description of a JS value (see `describe` in `harness.js`): a finite
+/// number, a string or a boolean as itself, anything else tagged `{t, v}`.
 fn tag(value: &Value) -> (&str, Option<&Value>) {
-    (
-        value.get("t").and_then(Value::as_str).unwrap_or("x"),
-        value.get("v"),
-    )
+    match value {
+        Value::Number(_) => ("n", Some(value)),
+        Value::String(_) => ("s", Some(value)),
+        Value::Bool(_) => ("b", Some(value)),
+        _ => (
+            value.get("t").and_then(Value::as_str).unwrap_or("x"),
+            value.get("v"),
+        ),
+    }
 }
 
 fn scalar(described: &Value) -> Option<Scalar> {
@@ -96,10 +102,11 @@ fn scalar(described: &Value) -> Option<Scalar> {
 
 fn entries(described: &Value) -> Option<impl Iterator<Item = (&str, &Value)>> {
     match tag(described) {
+        // Keys and descriptions alternate.
         ("o", Some(Value::Array(entries))) => Some(
             entries
-                .iter()
-                .filter_map(|entry| Some((entry.get(0)?.as_str()?, entry.get(1)?))),
+                .chunks_exact(2)
+                .filter_map(|pair| Some((pair[0].as_str()?, &pair[1]))),
         ),
         _ => None,
     }
@@ -178,8 +185,15 @@ mod tests {
         .unwrap()
     }
 
+    /// An object's description from `[[key, description], ...]`.
     fn obj(entries: Value) -> Value {
-        json!({"t": "o", "v": entries})
+        let flat: Vec<Value> = entries
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|pair| pair.as_array().unwrap().clone())
+            .collect();
+        json!({"t": "o", "v": flat})
     }
 
     #[test]
@@ -212,7 +226,7 @@ mod tests {
 
     #[test]
     fn an_unknown_key_is_named() {
-        let result = check_outputs(&doc(), &obj(json!([["y", {"t": "n", "v": 1}]])));
+        let result = check_outputs(&doc(), &obj(json!([["y", 1]])));
         assert_eq!(
             result,
             Err("The outputs object or a table row object has unrecognized key \"y\".".to_owned())
@@ -221,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_table_must_be_an_array() {
-        let result = check_outputs(&doc(), &obj(json!([["t", {"t": "n", "v": 1}]])));
+        let result = check_outputs(&doc(), &obj(json!([["t", 1]])));
         assert_eq!(
             result,
             Err("Output \"t\" must be an array, null, or undefined.".to_owned())
@@ -241,7 +255,7 @@ mod tests {
 
     #[test]
     fn table_rows_must_be_objects_with_known_columns() {
-        let not_object = obj(json!([["t", {"t": "a", "v": [{"t": "n", "v": 1}]}]]));
+        let not_object = obj(json!([["t", {"t": "a", "v": [1]}]]));
         assert_eq!(
             check_outputs(&doc(), &not_object),
             Err(NOT_OBJECTS.to_owned())
