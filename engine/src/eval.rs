@@ -623,6 +623,18 @@ mod tests {
     }
 
     #[test]
+    fn a_polluted_object_prototype_does_not_break_later_calculations() {
+        let mut engine = engine();
+        let polluter = doc(
+            "Object.prototype.value = 1; Object.prototype.writable = true;\n\
+             return { sum: inputs.a };",
+        );
+        assert_eq!(sum(&engine.evaluate(&polluter, &Map::new())), Some(1.0));
+        let calc = doc("return { sum: inputs.a + inputs.b };");
+        assert_eq!(sum(&engine.evaluate(&calc, &values(4.0))), Some(6.0));
+    }
+
+    #[test]
     fn a_time_out_drops_the_runtime_and_its_cached_scripts() {
         let mut engine = engine();
         let calc = doc("return { sum: inputs.a + inputs.b };");

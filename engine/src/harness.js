@@ -15,20 +15,24 @@
   var toTag = Object.prototype.toString;
   var DateCtor = Date;
 
+  // One descriptor for every tracked property, refilled each time (cheaper than a new
+  // object per input). Its prototype is null, so what a calculation adds to
+  // Object.prototype (`value`, `writable`) cannot leak into it.
+  var descriptor = Object.create(null);
+  descriptor.enumerable = true;
+  descriptor.configurable = true;
+
   // A data property whose reads are recorded in `used` (for autohide). The getter
   // records inline: a call is the dearest thing in boa, and inputs are read often.
   function tracked(target, name, value, used, path) {
-    defineProperty(target, name, {
-      enumerable: true,
-      configurable: true,
-      get: function () {
-        used[used.length] = path;
-        return value;
-      },
-      set: function (next) {
-        value = next;
-      }
-    });
+    descriptor.get = function () {
+      used[used.length] = path;
+      return value;
+    };
+    descriptor.set = function (next) {
+      value = next;
+    };
+    defineProperty(target, name, descriptor);
   }
 
   function makeInputs(fields, used) {
@@ -52,6 +56,8 @@
         tracked(inputs, name, kind === 'd' && value !== null ? new DateCtor(value) : value, used, name);
       }
     }
+    // Let go of the last input's value until the next calculation.
+    descriptor.get = descriptor.set = undefined;
     return inputs;
   }
 
