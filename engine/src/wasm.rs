@@ -1,5 +1,5 @@
-//! The WebAssembly face (`@calcsmith/engine`): translates JS values with
-//! serde-wasm-bindgen and calls the core. No logic lives here; only host faults throw.
+//! The WebAssembly face (`@calcsmith/engine`): translates JS values to and from JSON
+//! data and calls the core. No logic lives here; only host faults throw.
 
 use std::borrow::Cow;
 
@@ -38,14 +38,59 @@ export interface EvalResult { outputs: Record<string, unknown> | null;
   display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null }
 "#;
 
+/// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.
 fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    let data = json_data(&value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
+    serde_json::from_value(data).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
+/// A JS value as JSON data, read as serde-wasm-bindgen (which this replaced, being
+/// bigger) read it: null and undefined are null, safe integers are integers, other
+/// numbers floats (null when not finite), arrays element by element, other objects by
+/// their own enumerable string keys. Functions, symbols and BigInts are refused.
+fn json_data(value: &JsValue) -> Result<Value, String> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(Value::Null);
+    }
+    if let Some(flag) = value.as_bool() {
+        return Ok(Value::Bool(flag));
+    }
+    if let Some(number) = value.as_f64() {
+        return Ok(if js_sys::Number::is_safe_integer(value) {
+            Value::from(number as i64)
+        } else {
+            serde_json::Number::from_f64(number).map_or(Value::Null, Value::Number)
+        });
+    }
+    if let Some(text) = value.as_string() {
+        return Ok(Value::String(text));
+    }
+    if js_sys::Array::is_array(value) {
+        let array: &js_sys::Array = value.unchecked_ref();
+        return array.iter().map(|item| json_data(&item)).collect();
+    }
+    if value.is_object() && !value.is_function() {
+        let mut map = Map::new();
+        for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            map.insert(
+                entry.get(0).as_string().unwrap_or_default(),
+                json_data(&entry.get(1))?,
+            );
+        }
+        return Ok(Value::Object(map));
+    }
+    Err(format!(
+        "{} is not JSON data",
+        value.js_typeof().as_string().unwrap_or_default()
+    ))
+}
+
+/// A Rust value handed to JS as JSON text parsed by the host: cheaper than building it
+/// field by field, and the same plain objects.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("a result is not JSON"))
 }
 
 fn options(init: JsValue) -> Result<EngineOptions, JsError> {
@@ -167,11 +212,7 @@ impl Engine {
         } else {
             from_js(values, "values")?
         };
-        // As JSON text parsed by the host: cheaper than building the result object
-        // field by field through serde-wasm-bindgen, and the same plain objects.
-        let result = self.inner.evaluate(&doc, &values);
-        let text = serde_json::to_string(&result).map_err(|e| JsError::new(&e.to_string()))?;
-        js_sys::JSON::parse(&text).map_err(|_| JsError::new("the result is not JSON"))
+        to_js(&self.inner.evaluate(&doc, &values))
     }
 }
 

@@ -99,6 +99,27 @@ test("a doc changed in place or as a copy is translated again", () => {
   assert.equal(sum(doc, { 1: 2 }), 10);
 });
 
+test("values are read as JSON data: undefined is null, integers stay integers", () => {
+  engine.setOptions({ locale: "en", today: FIXTURE_TODAY });
+  const doc = {
+    script: "return { text: inputs.s, number: inputs.n };",
+    metaInputs: [
+      { id: 1, name: "s", type: "string" },
+      { id: 2, name: "n", type: "number" },
+    ],
+    metaOutputs: [
+      { id: 1, name: "text", type: "value" },
+      { id: 2, name: "number", type: "value" },
+    ],
+    defaults: { 1: "default", 2: 7 },
+  };
+  assert.deepEqual(engine.evaluate(doc).outputs, { text: "default", number: 7 });
+  assert.deepEqual(engine.evaluate(doc, { 1: 5, 2: undefined }).outputs, { text: "5", number: null });
+  assert.deepEqual(engine.evaluate(doc, { 1: 2.5, 2: null }).outputs, { text: "2.5", number: null });
+  assert.deepEqual(engine.evaluate(doc, { 1: true, 2: 1e21 }).outputs, { text: "true", number: 1e21 });
+  assert.throws(() => engine.evaluate(doc, { 1: () => 1 }), /values: function is not JSON data/);
+});
+
 test("results are plain objects, not Maps", () => {
   engine.setOptions({ today: FIXTURE_TODAY });
   const result = engine.evaluate(fixtures.find((f) => f.name === "list-to-table.json").doc);
