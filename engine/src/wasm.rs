@@ -198,7 +198,9 @@ impl Engine {
         Library::parse(name).is_some_and(|library| self.inner.has_library(library))
     }
 
-    /// Runs a calculator; `values` (optional) are keyed like `doc.defaults`.
+    /// Runs a calculator; `values` (optional) are keyed like `doc.defaults`. The doc is
+    /// read as its `JSON.stringify` text; calling again with a doc of the same text (a
+    /// copy is fine) and new values reuses its translation and its parsed script.
     #[wasm_bindgen(unchecked_return_type = "EvalResult")]
     pub fn evaluate(
         &mut self,
