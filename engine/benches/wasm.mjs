@@ -1,11 +1,15 @@
 // Benchmarks the wasm engine package under Node: warm recalculation of a small and of a
-// 100-row table calculator, loading lodash, moment and mathjs into a new engine, the
-// first mathjs load in a new process, and the module's size raw and gzipped. Prints a
+// 100-row table calculator, loading lodash, moment and mathjs into a new engine, a first
+// Math.js calculation (load + first use), the first mathjs load in a new process, and
+// the module's size raw and gzipped. Prints a
 // markdown table (or JSON). Run it through scripts/bench-wasm; docs/benchmarks.md has
 // the numbers and how they were taken.
 //
 //   node engine/benches/wasm.mjs [--pkg DIR] [--runs N] [--load-runs N] [--cold-runs N]
-//                                [--only small|table|load|cold] [--json]
+//                                [--only small|table|load|cold] [--mathjs FILE] [--json]
+//
+// --mathjs FILE measures another Math.js file than lib/mathjs.js, for example Math.js's
+// own browser bundle (node_modules/mathjs/lib/browser/math.js) for comparison.
 //
 // Every timing is wall-clock time (performance.now) around one call of the engine's JS
 // API, so it includes translating the doc, values and result between JS and wasm.
@@ -25,13 +29,22 @@ const LIBRARIES = ["lodash", "moment", "mathjs"];
 const OPTIONS = { locale: "en", today: "2026-11-25" };
 const WARM_UP_MS = 2000;
 const USAGE =
-  "usage: bench-wasm [--pkg DIR] [--runs N] [--load-runs N] [--cold-runs N] [--only small|table|load|cold] [--json]";
+  "usage: bench-wasm [--pkg DIR] [--runs N] [--load-runs N] [--cold-runs N] [--only small|table|load|cold] [--mathjs FILE] [--json]";
 
 // The targets of the performance issue, shown next to the measurements they apply to.
 const TARGETS = { small: 0.2, mathjs: 400, gzip: 1.3e6 };
 
 function parseArgs(argv) {
-  const args = { pkg: join(root, "pkg"), runs: 500, loadRuns: 5, coldRuns: 3, only: null, json: false, cold: null };
+  const args = {
+    pkg: join(root, "pkg"),
+    runs: 500,
+    loadRuns: 5,
+    coldRuns: 3,
+    only: null,
+    json: false,
+    cold: null,
+    mathjs: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -44,6 +57,7 @@ function parseArgs(argv) {
     else if (arg === "--cold-runs") args.coldRuns = Number(next());
     else if (arg === "--only") args.only = next();
     else if (arg === "--json") args.json = true;
+    else if (arg === "--mathjs") args.mathjs = resolve(next());
     else if (arg === "--cold") args.cold = next(); // internal: the child of a cold measurement
     else if (arg === "-h" || arg === "--help") {
       console.log(USAGE);
@@ -86,6 +100,18 @@ return {
 
 // A list input of `rows` items with 3 sub-inputs → a table output with 3 columns.
 // Kept identical to `table_calculator()` in engine/benches/evaluate.rs.
+// A Math.js calculator: an expression evaluated with the input's value, and rounding.
+export function mathjsCalculator() {
+  return {
+    name: "mathjs",
+    script: "return { area: math.round(math.evaluate('pi * r^2', { r: inputs.r }), 2) };",
+    libraries: { mathjs: true },
+    metaInputs: [{ id: 1, name: "r", type: "number" }],
+    metaOutputs: [{ id: 1, name: "area", type: "value" }],
+    defaults: { 1: 3 },
+  };
+}
+
 export function tableCalculator(rows = 100) {
   const script = `'use strict';
 var out = [];
@@ -183,7 +209,8 @@ async function main() {
   const initMs = performance.now() - initStart;
   const { Engine } = mod;
   const libDir = findLibDir(args.pkg);
-  const source = (lib) => readFileSync(join(libDir, `${lib}.js`), "utf8");
+  const source = (lib) =>
+    readFileSync(lib === "mathjs" && args.mathjs !== null ? args.mathjs : join(libDir, `${lib}.js`), "utf8");
 
   if (args.cold !== null) {
     // The child of a cold measurement: the first load right after instantiation, while V8
@@ -245,13 +272,31 @@ async function main() {
       const target = lib === "mathjs" ? TARGETS.mathjs : null;
       rows.push({ what: `load ${lib} (${kb} KB) into a new engine`, target, ...result });
     }
+    // What a visitor of a Math.js calculator waits for: the library loaded and a first
+    // calculation, which makes the functions it uses (and, with pkg/lib/mathjs.js,
+    // compiles their modules).
+    const calculator = mathjsCalculator();
+    const result = timeRuns(
+      args.loadRuns,
+      (engine) => {
+        engine.loadLibrary("mathjs", sources.mathjs);
+        const first = engine.evaluate(calculator, undefined);
+        if (first.error !== null || first.outputs.area !== 28.27) {
+          throw new Error(`the Math.js calculator failed: ${JSON.stringify(first)}`);
+        }
+      },
+      { setup: () => new Engine(OPTIONS), teardown: (engine) => engine.free() },
+    );
+    rows.push({ what: "load mathjs + first calculation with math.evaluate (new engine)", target: null, ...result });
   }
   if (want("cold") && args.coldRuns > 0) {
     const samples = [];
     const cpu = [];
     for (let i = 0; i < args.coldRuns; i++) {
       const script = fileURLToPath(import.meta.url);
-      const child = spawnSync(process.execPath, [script, "--pkg", args.pkg, "--cold", "mathjs"], { encoding: "utf8" });
+      const childArgs = [script, "--pkg", args.pkg, "--cold", "mathjs"];
+      if (args.mathjs !== null) childArgs.push("--mathjs", args.mathjs);
+      const child = spawnSync(process.execPath, childArgs, { encoding: "utf8" });
       if (child.status !== 0) throw new Error(`the cold load failed: ${child.stderr}`);
       const measured = JSON.parse(child.stdout);
       samples.push(measured.ms);

@@ -1,0 +1,212 @@
+// Builds the Math.js file that hosts load into the engine (pkg/lib/mathjs.js), from the
+// CommonJS build of the `mathjs` npm package, so that loading it is quick in boa.
+//
+//   node engine/libraries/build-mathjs.mjs OUT_FILE
+//
+// Why: boa parses and compiles every function of a script when the script is loaded (it
+// has no lazy compilation), and Math.js's browser bundle is 650 KB of code, nearly all of
+// it functions a calculator never calls. Math.js itself creates its functions lazily, on
+// first use (`create(all)` puts getters on the `math` object that call each function's
+// factory). This file makes the *code* lazy too: every module of Math.js and of its
+// dependencies is kept as a string and compiled (with `Function`) the first time it is
+// required, and every factory handed to `create` is a small stand-in that loads its module
+// on first use. Loading the file then costs reading the strings and running `create`;
+// a calculator pays only for the functions it uses. docs/benchmarks.md has the numbers.
+//
+// The result behaves like Math.js's own browser bundle: it defines the global `math`, the
+// default instance (`create(all)`), with the same functions, constants and classes.
+// engine/tests/wasm/mathjs.test.mjs compares the two.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { transformSync } from "esbuild";
+
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: build-mathjs.mjs OUT_FILE");
+  process.exit(2);
+}
+
+const here = createRequire(import.meta.url);
+const mathjsDir = here.resolve("mathjs/package.json").replace(/package\.json$/, "");
+const fromMathjs = createRequire(mathjsDir);
+const version = fromMathjs("./package.json").version;
+const createFile = fromMathjs.resolve("./lib/cjs/core/create.js");
+
+// Which module defines each of Math.js's factories: load them all here, in Node, and find
+// each factory function among the modules' own exports (factoriesAny.js only re-exports).
+const all = fromMathjs("./lib/cjs/factoriesAny.js");
+const definedIn = new Map();
+for (const [file, module] of Object.entries(fromMathjs.cache)) {
+  const exports = module.exports;
+  if (!exports || (typeof exports !== "object" && typeof exports !== "function")) continue;
+  for (const key of Object.keys(exports)) {
+    const descriptor = Object.getOwnPropertyDescriptor(exports, key);
+    if (descriptor && "value" in descriptor && !definedIn.has(descriptor.value)) {
+      definedIn.set(descriptor.value, { file, key });
+    }
+  }
+}
+
+// Every module reachable by `require` from create.js and from the factories' modules,
+// each minified on its own (smaller strings to read, less code to compile) and scanned
+// for `require` calls after minifying, so that those in comments do not count.
+const ids = new Map();
+const modules = [];
+const REQUIRE = /\brequire\(\s*(["'])([^"'\n]+)\1\s*\)/g;
+function minify(code) {
+  const options = { loader: "js", format: "cjs", minify: true, target: "es2020", legalComments: "none" };
+  return transformSync(code, options).code.trim();
+}
+function moduleId(file) {
+  if (ids.has(file)) return ids.get(file);
+  const id = modules.length;
+  ids.set(file, id);
+  const module = { file, code: minify(readFileSync(file, "utf8")), links: {}, requires: [] };
+  modules.push(module);
+  const resolveFrom = createRequire(file);
+  for (const [, , spec] of module.code.matchAll(REQUIRE)) {
+    if (spec in module.links) continue;
+    let target;
+    try {
+      target = resolveFrom.resolve(spec);
+    } catch {
+      target = null;
+    }
+    // Node's own modules (seedrandom asks for `crypto` and copes without it) are missing
+    // here, as they are in a browser.
+    const targetId = target && target.startsWith("/") ? moduleId(target) : -1;
+    module.links[spec] = targetId;
+    if (targetId >= 0) module.requires.push(targetId);
+  }
+  return id;
+}
+
+const createId = moduleId(createFile);
+const factories = {};
+for (const [name, factory] of Object.entries(all)) {
+  const home = definedIn.get(factory);
+  if (!factory.isFactory || !home) {
+    throw new Error(`Math.js export ${name} is not a factory defined by one of its modules`);
+  }
+  factories[name] = [
+    factory.fn,
+    factory.dependencies,
+    factory.meta ?? null,
+    moduleId(home.file),
+    home.key,
+  ];
+  if (factory.meta && Object.values(factory.meta).some((value) => typeof value === "function")) {
+    throw new Error(`Math.js factory ${name} has a function in its meta, which cannot be copied`);
+  }
+}
+
+// The packages whose code is in the file, named in its licence header.
+function packageOf(file) {
+  for (let dir = dirname(file); dir !== "/"; dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(`${dir}/package.json`, "utf8"));
+      if (pkg.name) return `${pkg.name} ${pkg.version} (${pkg.license})`;
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  throw new Error(`no package.json above ${file}`);
+}
+const packages = [...new Set(modules.map(({ file }) => packageOf(file)))].sort();
+
+const text = `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
+ * Built by engine/libraries/build-mathjs.mjs. Contains: ${packages.join(", ")}.
+ * Math.js is Copyright (C) 2013-2025 Jos de Jong and licensed under the Apache License 2.0:
+ * http://www.apache.org/licenses/LICENSE-2.0 */
+(function (root) {
+  "use strict";
+  var compile = Function;
+  var sources = ${JSON.stringify(modules.map((m) => m.code))};
+  var links = ${JSON.stringify(modules.map((m) => m.links))};
+  var requires = ${JSON.stringify(modules.map((m) => m.requires))};
+  // cache[id]: { exports, done, attempt }. An entry is trusted once its module has run
+  // to the end (done), or while the load that made it is still going on (attempt ===
+  // current), which is how require cycles see a module's exports so far. An entry left
+  // behind by a load that never finished is run again: boa's limit errors (recursion,
+  // time) cannot be caught, so a calculation may stop in the middle of a load without
+  // any catch or finally block running, and the first use of a function may well come
+  // from deep in a calculation's own recursion.
+  var cache = [];
+  var current = null;
+  function usable(id) {
+    var entry = cache[id];
+    return entry !== undefined && (entry.done || entry.attempt === current);
+  }
+  // The modules \`id\` needs that have not run, in the order Node would finish them
+  // (depth first: what a module requires before the module itself).
+  function toRun(id) {
+    var order = [];
+    var seen = {};
+    var stack = [[id, 0]];
+    seen[id] = true;
+    while (stack.length) {
+      var top = stack[stack.length - 1];
+      var next = requires[top[0]][top[1]++];
+      if (next === undefined) {
+        order.push(top[0]);
+        stack.pop();
+      } else if (!seen[next] && !usable(next)) {
+        seen[next] = true;
+        stack.push([next, 0]);
+      }
+    }
+    return order;
+  }
+  function require_from(id) {
+    return function require(spec) {
+      var target = links[id][spec];
+      if (target === undefined || target < 0) throw new Error("Cannot find module '" + spec + "'");
+      return load(target);
+    };
+  }
+  // Runs a module and everything it needs one after the other, rather than each inside
+  // the \`require\` of the module that needs it, which would take a few stack frames per
+  // level of Math.js's module tree.
+  function load(id) {
+    if (usable(id)) return cache[id].exports;
+    var outer = current;
+    var attempt = (current = {});
+    var order = toRun(id);
+    for (var i = 0; i < order.length; i++) cache[order[i]] = { exports: {}, done: false, attempt: attempt };
+    try {
+      for (i = 0; i < order.length; i++) {
+        var module = cache[order[i]];
+        compile("exports", "require", "module", sources[order[i]])
+          .call(module.exports, module.exports, require_from(order[i]), module);
+        module.done = true;
+        sources[order[i]] = null;
+      }
+    } finally {
+      current = outer;
+    }
+    return cache[id].exports;
+  }
+  function stand_in(entry) {
+    function factory(scope) {
+      // Math.js calls factories from its getters, never while a module runs: a load
+      // that seems to be going on was stopped by a limit error and is over.
+      current = null;
+      return load(entry[3])[entry[4]](scope);
+    }
+    factory.isFactory = true;
+    factory.fn = entry[0];
+    factory.dependencies = entry[1];
+    if (entry[2]) factory.meta = entry[2];
+    return factory;
+  }
+  var entries = ${JSON.stringify(factories)};
+  var factories = {};
+  for (var name in entries) factories[name] = stand_in(entries[name]);
+  root.math = load(${createId}).create(factories);
+})(this);
+`;
+writeFileSync(out, text);
+console.log(
+  `${out}: Math.js ${version}, ${modules.length} modules, ${Object.keys(factories).length} factories, ${text.length} bytes`,
+);
