@@ -54,6 +54,27 @@ describe('ForgotScreen', () => {
     expect(useSession.getState().authDialog).toBe('signin');
   });
 
+  it('sends nothing while the two new passwords differ, and says so at the second field', async () => {
+    const { calls, user } = show('/forgot?token=abc123', () => json(200, { message: 'Changed.' }));
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('New password again'), 'new-passwort');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    const again = screen.getByLabelText('New password again');
+    expect(screen.getByText('The new passwords do not match.')).toBeVisible();
+    expect(again).toHaveFocus();
+    expect(again).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+    // A second submit without a change still takes the user back to the field.
+    screen.getByLabelText('New password').focus();
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(again).toHaveFocus();
+    await user.type(again, '{Backspace}d');
+    expect(screen.queryByText('The new passwords do not match.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeVisible();
+    expect(calls[0]).toMatchObject({ body: { token: 'abc123', password: 'new-password' } });
+  });
+
   it("shows the server's message for a bad token", async () => {
     const { user } = show('/forgot?token=used', () =>
       json(400, { message: 'This reset link is invalid or has expired.' }),

@@ -6,7 +6,7 @@ import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { forgotMessages } from './messages';
-import { MIN_PASSWORD } from './password-form';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import './account.css';
 
 export default function ForgotScreen() {
@@ -119,26 +119,23 @@ function ResetForm({ token }: { token: string }) {
   const t = useT(forgotMessages);
   const base = useId();
   const openAuthDialog = useSession((s) => s.openAuthDialog);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const doneHeading = useFocusOnShow<HTMLHeadingElement>(done);
-  const confirmRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    if (password !== confirm) {
-      setMismatch(true);
-      confirmRef.current?.focus();
-      return;
-    }
+    if (!newPassword.check()) return;
     setBusy(true);
     try {
-      await api.post('/api/forgot/reset', { token, password }, { skipAuthHold: true });
+      await api.post(
+        '/api/forgot/reset',
+        { token, password: newPassword.password },
+        { skipAuthHold: true },
+      );
       setDone(true);
     } catch (failure) {
       setError(messageOf(failure));
@@ -168,49 +165,15 @@ function ResetForm({ token }: { token: string }) {
       <h1 id={`${base}-title`}>{t('resetTitle')}</h1>
       <p className="muted">{t('resetLead')}</p>
       <form onSubmit={submit} aria-busy={busy}>
-        <label className="field-label" htmlFor={`${base}-new`}>
-          {t('newPassword')}
-        </label>
-        <input
-          id={`${base}-new`}
-          className="field"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          aria-describedby={`${base}-hint`}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setMismatch(false);
+        <NewPasswordFields
+          state={newPassword}
+          labels={{
+            newPassword: t('newPassword'),
+            passwordHint: t('passwordHint'),
+            confirmPassword: t('confirmPassword'),
+            passwordsDiffer: t('passwordsDiffer'),
           }}
         />
-        <p id={`${base}-hint`} className="field-hint">
-          {t('passwordHint')}
-        </p>
-        <label className="field-label" htmlFor={`${base}-confirm`}>
-          {t('confirmPassword')}
-        </label>
-        <input
-          id={`${base}-confirm`}
-          ref={confirmRef}
-          className="field"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? `${base}-mismatch` : undefined}
-          value={confirm}
-          onChange={(event) => {
-            setConfirm(event.target.value);
-            setMismatch(false);
-          }}
-        />
-        {mismatch && (
-          <p id={`${base}-mismatch`} className="field-hint error">
-            {t('passwordsDiffer')}
-          </p>
-        )}
         {error && (
           <div className="form-error" role="alert">
             <p>{error}</p>
