@@ -6,7 +6,7 @@ import { nextId } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { InputDef } from '../../lib/types';
 import { ChoiceValueField, ItemActions, NumberField, SelectField } from './fields';
-import { changeById, moveBy, refocus } from './list-ops';
+import { changeById, focusAfterRemoval, moveBy, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
 type Change = (edit: (input: InputDef) => InputDef) => void;
@@ -186,12 +186,7 @@ function ChoicesEditor({ input, change }: { input: InputDef; change: Change }) {
                     onMove={move}
                     onRemove={() => {
                       setChoices((old) => old.filter((other) => other.id !== choice.id));
-                      const neighbour = choices[index + 1] ?? choices[index - 1];
-                      if (neighbour) refocus(labelId(neighbour));
-                      else
-                        requestAnimationFrame(() =>
-                          root.current?.querySelector<HTMLElement>('.add-choice')?.focus(),
-                        );
+                      focusAfterRemoval(choices, index, labelId, root.current, '.add-choice');
                     }}
                     labels={{
                       moveUp: t('moveUp', { what }),

@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n';
 import type { InputDef, InputType } from '../../lib/types';
 import { CheckboxField, ItemActions, TextField } from './fields';
 import { InputSettings } from './input-settings';
-import { changeById, moveBy, nameCounts, refocus, without } from './list-ops';
+import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus, without } from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
 
 /** The spec's title of each input type (spec §3). */
@@ -54,12 +54,7 @@ export function InputsEditor(props: InputsEditorProps) {
   const remove = (input: InputDef, index: number) => {
     props.update((inputs) => inputs.filter((other) => other.id !== input.id));
     props.onRemoved?.(input);
-    const neighbour = props.inputs[index + 1] ?? props.inputs[index - 1];
-    if (neighbour) refocus(nameId(neighbour));
-    else
-      requestAnimationFrame(() =>
-        root.current?.querySelector<HTMLElement>('.add-menu button')?.focus(),
-      );
+    focusAfterRemoval(props.inputs, index, nameId, root.current, '.add-menu button');
   };
 
   return (

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeById, moveBy, nameCounts, refocus, sameJson, without } from './list-ops';
+import {
+  changeById,
+  focusAfterRemoval,
+  moveBy,
+  nameCounts,
+  refocus,
+  sameJson,
+  without,
+} from './list-ops';
 
 describe('moveBy', () => {
   const items = ['a', 'b', 'c', 'd'];
@@ -163,5 +171,44 @@ describe('refocus', () => {
     document.body.innerHTML = '<button id="up" disabled>up</button>';
     refocus('up');
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('focusAfterRemoval', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+  const idOf = (item: { id: string }) => `name-${item.id}`;
+
+  function setUp(ids: string[]) {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      callback(0);
+      return 0;
+    });
+    document.body.innerHTML = `<div id="list">${ids
+      .map((id) => `<input id="name-${id}">`)
+      .join('')}<span class="add"><button>Add</button></span></div>`;
+    return document.getElementById('list');
+  }
+
+  it('focuses the next item', () => {
+    const list = setUp(['a', 'c']);
+    focusAfterRemoval(items, 1, idOf, list, '.add button');
+    expect(document.activeElement).toBe(document.getElementById('name-c'));
+  });
+
+  it('focuses the previous item when the last one was removed', () => {
+    const list = setUp(['a', 'b']);
+    focusAfterRemoval(items, 2, idOf, list, '.add button');
+    expect(document.activeElement).toBe(document.getElementById('name-b'));
+  });
+
+  it('focuses the add button when the list is now empty', () => {
+    const list = setUp([]);
+    focusAfterRemoval([{ id: 'a' }], 0, idOf, list, '.add button');
+    expect(document.activeElement).toBe(list?.querySelector('.add button'));
   });
 });

@@ -65,3 +65,21 @@ export function refocus(id: string, fallbackId?: string) {
     if (fallbackId) document.getElementById(fallbackId)?.focus();
   });
 }
+
+/**
+ * After the item at `index` of `items` is removed: focuses the element with the id that
+ * `idOf` gives for its neighbour (the next one, else the previous one) or, with the list
+ * now empty, the first element inside `container` that matches `emptySelector` (the add
+ * button).
+ */
+export function focusAfterRemoval<T>(
+  items: readonly T[],
+  index: number,
+  idOf: (item: T) => string,
+  container: HTMLElement | null,
+  emptySelector: string,
+) {
+  const neighbour = items[index + 1] ?? items[index - 1];
+  if (neighbour !== undefined) refocus(idOf(neighbour));
+  else requestAnimationFrame(() => container?.querySelector<HTMLElement>(emptySelector)?.focus());
+}

@@ -7,7 +7,7 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
-import { changeById, moveBy, nameCounts, refocus } from './list-ops';
+import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
 export interface OutputsEditorProps {
@@ -34,12 +34,7 @@ export function OutputsEditor(props: OutputsEditorProps) {
 
   const remove = (output: OutputDef, index: number) => {
     props.update((outputs) => outputs.filter((other) => other.id !== output.id));
-    const neighbour = props.outputs[index + 1] ?? props.outputs[index - 1];
-    if (neighbour) refocus(nameId(neighbour));
-    else
-      requestAnimationFrame(() =>
-        root.current?.querySelector<HTMLElement>('.add-menu button')?.focus(),
-      );
+    focusAfterRemoval(props.outputs, index, nameId, root.current, '.add-menu button');
   };
 
   return (
