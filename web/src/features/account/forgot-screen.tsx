@@ -165,15 +165,7 @@ function ResetForm({ token }: { token: string }) {
       <h1 id={`${base}-title`}>{t('resetTitle')}</h1>
       <p className="muted">{t('resetLead')}</p>
       <form onSubmit={submit} aria-busy={busy}>
-        <NewPasswordFields
-          state={newPassword}
-          labels={{
-            newPassword: t('newPassword'),
-            passwordHint: t('passwordHint'),
-            confirmPassword: t('confirmPassword'),
-            passwordsDiffer: t('passwordsDiffer'),
-          }}
-        />
+        <NewPasswordFields state={newPassword} />
         {error && (
           <div className="form-error" role="alert">
             <p>{error}</p>

@@ -1,6 +1,8 @@
 // The new password, typed twice: on /account (change password) and on /forgot?token=
 // (reset). The form checks the two match before it sends anything.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
+import { newPasswordMessages } from './messages';
 
 /** Shortest password the server takes. */
 export const MIN_PASSWORD = 8;
@@ -40,23 +42,15 @@ export function useNewPassword(): NewPassword {
   };
 }
 
-export interface NewPasswordLabels {
-  newPassword: string;
-  passwordHint: string;
-  confirmPassword: string;
-  passwordsDiffer: string;
-}
-
 /** The two fields; with `rowClassName`, each with its label and note in a row of its own. */
 export function NewPasswordFields({
   state,
-  labels,
   rowClassName,
 }: {
   state: NewPassword;
-  labels: NewPasswordLabels;
   rowClassName?: string;
 }) {
+  const t = useT(newPasswordMessages);
   const base = useId();
   const confirmRef = useRef<HTMLInputElement>(null);
   const { mismatch } = state;
@@ -71,7 +65,7 @@ export function NewPasswordFields({
       {row(
         <>
           <label className="field-label" htmlFor={`${base}-new`}>
-            {labels.newPassword}
+            {t('newPassword')}
           </label>
           <input
             id={`${base}-new`}
@@ -85,14 +79,14 @@ export function NewPasswordFields({
             onChange={(event) => state.setPassword(event.target.value)}
           />
           <p id={`${base}-hint`} className="field-hint">
-            {labels.passwordHint}
+            {t('passwordHint')}
           </p>
         </>,
       )}
       {row(
         <>
           <label className="field-label" htmlFor={`${base}-confirm`}>
-            {labels.confirmPassword}
+            {t('confirmPassword')}
           </label>
           <input
             id={`${base}-confirm`}
@@ -108,7 +102,7 @@ export function NewPasswordFields({
           />
           {mismatch > 0 && (
             <p id={`${base}-mismatch`} className="field-hint error">
-              {labels.passwordsDiffer}
+              {t('passwordsDiffer')}
             </p>
           )}
         </>,

@@ -51,16 +51,7 @@ export function PasswordForm({ email }: { email: string }) {
             onChange={(event) => setCurrent(event.target.value)}
           />
         </div>
-        <NewPasswordFields
-          state={newPassword}
-          labels={{
-            newPassword: t('newPassword'),
-            passwordHint: t('passwordHint'),
-            confirmPassword: t('confirmPassword'),
-            passwordsDiffer: t('passwordsDiffer'),
-          }}
-          rowClassName="field-row"
-        />
+        <NewPasswordFields state={newPassword} rowClassName="field-row" />
       </div>
       <div className="form-footer">
         <button type="submit" className="button primary" disabled={busy}>
