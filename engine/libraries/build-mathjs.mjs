@@ -55,7 +55,8 @@ const ids = new Map();
 const modules = [];
 const REQUIRE = /\brequire\(\s*(["'])([^"'\n]+)\1\s*\)/g;
 function minify(code) {
-  const options = { loader: "js", format: "cjs", minify: true, target: "es2020", legalComments: "none" };
+  // Licence comments (`/*! ... */`, `@license`) stay, inside the module's string.
+  const options = { loader: "js", format: "cjs", minify: true, target: "es2020", legalComments: "inline" };
   return transformSync(code, options).code.trim();
 }
 function moduleId(file) {
@@ -115,10 +116,13 @@ function packageOf(file) {
 }
 const packages = [...new Set(modules.map(({ file }) => packageOf(file)))].sort();
 
+const copyright = readFileSync(`${mathjsDir}NOTICE`, "utf8").match(/^Copyright .*$/m)?.[0];
+if (!copyright) throw new Error("no copyright line in Math.js's NOTICE");
+
 const text = `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
  * Built by engine/libraries/build-mathjs.mjs. Contains: ${packages.join(", ")}.
- * Math.js is Copyright (C) 2013-2025 Jos de Jong and licensed under the Apache License 2.0:
- * http://www.apache.org/licenses/LICENSE-2.0 */
+ * Math.js: ${copyright}, licensed under the Apache License 2.0,
+ * https://www.apache.org/licenses/LICENSE-2.0. The other packages' licence notices are in their modules below. */
 (function (root) {
   "use strict";
   var compile = Function;
