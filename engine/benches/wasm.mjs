@@ -1,9 +1,8 @@
 // Benchmarks the wasm engine package under Node: warm recalculation of a small and of a
 // 100-row table calculator, loading lodash, moment and mathjs into a new engine, a first
 // Math.js calculation (load + first use), the first mathjs load in a new process, and
-// the module's size raw and gzipped. Prints a
-// markdown table (or JSON). Run it through scripts/bench-wasm; docs/benchmarks.md has
-// the numbers and how they were taken.
+// the module's size raw and gzipped. Prints a markdown table (or JSON). Run it through
+// scripts/bench-wasm; docs/benchmarks.md has the numbers and how they were taken.
 //
 //   node engine/benches/wasm.mjs [--pkg DIR] [--runs N] [--load-runs N] [--cold-runs N]
 //                                [--only small|table|load|cold] [--mathjs FILE] [--json]
@@ -98,8 +97,6 @@ return {
   return { name: "bench-small", script, metaInputs, metaOutputs, defaults };
 }
 
-// A list input of `rows` items with 3 sub-inputs → a table output with 3 columns.
-// Kept identical to `table_calculator()` in engine/benches/evaluate.rs.
 // A Math.js calculator: an expression evaluated with the input's value, and rounding.
 export function mathjsCalculator() {
   return {
@@ -112,6 +109,8 @@ export function mathjsCalculator() {
   };
 }
 
+// A list input of `rows` items with 3 sub-inputs → a table output with 3 columns.
+// Kept identical to `table_calculator()` in engine/benches/evaluate.rs.
 export function tableCalculator(rows = 100) {
   const script = `'use strict';
 var out = [];
