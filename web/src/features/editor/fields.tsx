@@ -1,6 +1,8 @@
 // Form fields of the definition editors. Number-like fields keep what is being typed
 // ("1.", "-") while the doc only ever holds parsed values.
 import { useId, useState, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
+import { editorMessages } from './messages';
 
 /** A labelled row: the label, the control, an optional hint and an optional error. */
 export function FieldRow(props: {
@@ -258,8 +260,9 @@ export function ItemActions(props: {
   last: boolean;
   onMove(delta: -1 | 1): void;
   onRemove(): void;
-  labels: { moveUp: string; moveDown: string; remove: string };
 }) {
+  const t = useT(editorMessages);
+  const what = props.what;
   const button = (
     label: string,
     symbol: string,
@@ -280,15 +283,15 @@ export function ItemActions(props: {
   );
   return (
     <div className="def-actions">
-      {button(props.labels.moveUp, '↑', () => props.onMove(-1), {
+      {button(t('moveUp', { what }), '↑', () => props.onMove(-1), {
         id: props.upId,
         disabled: props.first,
       })}
-      {button(props.labels.moveDown, '↓', () => props.onMove(1), {
+      {button(t('moveDown', { what }), '↓', () => props.onMove(1), {
         id: props.downId,
         disabled: props.last,
       })}
-      {button(props.labels.remove, '✕', props.onRemove, { danger: true })}
+      {button(t('remove', { what }), '✕', props.onRemove, { danger: true })}
     </div>
   );
 }

@@ -188,11 +188,6 @@ function ChoicesEditor({ input, change }: { input: InputDef; change: Change }) {
                       setChoices((old) => old.filter((other) => other.id !== choice.id));
                       focusAfterRemoval(choices, index, labelId, root.current, '.add-choice');
                     }}
-                    labels={{
-                      moveUp: t('moveUp', { what }),
-                      moveDown: t('moveDown', { what }),
-                      remove: t('remove', { what }),
-                    }}
                   />
                 </li>
               );

@@ -143,11 +143,6 @@ function InputCard(
           last={index === props.inputs.length - 1}
           onMove={move}
           onRemove={props.onRemove}
-          labels={{
-            moveUp: t('moveUp', { what }),
-            moveDown: t('moveDown', { what }),
-            remove: t('remove', { what }),
-          }}
         />
       </div>
       <div className="def-body">

@@ -137,11 +137,6 @@ function OutputCard(
           last={index === props.outputs.length - 1}
           onMove={move}
           onRemove={props.onRemove}
-          labels={{
-            moveUp: t('moveUp', { what }),
-            moveDown: t('moveDown', { what }),
-            remove: t('remove', { what }),
-          }}
         />
       </div>
       <div className="def-body">
