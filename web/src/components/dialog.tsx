@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native `<dialog>` (focus stays inside, Escape closes). A click
@@ -17,7 +17,9 @@ export function Dialog(props: {
   const titleId = useId();
   const { onClose, initialFocus } = props;
 
-  useEffect(() => {
+  // Opened before the browser paints (and before passive effects run), so the dialog never
+  // shows, or is found by a test, as closed content in the page.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();

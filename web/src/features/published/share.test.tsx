@@ -76,7 +76,9 @@ describe('ShareBar', () => {
     const user = userEvent.setup();
     render(<ShareBar calcId="AbCdEfGh12345678" name="Loan" />);
     await user.click(screen.getByRole('button', { name: 'Link' }));
-    const link = await screen.findByLabelText('Link to this calculator');
+    // The dialog's code loads on first use; only an open dialog has the role.
+    await screen.findByRole('dialog', { name: 'Share this calculator' });
+    const link = screen.getByLabelText('Link to this calculator');
     expect((link as HTMLInputElement).value).toMatch(/\/calc\/AbCdEfGh12345678\?s=[0-9A-Za-z]{5}$/);
     const snippet = screen.getByLabelText(/Embed on your site/) as HTMLTextAreaElement;
     expect(snippet.value).toContain('/embed/AbCdEfGh12345678');
