@@ -1,6 +1,6 @@
 // /forgot: ask for a reset link by email; with `?token=` (the link in the mail), choose
 // the new password.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
@@ -25,10 +25,13 @@ export default function ForgotScreen() {
   );
 }
 
-/** Moves focus to the element once it is shown (the heading of a result). */
+/**
+ * Moves focus to the element once it is shown (the heading of a result), in the same commit
+ * that shows it: the result never appears with focus still elsewhere.
+ */
 function useFocusOnShow<T extends HTMLElement>(shown: boolean) {
   const ref = useRef<T>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown]);
   return ref;
