@@ -1,6 +1,6 @@
 // The new password, typed twice: on /account (change password) and on /forgot?token=
 // (reset). The form checks the two match before it sends anything.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useT } from '../../lib/i18n';
 import { newPasswordMessages } from './messages';
 
@@ -10,8 +10,10 @@ export const MIN_PASSWORD = 8;
 export interface NewPassword {
   password: string;
   confirm: string;
-  /** 0 while nothing is wrong; counts the submits that found the two different. */
-  mismatch: number;
+  /** True from a submit that found the two different until either is edited. */
+  mismatch: boolean;
+  /** The confirmation field, where a submit that finds a mismatch takes the user. */
+  confirmRef: RefObject<HTMLInputElement | null>;
   setPassword: (value: string) => void;
   setConfirm: (value: string) => void;
   /** True when the two match; otherwise the fields show the mismatch. */
@@ -21,22 +23,25 @@ export interface NewPassword {
 export function useNewPassword(): NewPassword {
   const [password, setPasswordValue] = useState('');
   const [confirm, setConfirmValue] = useState('');
-  const [mismatch, setMismatch] = useState(0);
+  const [mismatch, setMismatch] = useState(false);
+  const confirmRef = useRef<HTMLInputElement>(null);
   return {
     password,
     confirm,
     mismatch,
+    confirmRef,
     setPassword: (value) => {
       setPasswordValue(value);
-      setMismatch(0);
+      setMismatch(false);
     },
     setConfirm: (value) => {
       setConfirmValue(value);
-      setMismatch(0);
+      setMismatch(false);
     },
     check: () => {
       if (password === confirm) return true;
-      setMismatch((count) => count + 1);
+      setMismatch(true);
+      confirmRef.current?.focus();
       return false;
     },
   };
@@ -52,12 +57,7 @@ export function NewPasswordFields({
 }) {
   const t = useT(newPasswordMessages);
   const base = useId();
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const { mismatch } = state;
-  // Each submit that finds a mismatch takes the user to the confirmation.
-  useEffect(() => {
-    if (mismatch > 0) confirmRef.current?.focus();
-  }, [mismatch]);
+  const { password, confirm, mismatch, confirmRef, setPassword, setConfirm } = state;
   const row = (children: ReactNode) =>
     rowClassName ? <div className={rowClassName}>{children}</div> : children;
   return (
@@ -75,8 +75,8 @@ export function NewPasswordFields({
             required
             minLength={MIN_PASSWORD}
             aria-describedby={`${base}-hint`}
-            value={state.password}
-            onChange={(event) => state.setPassword(event.target.value)}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
           />
           <p id={`${base}-hint`} className="field-hint">
             {t('passwordHint')}
@@ -95,12 +95,12 @@ export function NewPasswordFields({
             type="password"
             autoComplete="new-password"
             required
-            aria-invalid={mismatch > 0 || undefined}
-            aria-describedby={mismatch > 0 ? `${base}-mismatch` : undefined}
-            value={state.confirm}
-            onChange={(event) => state.setConfirm(event.target.value)}
+            aria-invalid={mismatch || undefined}
+            aria-describedby={mismatch ? `${base}-mismatch` : undefined}
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
           />
-          {mismatch > 0 && (
+          {mismatch && (
             <p id={`${base}-mismatch`} className="field-hint error">
               {t('passwordsDiffer')}
             </p>
