@@ -432,6 +432,7 @@ fn used_in_order(doc: &CalcDoc, read: &[String]) -> Vec<String> {
 fn new_runtime() -> Result<Runtime, HostError> {
     let host = |e: JsError| HostError(format!("the engine could not start: {e}"));
     let mut context = Context::default();
+    crate::host::install(&mut context).map_err(host)?;
     context
         .runtime_limits_mut()
         .set_recursion_limit(RECURSION_LIMIT);

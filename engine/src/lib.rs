@@ -7,6 +7,7 @@ pub mod editor;
 mod errors;
 pub mod eval;
 pub mod format;
+mod host;
 pub mod inputs;
 pub mod limits;
 pub mod model;
