@@ -1,0 +1,462 @@
+// The V8 reference: what a calculator case should give, computed in Node's V8 with the
+// spec's rules (README "The engine"), independently of the engine's code.
+//
+//   node engine/tests/v8/reference.mjs CASE.json...   prints {"<file name>": result, ...}
+//
+// Each case runs in a fresh `vm` context holding only standard JavaScript and the
+// libraries the doc switches on (the same files the engine loads, from pkg/lib/). The
+// script is the body of a strict-mode function on the wrapper's first line, so V8's line
+// numbers are the author's. `inputs` is built as the engine's harness builds it (values,
+// then doc.defaults, then the type's default; dates as UTC `Date`s; reads recorded by
+// getters), the returned value is validated with the spec's messages in the spec's order
+// and formatted by the README's rules, with Intl for digits, grouping and dates.
+// Deliberate, spec-mandated differences from a browser are listed in README.md here.
+import { readFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+
+// The engine reads every date in UTC; so does the reference, wherever it runs.
+process.env.TZ = "UTC";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The day a case treats as today unless it says otherwise (as the fixture corpus). */
+export const DEFAULT_TODAY = "2026-11-25";
+const SCRIPT_PATH = "calculator.js";
+const TIME_LIMIT_MS = 5000;
+const TIMEOUT_MESSAGE = "Calculation did not finish after 5 seconds. Is there an infinite loop?";
+const LIBRARIES = { lodash: "_", moment: "moment", mathjs: "math" };
+
+// --- where a thrown value was thrown -------------------------------------------------
+// An Error carries its stack; a thrown string or number carries nothing. V8 still knows
+// the throw's position (a browser shows it), and the inspector tells it: pause on every
+// exception, note the frames, resume at once.
+const session = new Session();
+session.connect();
+const scriptUrls = new Map();
+let lastThrow = null;
+session.on("Debugger.scriptParsed", ({ params }) => scriptUrls.set(params.scriptId, params.url));
+session.on("Debugger.paused", ({ params }) => {
+  const frame = params.callFrames.find((f) => scriptUrls.get(f.location.scriptId) === SCRIPT_PATH);
+  // Node's vm rethrows what the script threw; only throws seen in the script count.
+  if (frame) lastThrow = frame.location.lineNumber + 1;
+  session.post("Debugger.resume");
+});
+session.post("Debugger.enable");
+session.post("Debugger.setPauseOnExceptions", { state: "all" });
+
+// --- libraries -----------------------------------------------------------------------
+const librarySources = new Map();
+function libraryScript(name) {
+  if (!librarySources.has(name)) {
+    const path = join(root, "pkg/lib", `${name}.js`);
+    const source = readFileSync(path, "utf8");
+    librarySources.set(name, new vm.Script(source, { filename: `${name}.js` }));
+  }
+  return librarySources.get(name);
+}
+
+/** A fresh context: standard JavaScript, plus the libraries `doc.libraries` switches on. */
+function freshContext(doc) {
+  const context = vm.createContext({});
+  // V8 puts these into every context; the engine's scripts see no host objects.
+  vm.runInContext("delete globalThis.console; delete globalThis.WebAssembly;", context);
+  for (const [name, global] of Object.entries(LIBRARIES)) {
+    if (doc.libraries?.[name] !== true) continue;
+    libraryScript(name).runInContext(context);
+    if (vm.runInContext(`typeof globalThis[${JSON.stringify(global)}]`, context) === "undefined") {
+      throw new Error(`${name}.js did not define ${global}`);
+    }
+  }
+  return context;
+}
+
+// --- inputs (engine/src/inputs.rs, harness.js) ---------------------------------------
+const MS_PER_DAY = 86_400_000;
+
+function typeDefault(type) {
+  switch (type) {
+    case "binary":
+      return false;
+    case "date":
+      return { type: "relative", params: { delta: 0, units: "days" } };
+    case "list":
+      return [];
+    default:
+      return null;
+  }
+}
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
+}
+
+/** A stored number (or numeric text, read as Rust's `f64::from_str` reads it) or null. */
+function numberValue(stored) {
+  if (typeof stored === "number") return stored;
+  if (typeof stored !== "string") return null;
+  const text = stored.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Epoch ms of 00:00 UTC of a stored date's day, or null. */
+function dateMs(stored, today) {
+  if (!isObject(stored) || !isObject(stored.params)) return null;
+  const params = stored.params;
+  if (stored.type === "absolute") {
+    const [day, month, year] = [params.day, params.month, params.year];
+    if (![day, month, year].every((n) => typeof n === "number")) return null;
+    const ms = Date.UTC(year, month, day);
+    if (Number.isNaN(ms)) return null;
+    const y = new Date(ms).getUTCFullYear();
+    return y >= -9999 && y <= 9999 ? ms : null;
+  }
+  if (stored.type === "relative") {
+    const delta = params.delta ?? 0;
+    const units = params.units ?? "days";
+    if (typeof delta !== "number" || !["days", "months", "years"].includes(units)) return null;
+    const n = Math.trunc(delta);
+    const [y, m, d] = today.split("-").map(Number);
+    if (units === "days") return Date.UTC(y, m - 1, d) + n * MS_PER_DAY;
+    const months = units === "months" ? n : n * 12;
+    const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+    return Date.UTC(y, m - 1 + months, Math.min(d, lastDay));
+  }
+  return null;
+}
+
+function plainValue(input, stored) {
+  switch (input.type) {
+    case "number":
+      return numberValue(stored);
+    case "string":
+      if (typeof stored === "string") return stored;
+      return typeof stored === "number" || typeof stored === "boolean" ? String(stored) : null;
+    case "binary":
+      return stored === true;
+    case "choice":
+      return stored !== null && (input.choices ?? []).some((c) => deepEqual(c.value ?? null, stored)) ? stored : null;
+    default:
+      return null;
+  }
+}
+
+/** `[name, kind, value]` per input, as inputs.rs describes them to the harness. */
+function fields(inputs, storedOf, today) {
+  return inputs.map((input) => {
+    const stored = storedOf(input);
+    if (input.type === "date") return [input.name, "d", dateMs(stored, today)];
+    if (input.type === "list") {
+      const subs = (input.metaInputs ?? []).filter((sub) => sub.type !== "list");
+      const items = Array.isArray(stored) ? stored : [];
+      const value = items.map((item) =>
+        fields(subs, (sub) => (isObject(item) && String(sub.id) in item ? item[sub.id] : typeDefault(sub.type)), today),
+      );
+      return [input.name, "l", value];
+    }
+    return [input.name, "v", plainValue(input, stored)];
+  });
+}
+
+// Builds `inputs` inside the case's context (its Arrays and Dates are the script's own),
+// with a getter per property that records the read, as harness.js does.
+const MAKE_INPUTS = `(function (fieldsJson, used) {
+  function tracked(target, name, value, path) {
+    Object.defineProperty(target, name, {
+      enumerable: true, configurable: true,
+      get: function () { used.push(path); return value; },
+      set: function (next) { value = next; },
+    });
+  }
+  function scalar(kind, value) { return kind === 'd' && value !== null ? new Date(value) : value; }
+  var fields = JSON.parse(fieldsJson), inputs = {};
+  for (var i = 0; i < fields.length; i++) {
+    var name = fields[i][0], kind = fields[i][1], value = fields[i][2];
+    if (kind === 'l') {
+      var items = [];
+      for (var j = 0; j < value.length; j++) {
+        var item = {};
+        for (var k = 0; k < value[j].length; k++) {
+          var sub = value[j][k];
+          tracked(item, sub[0], scalar(sub[1], sub[2]), name + '.' + sub[0]);
+        }
+        items.push(item);
+      }
+      tracked(inputs, name, items, name);
+    } else {
+      tracked(inputs, name, scalar(kind, value), name);
+    }
+  }
+  return inputs;
+})`;
+
+/** The inputs read, in declaration order, each once (list sub-inputs as `list.sub`). */
+function usedInOrder(doc, read) {
+  const used = [];
+  for (const input of doc.metaInputs ?? []) {
+    if (read.includes(input.name)) used.push(input.name);
+    if (input.type === "list") {
+      for (const sub of input.metaInputs ?? []) {
+        const path = `${input.name}.${sub.name}`;
+        if (read.includes(path)) used.push(path);
+      }
+    }
+  }
+  return used;
+}
+
+// --- script errors ---------------------------------------------------------------------
+const isError = (value) => Object.prototype.toString.call(value) === "[object Error]";
+
+/** The first frame of the author's script in an Error's stack. */
+function stackLine(error) {
+  const stack = String(error.stack ?? "");
+  const header = `${error.name}: ${error.message}`;
+  const frames = stack.startsWith(header) ? stack.slice(header.length) : stack;
+  const match = /\n\s+at (?:.*?\()?calculator\.js:(\d+):\d+/.exec(frames);
+  return match ? Number(match[1]) : null;
+}
+
+function withLine(text, line) {
+  return line === null ? text : `${text} (line ${line})`;
+}
+
+function scriptError(thrown, thrownLine) {
+  if (isError(thrown)) return withLine(`${thrown.name}: ${thrown.message}`, stackLine(thrown));
+  return withLine(String(thrown), thrownLine);
+}
+
+// --- validation (spec §5, engine/src/validate.rs) -------------------------------------
+const NOT_OBJECTS = "Outputs and table rows must be objects.";
+const unrecognized = (key) => `The outputs object or a table row object has unrecognized key "${key}".`;
+const invalidValue = (name) =>
+  `Invalid value for "${name}". Values must be numbers, strings, booleans, nulls, or undefined.`;
+
+class Invalid extends Error {}
+
+function firstDuplicate(names) {
+  const seen = new Set();
+  return names.find((name) => seen.has(name) || !seen.add(name));
+}
+
+function checkNames(doc) {
+  const inputs = doc.metaInputs ?? [];
+  for (const list of [inputs, ...inputs.filter((i) => i.metaInputs).map((i) => i.metaInputs)]) {
+    const name = firstDuplicate(list.map((i) => i.name));
+    if (name !== undefined) return `Multiple inputs have name "${name}".`;
+  }
+  const outputs = doc.metaOutputs ?? [];
+  for (const list of [outputs, ...outputs.filter((o) => o.metaOutputs).map((o) => o.metaOutputs)]) {
+    const name = firstDuplicate(list.map((o) => o.name));
+    if (name !== undefined) return `Multiple outputs have name "${name}".`;
+  }
+  return null;
+}
+
+const isDate = (value) => Object.prototype.toString.call(value) === "[object Date]";
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && !isDate(value);
+
+/** A value output or a cell: `{kind: "empty" | "number" | "text" | "bool" | "date", value}`. */
+function scalar(value, name) {
+  if (value === undefined || value === null) return { kind: "empty" };
+  if (typeof value === "number") return { kind: "number", value };
+  if (typeof value === "string") return { kind: "text", value };
+  if (typeof value === "boolean") return { kind: "bool", value };
+  if (isDate(value)) return { kind: "date", value: value.getTime() };
+  throw new Invalid(invalidValue(name));
+}
+
+function tableRows(def, value) {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw new Invalid(`Output "${def.name}" must be an array, null, or undefined.`);
+  const columns = def.metaOutputs ?? [];
+  return Array.from(value, (row) => {
+    if (!isPlainObject(row)) throw new Invalid(NOT_OBJECTS);
+    const cells = new Map();
+    for (const key of Object.keys(row)) {
+      if (!columns.some((c) => c.name === key)) throw new Invalid(unrecognized(key));
+      cells.set(key, scalar(row[key], key));
+    }
+    return cells;
+  });
+}
+
+/** Checks the returned value key by key; the validated outputs by name. */
+function checkOutputs(doc, returned) {
+  if (!isPlainObject(returned)) throw new Invalid(NOT_OBJECTS);
+  const outputs = new Map();
+  for (const key of Object.keys(returned)) {
+    const def = (doc.metaOutputs ?? []).find((o) => o.name === key);
+    if (!def) throw new Invalid(unrecognized(key));
+    outputs.set(key, def.type === "table" || def.type === "Table" ? tableRows(def, returned[key]) : scalar(returned[key], key));
+  }
+  return outputs;
+}
+
+// --- formatting (README "Formatting") ----------------------------------------------------
+/** The shortest decimal form of |n| times 10^shift, as text Intl reads exactly. */
+function decimalText(n, shift) {
+  const text = String(Math.abs(n));
+  const [mantissa, exponent = "0"] = text.split("e");
+  return `${mantissa}e${Number(exponent) + shift}`;
+}
+
+function formatNumber(n, def, locale) {
+  const percent = def.percent === true;
+  const places = def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
+  let negative;
+  let body;
+  if (Number.isNaN(n)) {
+    [negative, body] = [false, "NaN"];
+  } else if (!Number.isFinite(n)) {
+    [negative, body] = [n < 0, "∞"];
+  } else {
+    const format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: places ?? 0,
+      maximumFractionDigits: places ?? 3,
+      roundingMode: "halfExpand",
+    });
+    body = format.format(decimalText(n, percent ? 2 : 0));
+    // A result that rounds to zero has no minus sign.
+    negative = n < 0 && /[1-9]/.test(body);
+  }
+  const sign = negative ? "-" : "";
+  if (percent) return `${sign}${body}${locale === "ru" ? "\u00a0%" : "%"}`;
+  return `${sign}${def.currencySign ?? ""}${body}`;
+}
+
+function formatDate(ms, locale) {
+  if (!Number.isFinite(ms)) return "Invalid Date";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
+}
+
+function formatText(text) {
+  const head = text.slice(0, 8).toLowerCase();
+  const isUrl = (head.startsWith("http://") || head.startsWith("https://")) && !/\s/u.test(text);
+  const chars = Array.from(text);
+  return isUrl && chars.length > 30 ? `${chars.slice(0, 30).join("")}…` : text;
+}
+
+function raw(cell) {
+  switch (cell.kind) {
+    case "number":
+      return Number.isFinite(cell.value) ? cell.value : null;
+    case "date":
+      return Number.isFinite(cell.value) ? new Date(cell.value).toISOString() : null;
+    case "text":
+    case "bool":
+      return cell.value;
+    default:
+      return null;
+  }
+}
+
+function shown(cell, def, locale) {
+  switch (cell.kind) {
+    case "number":
+      return formatNumber(cell.value, def, locale);
+    case "text":
+      return formatText(cell.value);
+    case "bool":
+      return { en: ["No", "Yes"], ru: ["Нет", "Да"] }[locale][Number(cell.value)];
+    case "date":
+      return formatDate(cell.value, locale);
+    default:
+      return null;
+  }
+}
+
+function result(doc, outputs, used, locale) {
+  const rawOutputs = {};
+  const display = {};
+  for (const def of doc.metaOutputs ?? []) {
+    const value = outputs.get(def.name);
+    if (def.type === "table" || def.type === "Table") {
+      const columns = def.metaOutputs ?? [];
+      const cell = (row, column) => row.get(column.name) ?? { kind: "empty" };
+      rawOutputs[def.name] = value ? value.map((row) => Object.fromEntries(columns.map((c) => [c.name, raw(cell(row, c))]))) : null;
+      display[def.name] =
+        value && value.length > 0
+          ? value.map((row) => Object.fromEntries(columns.map((c) => [c.name, shown(cell(row, c), c, locale) ?? ""])))
+          : null;
+    } else {
+      rawOutputs[def.name] = value ? raw(value) : null;
+      display[def.name] = value ? shown(value, def, locale) : null;
+    }
+  }
+  return { outputs: rawOutputs, display, usedInputs: used, error: null };
+}
+
+// --- a case ------------------------------------------------------------------------------
+const failed = (error, used) => ({ outputs: null, display: null, usedInputs: used, error });
+
+/**
+ * The V8 result of a case `{doc, values, locale, today}`: `{outputs, display, usedInputs,
+ * error}`, the engine's result shape.
+ */
+export function reference({ doc, values = {}, locale = "en", today = DEFAULT_TODAY }) {
+  const duplicate = checkNames(doc);
+  if (duplicate) return failed(duplicate, []);
+  const context = freshContext(doc);
+  const storedOf = (input) => (String(input.id) in values ? values[input.id] : String(input.id) in (doc.defaults ?? {}) ? doc.defaults[input.id] : typeDefault(input.type));
+  const read = [];
+  const inputs = vm.runInContext(MAKE_INPUTS, context)(JSON.stringify(fields(doc.metaInputs ?? [], storedOf, today)), read);
+  const script = doc.script ?? "'use strict';\n\nreturn {};\n";
+  let run;
+  try {
+    run = new vm.Script(`(function (inputs) {'use strict';${script}\n})(globalThis.__calcsmith_take())`, { filename: SCRIPT_PATH });
+  } catch (error) {
+    const line = /^calculator\.js:(\d+)/.exec(String(error.stack));
+    return failed(withLine(`${error.name}: ${error.message}`, line ? Number(line[1]) : null), []);
+  }
+  // A one-shot global hands `inputs` over, gone before the author's first statement.
+  context.__calcsmith_take = () => {
+    delete context.__calcsmith_take;
+    return inputs;
+  };
+  vm.runInContext("Error.stackTraceLimit = 200;", context);
+  lastThrow = null;
+  let returned;
+  try {
+    returned = run.runInContext(context, { timeout: TIME_LIMIT_MS });
+  } catch (error) {
+    if (error?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return failed(TIMEOUT_MESSAGE, usedInOrder(doc, read));
+    return failed(scriptError(error, lastThrow), usedInOrder(doc, read));
+  }
+  try {
+    return result(doc, checkOutputs(doc, returned), usedInOrder(doc, read), locale);
+  } catch (error) {
+    if (error instanceof Invalid) return failed(error.message, usedInOrder(doc, read));
+    // A getter on the returned object threw while it was read.
+    return failed(scriptError(error, lastThrow), usedInOrder(doc, read));
+  }
+}
+
+/** A JSON text with object keys sorted: two results are equal when their texts are. */
+export function canonical(value) {
+  return JSON.stringify(value, (_, v) =>
+    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+/** Reads a case file. */
+export function readCase(path) {
+  return { name: basename(path), ...JSON.parse(readFileSync(path, "utf8")) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = {};
+  for (const path of process.argv.slice(2)) results[basename(path)] = reference(readCase(path));
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+}
