@@ -1,0 +1,166 @@
+// The spec's rules for what a script returned (spec §5 validation, in its order and with
+// its messages) and the README's rules for showing it: the V8 reference's second half
+// (reference.mjs runs the script). Independent of the engine's code on purpose.
+
+const NOT_OBJECTS = "Outputs and table rows must be objects.";
+const unrecognized = (key) => `The outputs object or a table row object has unrecognized key "${key}".`;
+const invalidValue = (name) =>
+  `Invalid value for "${name}". Values must be numbers, strings, booleans, nulls, or undefined.`;
+
+/** A returned value the spec rejects; its message is the spec's. */
+export class Invalid extends Error {}
+
+function firstDuplicate(names) {
+  const seen = new Set();
+  return names.find((name) => seen.has(name) || !seen.add(name));
+}
+
+/** Rules 1 and 2: the first duplicate input, then output, name; null when none. */
+export function checkNames(doc) {
+  const inputs = doc.metaInputs ?? [];
+  for (const list of [inputs, ...inputs.filter((i) => i.metaInputs).map((i) => i.metaInputs)]) {
+    const name = firstDuplicate(list.map((i) => i.name));
+    if (name !== undefined) return `Multiple inputs have name "${name}".`;
+  }
+  const outputs = doc.metaOutputs ?? [];
+  for (const list of [outputs, ...outputs.filter((o) => o.metaOutputs).map((o) => o.metaOutputs)]) {
+    const name = firstDuplicate(list.map((o) => o.name));
+    if (name !== undefined) return `Multiple outputs have name "${name}".`;
+  }
+  return null;
+}
+
+const isDate = (value) => Object.prototype.toString.call(value) === "[object Date]";
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && !isDate(value);
+
+/** A value output or a cell: `{kind: "empty" | "number" | "text" | "bool" | "date", value}`. */
+function scalar(value, name) {
+  if (value === undefined || value === null) return { kind: "empty" };
+  if (typeof value === "number") return { kind: "number", value };
+  if (typeof value === "string") return { kind: "text", value };
+  if (typeof value === "boolean") return { kind: "bool", value };
+  if (isDate(value)) return { kind: "date", value: value.getTime() };
+  throw new Invalid(invalidValue(name));
+}
+
+function tableRows(def, value) {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw new Invalid(`Output "${def.name}" must be an array, null, or undefined.`);
+  const columns = def.metaOutputs ?? [];
+  return Array.from(value, (row) => {
+    if (!isPlainObject(row)) throw new Invalid(NOT_OBJECTS);
+    const cells = new Map();
+    for (const key of Object.keys(row)) {
+      if (!columns.some((c) => c.name === key)) throw new Invalid(unrecognized(key));
+      cells.set(key, scalar(row[key], key));
+    }
+    return cells;
+  });
+}
+
+/** Checks the returned value key by key; the validated outputs by name. */
+export function checkOutputs(doc, returned) {
+  if (!isPlainObject(returned)) throw new Invalid(NOT_OBJECTS);
+  const outputs = new Map();
+  for (const key of Object.keys(returned)) {
+    const def = (doc.metaOutputs ?? []).find((o) => o.name === key);
+    if (!def) throw new Invalid(unrecognized(key));
+    outputs.set(key, def.type === "table" || def.type === "Table" ? tableRows(def, returned[key]) : scalar(returned[key], key));
+  }
+  return outputs;
+}
+
+// --- showing values (README "Formatting") ------------------------------------------------
+/** The shortest decimal form of |n| times 10^shift, as text Intl reads exactly. */
+function decimalText(n, shift) {
+  const text = String(Math.abs(n));
+  const [mantissa, exponent = "0"] = text.split("e");
+  return `${mantissa}e${Number(exponent) + shift}`;
+}
+
+function formatNumber(n, def, locale) {
+  const percent = def.percent === true;
+  const places = def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
+  let negative;
+  let body;
+  if (Number.isNaN(n)) {
+    [negative, body] = [false, "NaN"];
+  } else if (!Number.isFinite(n)) {
+    [negative, body] = [n < 0, "∞"];
+  } else {
+    const format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: places ?? 0,
+      maximumFractionDigits: places ?? 3,
+      roundingMode: "halfExpand",
+    });
+    body = format.format(decimalText(n, percent ? 2 : 0));
+    // A result that rounds to zero has no minus sign.
+    negative = n < 0 && /[1-9]/.test(body);
+  }
+  const sign = negative ? "-" : "";
+  if (percent) return `${sign}${body}${locale === "ru" ? "\u00a0%" : "%"}`;
+  return `${sign}${def.currencySign ?? ""}${body}`;
+}
+
+function formatDate(ms, locale) {
+  if (!Number.isFinite(ms)) return "Invalid Date";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
+}
+
+function formatText(text) {
+  const head = text.slice(0, 8).toLowerCase();
+  const isUrl = (head.startsWith("http://") || head.startsWith("https://")) && !/\s/u.test(text);
+  const chars = Array.from(text);
+  return isUrl && chars.length > 30 ? `${chars.slice(0, 30).join("")}…` : text;
+}
+
+function raw(cell) {
+  switch (cell.kind) {
+    case "number":
+      return Number.isFinite(cell.value) ? cell.value : null;
+    case "date":
+      return Number.isFinite(cell.value) ? new Date(cell.value).toISOString() : null;
+    case "text":
+    case "bool":
+      return cell.value;
+    default:
+      return null;
+  }
+}
+
+function shown(cell, def, locale) {
+  switch (cell.kind) {
+    case "number":
+      return formatNumber(cell.value, def, locale);
+    case "text":
+      return formatText(cell.value);
+    case "bool":
+      return { en: ["No", "Yes"], ru: ["Нет", "Да"] }[locale][Number(cell.value)];
+    case "date":
+      return formatDate(cell.value, locale);
+    default:
+      return null;
+  }
+}
+
+/** The result of a calculation that passed validation: every declared output, raw and shown. */
+export function result(doc, outputs, used, locale) {
+  const rawOutputs = {};
+  const display = {};
+  for (const def of doc.metaOutputs ?? []) {
+    const value = outputs.get(def.name);
+    if (def.type === "table" || def.type === "Table") {
+      const columns = def.metaOutputs ?? [];
+      const cell = (row, column) => row.get(column.name) ?? { kind: "empty" };
+      rawOutputs[def.name] = value ? value.map((row) => Object.fromEntries(columns.map((c) => [c.name, raw(cell(row, c))]))) : null;
+      display[def.name] =
+        value && value.length > 0
+          ? value.map((row) => Object.fromEntries(columns.map((c) => [c.name, shown(cell(row, c), c, locale) ?? ""])))
+          : null;
+    } else {
+      rawOutputs[def.name] = value ? raw(value) : null;
+      display[def.name] = value ? shown(value, def, locale) : null;
+    }
+  }
+  return { outputs: rawOutputs, display, usedInputs: used, error: null };
+}
