@@ -1,7 +1,8 @@
 // The V8 reference: what a calculator case should give, computed in Node's V8 with the
 // spec's rules (README "The engine"), independently of the engine's code.
 //
-//   node engine/tests/v8/reference.mjs CASE.json...   prints {"<file name>": result, ...}
+//   node engine/tests/v8/reference.mjs CASE.json...
+//     prints {"<file name>": {"result": ..., "canonical": "<canonical JSON text>"}, ...}
 //
 // Each case runs in a fresh `vm` context holding only standard JavaScript and the
 // libraries the doc switches on (the same files the engine loads, from pkg/lib/). The
@@ -285,7 +286,10 @@ export function reference({ doc, values = {}, locale = "en", today = DEFAULT_TOD
   }
 }
 
-/** A JSON text with object keys sorted: two results are equal when their texts are. */
+/**
+ * A JSON text with object keys sorted: two results are equal when their texts are.
+ * (engine/tests/v8.rs writes the same text for the native engine's results.)
+ */
 export function canonical(value) {
   return JSON.stringify(value, (_, v) =>
     isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
@@ -297,8 +301,14 @@ export function readCase(path) {
   return { name: basename(path), ...JSON.parse(readFileSync(path, "utf8")) };
 }
 
+// From the command line: `{"NAME.json": {"result": ..., "canonical": "..."}}`. The
+// canonical text lets a reader compare without parsing V8's numbers again (a JSON parser
+// without exact float reading would change their last bits).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = {};
-  for (const path of process.argv.slice(2)) results[basename(path)] = reference(readCase(path));
+  for (const path of process.argv.slice(2)) {
+    const result = reference(readCase(path));
+    results[basename(path)] = { result, canonical: canonical(result) };
+  }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
