@@ -156,9 +156,11 @@ fn js_number(n: f64) -> String {
 
 /// The case through `calc eval`, the face the server uses.
 fn run_cli(case: &Case) -> Value {
-    let dir = std::env::temp_dir().join(format!("calc-v8-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let values = dir.join(format!("{}.values.json", case.name));
+    let values = std::env::temp_dir().join(format!(
+        "calc-v8-{}-{}.values.json",
+        std::process::id(),
+        case.name
+    ));
     std::fs::write(&values, Value::Object(case.values.clone()).to_string()).expect("values");
     let output = Command::new(env!("CARGO_BIN_EXE_calc"))
         .arg("eval")
@@ -175,6 +177,7 @@ fn run_cli(case: &Case) -> Value {
         .arg(lib_dir())
         .output()
         .expect("calc runs");
+    let _ = std::fs::remove_file(&values);
     serde_json::from_slice(&output.stdout).expect("calc prints JSON")
 }
 

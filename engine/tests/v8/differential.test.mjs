@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,6 +88,7 @@ await Promise.all(
     for (let c = queue.shift(); c; c = queue.shift()) cliResults.set(c.name, await runCli(c));
   }),
 );
+rmSync(scratch, { recursive: true, force: true });
 
 test("the corpus is all there, each case with its V8 result", () => {
   assert.ok(cases.length >= 80, `only ${cases.length} cases`);
