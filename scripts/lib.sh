@@ -71,3 +71,13 @@ ensure_chromium() {
   say "installing Chromium (Debian's package, about a minute)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 }
+
+# schemathesis (PyPI) in a venv of the project's own, under target/ (never committed).
+ensure_schemathesis() {
+  local venv="$ROOT/target/tools-venv" want="4.32.5"
+  if [ "$("$venv/bin/st" --version 2>/dev/null | awk '{print $NF}')" != "$want" ]; then
+    say "installing schemathesis $want into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$want"
+  fi
+}

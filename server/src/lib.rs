@@ -7,6 +7,7 @@ pub mod config;
 pub mod entities;
 pub mod error;
 pub mod extract;
+pub mod openapi;
 pub mod routes;
 pub mod security;
 pub mod services;

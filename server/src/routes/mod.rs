@@ -16,4 +16,5 @@ pub fn router() -> Router<AppState> {
         .merge(calculators::router())
         .merge(health::router())
         .merge(pages::router())
+        .merge(crate::openapi::router())
 }

@@ -3,8 +3,10 @@
 
 mod accounts;
 mod calculators;
+mod crash;
 mod helpers;
 mod hostile;
 mod instances;
 mod mail;
+mod openapi;
 mod pages;

@@ -1,0 +1,450 @@
+//! The API's OpenAPI 3.1 document, served at `/api/openapi.json`.
+//!
+//! The operations are declared here, beside the wire types they take and answer, rather
+//! than on the handlers, so the document reads as one piece. It cannot drift unnoticed:
+//! `scripts/test` runs schemathesis against the real server with this document (every
+//! operation, signed in and anonymous; no 5xx, no answer outside its schema), and a test
+//! calls every documented operation to prove it is routed.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::Router;
+use axum::routing::get;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+use crate::state::AppState;
+
+/// Serves the document.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/openapi.json", get(document))
+}
+
+async fn document() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+/// Every failure: a 4xx (or a generic 500) with a message for people.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in English.
+    pub message: String,
+}
+
+/// A confirmation for people.
+#[derive(Serialize, ToSchema)]
+pub struct MessageBody {
+    pub message: String,
+}
+
+/// `POST /api/signup`.
+#[derive(Serialize, ToSchema)]
+pub struct SignUpRequest {
+    pub email: String,
+    pub password: String,
+    pub name: String,
+    /// The solved ALTCHA challenge from `GET /api/captcha`, base64 JSON.
+    #[serde(rename = "captchaResponse")]
+    pub captcha_response: String,
+}
+
+/// `POST /api/login`.
+#[derive(Serialize, ToSchema)]
+pub struct SignInRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// `POST /api/forgot`.
+#[derive(Serialize, ToSchema)]
+pub struct ForgotRequest {
+    pub email: String,
+}
+
+/// `POST /api/forgot/reset`.
+#[derive(Serialize, ToSchema)]
+pub struct ResetRequest {
+    /// The token from the reset link.
+    pub token: String,
+    pub password: String,
+}
+
+/// `POST /api/acc/save`: the settings that change; absent ones stay.
+#[derive(Serialize, ToSchema)]
+pub struct SettingsRequest {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub zipcode: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub country: Option<String>,
+    pub password: Option<String>,
+    /// The current password; needed to change the password or the email.
+    #[serde(rename = "oldPassword")]
+    pub old_password: Option<String>,
+}
+
+/// One of the user's calculators as the account lists it.
+#[derive(Serialize, ToSchema)]
+pub struct AccountCalc {
+    pub _id: String,
+    /// The calculator doc (spec §3).
+    pub doc: Value,
+    pub doc_style: Value,
+    pub private: bool,
+}
+
+/// The signed-in user (`PUT /api/account`, and the answer to sign-up and sign-in).
+#[derive(Serialize, ToSchema)]
+pub struct Account {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub zipcode: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    #[serde(rename = "customerId")]
+    pub customer_id: Option<String>,
+    /// `free`, `regular` or `premium`.
+    pub plan: String,
+    pub calcs: Vec<AccountCalc>,
+}
+
+/// A calculator's source as its owner saves it.
+#[derive(Serialize, ToSchema)]
+pub struct SourceRequest {
+    /// The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, ….
+    pub doc: Value,
+    pub doc_style: Option<Value>,
+}
+
+/// A calculator's source as its owner reads it.
+#[derive(Serialize, ToSchema)]
+pub struct Source {
+    pub _id: String,
+    pub doc: Value,
+    pub doc_style: Value,
+    pub private: bool,
+}
+
+/// The answer to a save.
+#[derive(Serialize, ToSchema)]
+pub struct Saved {
+    pub message: String,
+    pub _id: String,
+    /// The engine's error when the calculator was run with its defaults, if any.
+    pub error: Option<String>,
+}
+
+/// What a published calculator shows: the doc, its style, and the result of the last
+/// save's run with the defaults.
+#[derive(Serialize, ToSchema)]
+pub struct Published {
+    pub doc: Value,
+    pub doc_style: Value,
+    pub error: Option<String>,
+    pub result: Option<EvalResult>,
+}
+
+/// `POST /api/calc/{id}/eval`.
+#[derive(Serialize, ToSchema)]
+pub struct EvalRequest {
+    /// Input values keyed by input id, like `doc.defaults`.
+    pub values: Option<BTreeMap<String, Value>>,
+    /// `en` (default) or `ru`.
+    pub locale: Option<String>,
+}
+
+/// What the engine answers (README, "The result").
+#[derive(Serialize, ToSchema)]
+pub struct EvalResult {
+    /// Every declared output by name; null on an error.
+    pub outputs: Option<BTreeMap<String, Value>>,
+    /// Each output's display text (or rows of text); null on an error.
+    pub display: Option<BTreeMap<String, Value>>,
+    #[serde(rename = "usedInputs")]
+    pub used_inputs: Vec<String>,
+    pub error: Option<String>,
+}
+
+/// `POST /api/calc/edit/`.
+#[derive(Serialize, ToSchema)]
+pub struct PrivacyRequest {
+    #[serde(rename = "calcId")]
+    pub calc_id: String,
+}
+
+/// One calculator on a page of "My Calculators".
+#[derive(Serialize, ToSchema)]
+pub struct ListedCalc {
+    pub _id: String,
+    pub doc: Value,
+    pub doc_style: Value,
+    pub private: bool,
+    pub error: Option<String>,
+}
+
+/// Where a page of "My Calculators" is.
+#[derive(Serialize, ToSchema)]
+pub struct Paging {
+    pub page: u64,
+    pub pages: u64,
+    #[serde(rename = "perPage")]
+    pub per_page: u64,
+    pub total: u64,
+}
+
+/// A page of "My Calculators", newest first.
+#[derive(Serialize, ToSchema)]
+pub struct CalcPage {
+    pub data: Vec<ListedCalc>,
+    pub paging: Paging,
+}
+
+/// A proof-of-work challenge for the ALTCHA widget (ALTCHA's v2 challenge format).
+#[derive(Serialize, ToSchema)]
+pub struct Captcha {
+    /// algorithm, cost, nonce, salt, keyLength, keyPrefix, expiresAt, ….
+    pub parameters: BTreeMap<String, Value>,
+    pub signature: Option<String>,
+}
+
+/// The session cookie, set by sign-up and sign-in.
+struct SessionCookie;
+
+impl Modify for SessionCookie {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(
+                crate::auth::SESSION_COOKIE,
+            ))),
+        );
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Calcsmith API",
+        description = "The JSON API of Calcsmith, the online calculator builder. Errors are \
+            `{\"message\": \"...\"}` with a 4xx status. Bodies may also be form-encoded where \
+            the spec says \"form params\"; bodies over 512 KB get 413."
+    ),
+    paths(
+        captcha, signup, login, logout, account, delete_account, save_settings, forgot, reset,
+        read_source, save_source, delete_source, read_published, delete_published,
+        toggle_privacy, my_calculators, evaluate
+    ),
+    modifiers(&SessionCookie)
+)]
+struct ApiDoc;
+
+// The operations. Each function only carries its documentation; the handlers are in
+// `routes/`.
+
+/// A proof-of-work challenge for sign-up.
+#[utoipa::path(get, path = "/api/captcha", tag = "account",
+    responses((status = 200, body = Captcha)))]
+#[allow(dead_code)]
+fn captcha() {}
+
+/// Creates an account and signs it in (sets the session cookie).
+#[utoipa::path(post, path = "/api/signup", tag = "account",
+    request_body(content(
+        (SignUpRequest = "application/json"),
+        (SignUpRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = Account, description = "Signed up and signed in"),
+        (status = 400, body = ErrorBody, description = "Invalid details, a taken email, or \
+            `Please resolve the captcha and submit!`"),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn signup() {}
+
+/// Signs in (a fresh session cookie).
+#[utoipa::path(post, path = "/api/login", tag = "account",
+    request_body(content(
+        (SignInRequest = "application/json"),
+        (SignInRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = Account),
+        (status = 400, body = ErrorBody, description = "`Wrong email or password.`"),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn login() {}
+
+/// Ends the session and redirects to `/`.
+#[utoipa::path(get, path = "/api/logout", tag = "account",
+    responses(
+        (status = 303, description = "Signed out; to `/`"),
+        (status = 403, body = ErrorBody, description = "A cross-site request")))]
+#[allow(dead_code)]
+fn logout() {}
+
+/// The signed-in user with their calculators.
+#[utoipa::path(put, path = "/api/account", tag = "account", security(("session" = [])),
+    responses((status = 200, body = Account), (status = 401, body = ErrorBody)))]
+#[allow(dead_code)]
+fn account() {}
+
+/// Deletes the user, their sessions and calculators.
+#[utoipa::path(delete, path = "/api/account", tag = "account", security(("session" = [])),
+    responses((status = 200, body = MessageBody), (status = 401, body = ErrorBody)))]
+#[allow(dead_code)]
+fn delete_account() {}
+
+/// Changes settings; a new email must be free, a new password needs the old one.
+#[utoipa::path(post, path = "/api/acc/save", tag = "account", security(("session" = [])),
+    request_body(content(
+        (SettingsRequest = "application/json"),
+        (SettingsRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn save_settings() {}
+
+/// Mails a password-reset link (the same answer for unknown emails).
+#[utoipa::path(post, path = "/api/forgot", tag = "account",
+    request_body(content(
+        (ForgotRequest = "application/json"),
+        (ForgotRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn forgot() {}
+
+/// Sets a new password with a reset link's token.
+#[utoipa::path(post, path = "/api/forgot/reset", tag = "account",
+    request_body(content(
+        (ResetRequest = "application/json"),
+        (ResetRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn reset() {}
+
+/// The owner's source of a calculator.
+#[utoipa::path(get, path = "/api/source/{id}", tag = "calculators", security(("session" = [])),
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    responses(
+        (status = 200, body = Source), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Missing, or someone else's")))]
+#[allow(dead_code)]
+fn read_source() {}
+
+/// Saves a calculator (the first save creates it, within the plan's limit) and runs it
+/// with its defaults.
+#[utoipa::path(post, path = "/api/source/{id}", tag = "calculators", security(("session" = [])),
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    request_body(content((SourceRequest = "application/json"))),
+    responses(
+        (status = 200, body = Saved),
+        (status = 400, body = ErrorBody, description = "Not a calculator, or the plan's limit"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Changed elsewhere, or a racing save"),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+#[allow(dead_code)]
+fn save_source() {}
+
+/// Deletes the owner's calculator.
+#[utoipa::path(delete, path = "/api/source/{id}", tag = "calculators", security(("session" = [])),
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[allow(dead_code)]
+fn delete_source() {}
+
+/// A published calculator (private ones look missing to all but their owner).
+#[utoipa::path(get, path = "/api/calc/{id}", tag = "calculators",
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    responses(
+        (status = 200, body = Published), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+#[allow(dead_code)]
+fn read_published() {}
+
+/// Deletes the owner's calculator.
+#[utoipa::path(delete, path = "/api/calc/{id}", tag = "calculators", security(("session" = [])),
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[allow(dead_code)]
+fn delete_published() {}
+
+/// Toggles a calculator's privacy (`calcId` in the query, JSON or a form).
+#[utoipa::path(post, path = "/api/calc/edit/", tag = "calculators", security(("session" = [])),
+    params(("calcId" = Option<String>, Query, description = "the calculator, if not in the body")),
+    request_body(content(
+        (PrivacyRequest = "application/json"),
+        (PrivacyRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody),
+        (status = 400, body = ErrorBody, description = "No or a bad id, or the plan has no \
+            private calculators"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[allow(dead_code)]
+fn toggle_privacy() {}
+
+/// A page of the user's calculators, newest first.
+#[utoipa::path(put, path = "/api/calc/user/", tag = "calculators", security(("session" = [])),
+    params(("page" = Option<String>, Query, description = "1-based page number")),
+    responses(
+        (status = 200, body = CalcPage), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
+#[allow(dead_code)]
+fn my_calculators() {}
+
+/// Runs a calculator the caller may see with the given values (rate-limited).
+#[utoipa::path(post, path = "/api/calc/{id}/eval", tag = "calculators",
+    params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
+    request_body(content((EvalRequest = "application/json"))),
+    responses(
+        (status = 200, body = EvalResult, description = "The engine's result; a failing \
+            calculation is a result with `error` set"),
+        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+#[allow(dead_code)]
+fn evaluate() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_operation_answers_errors_in_the_one_error_shape() {
+        let doc = serde_json::to_value(ApiDoc::openapi()).expect("document");
+        let paths = doc["paths"].as_object().expect("paths");
+        assert_eq!(paths.len(), 13);
+        for (path, operations) in paths {
+            for (method, operation) in operations.as_object().expect("operations") {
+                for (status, response) in operation["responses"].as_object().expect("responses") {
+                    if status.starts_with('4') || status.starts_with('5') {
+                        assert_eq!(
+                            response["content"]["application/json"]["schema"]["$ref"],
+                            "#/components/schemas/ErrorBody",
+                            "{method} {path} {status}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
