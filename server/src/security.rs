@@ -19,12 +19,14 @@ pub async fn headers(request: Request, next: Next) -> Response {
     let embeddable = request.uri().path().starts_with("/embed/");
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    let frame_ancestors = if embeddable {
-        "frame-ancestors *"
+    // The embed may be framed by any page, also `file:` and `data:` ones (where people
+    // first try a pasted snippet), which `frame-ancestors *` would not match.
+    let csp = if embeddable {
+        CSP.to_owned()
     } else {
-        "frame-ancestors 'none'"
+        format!("{CSP}; frame-ancestors 'none'")
     };
-    if let Ok(csp) = HeaderValue::from_str(&format!("{CSP}; {frame_ancestors}")) {
+    if let Ok(csp) = HeaderValue::from_str(&csp) {
         headers.insert("content-security-policy", csp);
     }
     headers.insert(

@@ -8,6 +8,7 @@ pub mod account;
 pub mod calculators;
 pub mod health;
 pub mod pages;
+mod share_meta;
 
 /// Every route of the app.
 pub fn router() -> Router<AppState> {

@@ -78,7 +78,14 @@ async fn page_html(
         "user": user.as_ref().map(|u| json!({"name": u.name, "email": u.email})),
     });
     // A published page gets its calculator with it: the first outputs need no second trip.
+    let mut html = html;
     if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
+        let canonical = format!(
+            "{}/calc/{}",
+            state.config.public_url.trim_end_matches('/'),
+            calc["_id"].as_str().unwrap_or_default()
+        );
+        html = super::share_meta::with_share_meta(&html, &calc["doc"], &canonical);
         data["calc"] = calc;
     }
     // `<` escaped so the data can never close the script element.

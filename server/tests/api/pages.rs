@@ -2,7 +2,7 @@
 
 use crate::both_databases;
 use crate::helpers::*;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 const PAGES: &[&str] = &[
     "/",
@@ -144,7 +144,9 @@ both_databases!(
             .to_str()
             .unwrap()
             .to_owned();
-        assert!(csp.contains("frame-ancestors *"));
+        // No frame-ancestors at all: `*` does not match `file:` or `data:` pages, where
+        // people first paste an embed snippet to try it.
+        assert!(!csp.contains("frame-ancestors"), "{csp}");
         assert!(!embed.headers().contains_key("x-frame-options"));
     }
 );
@@ -313,5 +315,112 @@ both_databases!(
             .await
             .unwrap();
         assert_eq!(preloaded_calc(&html), None, "only published pages carry it");
+    }
+);
+
+/// The value of `<meta {key}="{name}" content="...">` (attributes in that order).
+fn meta(html: &str, key: &str, name: &str) -> Option<String> {
+    let marker = format!(r#"<meta {key}="{name}" content=""#);
+    let start = html.find(&marker)? + marker.len();
+    let end = start + html[start..].find('"')?;
+    Some(html[start..end].to_owned())
+}
+
+both_databases!(
+    published_pages_preview_as_their_calculator_when_shared,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "preview@example.com").await;
+        let id = new_id();
+        let mut calc = doc("return {x: inputs.a};");
+        calc["name"] = json!("Loan <payments> & \"fees\"");
+        calc["description"] = json!("Monthly payment of a loan. <script>alert(1)</script>");
+        assert_eq!(save(&app, &author, &id, &calc).await.status(), 200);
+
+        let visitor = app.browser();
+        for page in [format!("/calc/{id}"), format!("/embed/{id}")] {
+            let html = visitor
+                .get(app.url(&page))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            let name = "Loan &lt;payments&gt; &amp; &quot;fees&quot;";
+            assert!(
+                html.contains(&format!("<title>{name} · Calcsmith</title>")),
+                "{page}: {html}"
+            );
+            assert_eq!(html.matches("<title>").count(), 1, "{page}: one title");
+            let description = "Monthly payment of a loan. &lt;script&gt;alert(1)&lt;/script&gt;";
+            assert_eq!(
+                meta(&html, "name", "description").as_deref(),
+                Some(description)
+            );
+            assert_eq!(meta(&html, "property", "og:title").as_deref(), Some(name));
+            assert_eq!(
+                meta(&html, "property", "og:description").as_deref(),
+                Some(description)
+            );
+            // The canonical address is on PUBLIC_URL (the test config's is http://127.0.0.1),
+            // and an embed's is its published page.
+            let canonical = format!("http://127.0.0.1/calc/{id}");
+            assert_eq!(
+                meta(&html, "property", "og:url").as_deref(),
+                Some(canonical.as_str())
+            );
+            assert!(html.contains(&format!(r#"<link rel="canonical" href="{canonical}">"#)));
+            assert_eq!(
+                meta(&html, "property", "og:type").as_deref(),
+                Some("website")
+            );
+            assert_eq!(
+                meta(&html, "property", "og:site_name").as_deref(),
+                Some("Calcsmith")
+            );
+            assert_eq!(
+                meta(&html, "name", "twitter:card").as_deref(),
+                Some("summary")
+            );
+            assert_eq!(meta(&html, "name", "twitter:title").as_deref(), Some(name));
+            assert!(!html.contains("<script>alert(1)"), "{page}: escaped");
+        }
+
+        // Without a description, a sentence of our own; an unnamed one is "Calculator".
+        let other = new_id();
+        let mut bare = doc("return {x: 1};");
+        bare["name"] = json!("");
+        assert_eq!(save(&app, &author, &other, &bare).await.status(), 200);
+        let html = visitor
+            .get(app.url(&format!("/calc/{other}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            html.contains("<title>Calculator · Calcsmith</title>"),
+            "{html}"
+        );
+        assert_eq!(
+            meta(&html, "name", "description").as_deref(),
+            Some("A calculator made with Calcsmith.")
+        );
+
+        // Other pages and invisible calculators keep the app's own title and no previews.
+        for page in ["/".to_owned(), "/calc/abcdefghijklmnop".to_owned()] {
+            let html = visitor
+                .get(app.url(&page))
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            assert!(html.contains("<title>Calcsmith</title>"), "{page}");
+            assert_eq!(meta(&html, "property", "og:title"), None, "{page}");
+        }
     }
 );
