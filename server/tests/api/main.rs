@@ -1,6 +1,7 @@
 //! The server over real HTTP, each test on a fresh SQLite file and again on a fresh
 //! PostgreSQL database.
 
+mod account_security;
 mod accounts;
 mod calculators;
 mod helpers;
@@ -8,3 +9,4 @@ mod hostile;
 mod instances;
 mod mail;
 mod pages;
+mod serving;
