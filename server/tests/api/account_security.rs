@@ -249,8 +249,10 @@ both_databases!(
         }
         assert_eq!(&statuses[..10], &[400; 10]);
         assert_eq!(&statuses[10..], &[429, 429]);
-        // A browser the account never signed in on waits too, even with the password...
+        // A browser the account never signed in on waits too, even with the password
+        // (a device of another account is no device of this one)...
         let stranger = app.browser();
+        sign_up(&app, &stranger, "stranger@example.com").await;
         assert_eq!(
             sign_in(&app, &stranger, "target@example.com", "correct horse").await,
             429
