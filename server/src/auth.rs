@@ -8,46 +8,18 @@ use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
-use sha2::{Digest, Sha256};
 
 use crate::entities::{session, user};
 use crate::error::ApiError;
 use crate::state::AppState;
+// Callers have always found these here; they live in `tokens`, below config and state.
+pub use crate::tokens::{hash_token, now, now_ms, random_token};
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "calcsmith_session";
 
 /// How long a session lasts (30 days).
 pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
-
-/// Now, in Unix seconds.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// Now, in Unix milliseconds (for ordering things made within one second).
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-/// 32 random bytes as hex.
-pub fn random_token() -> String {
-    let bytes: [u8; 32] = rand::random();
-    hex(&bytes)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The SHA-256 of a token, as stored in the database.
-pub fn hash_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
 
 /// argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane).
 fn argon2() -> Argon2<'static> {
@@ -105,8 +77,8 @@ pub fn session_cookie(state: &AppState, token: Option<&str>) -> String {
     }
 }
 
-/// The session token from the request's cookies.
-pub fn session_token(headers: &HeaderMap) -> Option<String> {
+/// The value of the cookie `wanted` in the request, if it is there and not empty.
+pub fn cookie(headers: &HeaderMap, wanted: &str) -> Option<String> {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
@@ -114,8 +86,13 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .flat_map(|v| v.split(';'))
         .find_map(|pair| {
             let (name, value) = pair.trim().split_once('=')?;
-            (name == SESSION_COOKIE && !value.is_empty()).then(|| value.to_owned())
+            (name == wanted && !value.is_empty()).then(|| value.to_owned())
         })
+}
+
+/// The session token from the request's cookies.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, SESSION_COOKIE)
 }
 
 /// The signed-in user of a request, if any.
@@ -188,5 +165,23 @@ pub async fn end_all_sessions(state: &AppState, user_id: i64) -> Result<(), ApiE
         .filter(session::Column::UserId.eq(user_id))
         .exec(&state.db)
         .await?;
+    Ok(())
+}
+
+/// Deletes every session of a user but the one whose token is `keep` (after an email
+/// change: the device that made it stays signed in, every other one is signed out).
+///
+/// # Errors
+/// The database could not be written.
+pub async fn end_other_sessions(
+    state: &AppState,
+    user_id: i64,
+    keep: Option<&str>,
+) -> Result<(), ApiError> {
+    let mut delete = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
+    if let Some(token) = keep {
+        delete = delete.filter(session::Column::TokenHash.ne(hash_token(token)));
+    }
+    delete.exec(&state.db).await?;
     Ok(())
 }

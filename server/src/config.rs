@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The server's settings.
 #[derive(Clone)]
@@ -37,6 +38,18 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// `SMTP_FROM` (`Calcsmith <no-reply@localhost>`): the sender of mail.
     pub smtp_from: String,
+    /// `METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>`;
+    /// unset, it answers only requests from this machine that came through no proxy.
+    pub metrics_token: Option<String>,
+    /// `CALCSMITH_HEADER_TIMEOUT` (10 s): a client must send a request's headers within
+    /// this time, and an idle keep-alive connection waits this long for the next request.
+    pub header_timeout: Duration,
+    /// `CALCSMITH_IDLE_TIMEOUT` (60 s): a connection on which no byte moves either way for
+    /// this long (a stalled upload or a client that stops reading) is closed.
+    pub idle_timeout: Duration,
+    /// `CALCSMITH_REQUEST_TIMEOUT` (30 s): a request not answered by then (a slow body
+    /// included) gets 408.
+    pub request_timeout: Duration,
 }
 
 impl std::fmt::Debug for Config {
@@ -53,6 +66,13 @@ impl std::fmt::Debug for Config {
             .field("eval_workers", &self.eval_workers)
             .field("rate_limit_scale", &self.rate_limit_scale)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field(
+                "metrics_token",
+                &self.metrics_token.as_ref().map(|_| "<redacted>"),
+            )
+            .field("header_timeout", &self.header_timeout)
+            .field("idle_timeout", &self.idle_timeout)
+            .field("request_timeout", &self.request_timeout)
             .finish()
     }
 }
@@ -146,8 +166,24 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             smtp_from: var("SMTP_FROM")
                 .unwrap_or_else(|| "Calcsmith <no-reply@localhost>".to_owned()),
+            metrics_token: var("METRICS_TOKEN"),
+            header_timeout: seconds("CALCSMITH_HEADER_TIMEOUT", 10)?,
+            idle_timeout: seconds("CALCSMITH_IDLE_TIMEOUT", 60)?,
+            request_timeout: seconds("CALCSMITH_REQUEST_TIMEOUT", 30)?,
         })
     }
+}
+
+/// A duration in whole seconds (at least 1) from `name`, or `default`.
+fn seconds(name: &str, default: u64) -> Result<Duration, String> {
+    let value = var(name)
+        .map(|n| {
+            n.parse::<u64>()
+                .map_err(|_| format!("{name} must be a number of seconds, not \"{n}\""))
+        })
+        .transpose()?
+        .unwrap_or(default);
+    Ok(Duration::from_secs(value.max(1)))
 }
 
 fn default_calc_bin() -> PathBuf {
@@ -167,7 +203,7 @@ fn stored_secret(data_dir: &std::path::Path) -> Result<String, String> {
     }
     std::fs::create_dir_all(data_dir)
         .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
-    let secret = crate::auth::random_token();
+    let secret = crate::tokens::random_token();
     std::fs::write(&path, &secret).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(secret)
 }

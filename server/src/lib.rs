@@ -4,6 +4,8 @@
 
 pub mod auth;
 pub mod config;
+pub mod connections;
+pub mod device;
 pub mod entities;
 pub mod error;
 pub mod extract;
@@ -13,3 +15,4 @@ pub mod security;
 pub mod services;
 pub mod startup;
 pub mod state;
+pub mod tokens;

@@ -240,7 +240,7 @@ impl Modify for SessionCookie {
             the spec says \"form params\"; bodies over 512 KB get 413."
     ),
     paths(
-        captcha, signup, login, logout, account, delete_account, save_settings, forgot, reset,
+        captcha, signup, login, logout, logout_form, account, delete_account, save_settings, forgot, reset,
         read_source, save_source, delete_source, read_published, delete_published,
         toggle_privacy, my_calculators, evaluate
     ),
@@ -282,13 +282,19 @@ fn signup() {}
 #[allow(dead_code)]
 fn login() {}
 
-/// Ends the session and redirects to `/`.
+/// Ends the session and redirects to `/` (a cross-site request only redirects).
 #[utoipa::path(get, path = "/api/logout", tag = "account",
+    responses((status = 303, description = "Signed out; to `/`")))]
+#[allow(dead_code)]
+fn logout() {}
+
+/// Ends the session and redirects to `/` (for forms; cross-site requests are refused).
+#[utoipa::path(post, path = "/api/logout", tag = "account",
     responses(
         (status = 303, description = "Signed out; to `/`"),
         (status = 403, body = ErrorBody, description = "A cross-site request")))]
 #[allow(dead_code)]
-fn logout() {}
+fn logout_form() {}
 
 /// The signed-in user with their calculators.
 #[utoipa::path(put, path = "/api/account", tag = "account", security(("session" = [])),

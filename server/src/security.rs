@@ -1,9 +1,10 @@
 //! Security headers on every response, and the CSRF check for cookie-authenticated
-//! writes: a browser's cross-site POST/PUT/DELETE to the API is refused.
+//! writes: a browser's cross-site POST/PUT/DELETE to the API is refused (and a cross-site
+//! `GET /api/logout` signs nobody out, see `routes::account`).
 
 use axum::extract::{Request, State};
-use axum::http::header::{HOST, ORIGIN};
-use axum::http::{HeaderValue, Method};
+use axum::http::header::{HOST, ORIGIN, REFERER};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -49,28 +50,57 @@ pub async fn csrf(State(state): State<AppState>, request: Request, next: Next) -
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     );
-    if writes && request.uri().path().starts_with("/api/") && is_cross_site(&state, &request) {
+    if writes
+        && request.uri().path().starts_with("/api/")
+        && is_cross_site(&state, request.headers())
+    {
         return ApiError::Forbidden("Cross-site requests are not allowed.".to_owned())
             .into_response();
     }
     next.run(request).await
 }
 
-fn is_cross_site(state: &AppState, request: &Request) -> bool {
-    let headers = request.headers();
+/// Whether a browser sent this request on behalf of another site: `Sec-Fetch-Site` says
+/// so, or else (older browsers) `Origin` or `Referer` names another origin. A request
+/// with none of them (typed address, non-browser client) is not cross-site.
+pub fn is_cross_site(state: &AppState, headers: &HeaderMap) -> bool {
     if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
         return !matches!(site, "same-origin" | "none");
     }
-    // Older browsers: compare Origin with where we are served.
-    let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else {
+    let text = |name: HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let Some(origin) = text(ORIGIN).or_else(|| text(REFERER).map(origin_of)) else {
         return false;
     };
-    let host = headers
-        .get(HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
+    let host = text(HOST).unwrap_or_default();
     let same_host = origin
         .split_once("://")
         .is_some_and(|(_, rest)| rest.trim_end_matches('/') == host);
     !(same_host || origin.trim_end_matches('/') == state.config.public_url)
+}
+
+/// `scheme://host[:port]` of a URL (a Referer).
+fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| after_scheme + i);
+    &url[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::origin_of;
+
+    #[test]
+    fn the_origin_of_a_referer_is_its_scheme_and_host() {
+        assert_eq!(
+            origin_of("https://evil.example/page?x=1"),
+            "https://evil.example"
+        );
+        assert_eq!(origin_of("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+        assert_eq!(
+            origin_of("http://127.0.0.1:8080/#a"),
+            "http://127.0.0.1:8080"
+        );
+    }
 }

@@ -14,6 +14,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::config::{Config, redact_url};
+use crate::connections::{self, ConnectionTimeouts};
 use crate::extract::BODY_LIMIT;
 use crate::services::evaluator::Evaluator;
 use crate::state::AppState;
@@ -95,14 +96,18 @@ pub async fn build(config: Config) -> Result<Router, String> {
         evaluator: Arc::new(evaluator),
     };
     let request_id = HeaderName::from_static("x-request-id");
+    let request_timeout = state.config.request_timeout;
+    routes::health::install_metrics();
     Ok(routes::router()
+        .route_layer(middleware::from_fn(routes::health::label_route))
         .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
         .layer(middleware::from_fn(security::headers))
-        .route_layer(middleware::from_fn(routes::health::record))
         // axum's limit (not tower-http's) so an oversized body is answered by the
         // extractors, in the API's error shape.
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, request_timeout))
+        // Outside the timeout, so the 408s it answers are counted too.
+        .layer(middleware::from_fn(routes::health::record))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
             let id = request
@@ -116,22 +121,18 @@ pub async fn build(config: Config) -> Result<Router, String> {
         .with_state(state))
 }
 
-/// Serves `app` on `listener` until `shutdown` resolves, finishing requests in flight.
+/// Serves `app` on `listener` with the connection clocks of `timeouts` until `shutdown`
+/// resolves, finishing requests in flight.
 ///
 /// # Errors
 /// The server failed.
 pub async fn run(
     listener: TcpListener,
     app: Router,
+    timeouts: ConnectionTimeouts,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
-    .map_err(|e| format!("server error: {e}"))
+    connections::serve(listener, app, timeouts, shutdown).await
 }
 
 /// Builds the app and serves it on the configured address until SIGTERM or Ctrl-C.
@@ -141,12 +142,13 @@ pub async fn run(
 pub async fn serve(config: Config) -> Result<(), String> {
     let addr = config.addr;
     tracing::info!(?config, "starting");
+    let timeouts = ConnectionTimeouts::of(&config);
     let app = build(config).await?;
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     tracing::info!("serving on http://{addr}");
-    run(listener, app, shutdown_signal()).await
+    run(listener, app, timeouts, shutdown_signal()).await
 }
 
 async fn shutdown_signal() {

@@ -3,18 +3,20 @@
 use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
 
-use crate::auth::{CurrentUser, end_session, session_cookie, start_session};
+use crate::auth::{CurrentUser, end_session, session_cookie, session_token, start_session};
+use crate::device::{device_cookie, device_of};
 use crate::error::ApiError;
 use crate::extract::Body;
+use crate::security::is_cross_site;
 use crate::services::accounts::{self, SettingsChange};
-use crate::services::{captcha, rate_limit};
+use crate::services::{captcha, password_resets, rate_limit};
 use crate::state::AppState;
 
 /// The account routes.
@@ -22,7 +24,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/signup", post(sign_up))
         .route("/api/login", post(sign_in))
-        .route("/api/logout", get(sign_out))
+        // GET for the spec's link; POST for forms. Either refuses other sites.
+        .route("/api/logout", get(sign_out).post(sign_out))
         .route("/api/account", put(account).delete(delete_account))
         .route("/api/acc/save", post(save_settings))
         .route("/api/captcha", get(new_captcha))
@@ -50,7 +53,8 @@ struct SignIn {
     password: String,
 }
 
-/// Signs `user` in: a fresh session (rotated on every sign-in) and the user as JSON.
+/// Signs `user` in: a fresh session (rotated on every sign-in), this browser remembered
+/// as one of the user's devices, and the user as JSON.
 async fn signed_in(
     state: &AppState,
     user: &crate::entities::user::Model,
@@ -58,7 +62,10 @@ async fn signed_in(
     let token = start_session(state, user.id).await?;
     let body = accounts::account_json(state, user).await?;
     Ok((
-        [(SET_COOKIE, session_cookie(state, Some(&token)))],
+        AppendHeaders([
+            (SET_COOKIE, session_cookie(state, Some(&token))),
+            (SET_COOKIE, device_cookie(state, user.id)),
+        ]),
         Json(body),
     )
         .into_response())
@@ -78,16 +85,20 @@ async fn sign_up(
 async fn sign_in(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(form): Body<SignIn>,
 ) -> Result<Response, ApiError> {
-    rate_limit::hit(&state, &format!("login:{}", peer.ip()), 20, 60).await?;
-    let email = form.email.trim().to_lowercase();
-    rate_limit::hit(&state, &format!("login-email:{email}"), 10, 60).await?;
-    let user = accounts::sign_in(&state, &email, &form.password).await?;
+    let device = device_of(&state, &headers);
+    let user = accounts::sign_in(&state, peer.ip(), &form.email, &form.password, device).await?;
     signed_in(&state, &user).await
 }
 
+/// Ends the session and goes home — unless another site sent the browser here, which
+/// then only goes home (a link elsewhere must not sign anyone out).
 async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if is_cross_site(&state, &headers) {
+        return Ok(Redirect::to("/").into_response());
+    }
     end_session(&state, &headers).await?;
     Ok((
         [(SET_COOKIE, session_cookie(&state, None))],
@@ -115,9 +126,11 @@ async fn delete_account(
 async fn save_settings(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
     Body(change): Body<SettingsChange>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    accounts::save_settings(&state, user, change).await?;
+    let session = session_token(&headers);
+    accounts::save_settings(&state, user, change, session.as_deref()).await?;
     Ok(Json(json!({"message": "Settings saved."})))
 }
 
@@ -138,7 +151,7 @@ async fn forgot(
     Body(form): Body<Forgot>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     rate_limit::hit(&state, &format!("forgot:{}", peer.ip()), 5, 60).await?;
-    accounts::request_reset(&state, &form.email).await?;
+    password_resets::request_reset(&state, &form.email).await?;
     Ok(Json(json!({
         "message": "If an account uses this email, a link to reset its password is on its way."
     })))
@@ -156,7 +169,7 @@ async fn reset(
     State(state): State<AppState>,
     Body(form): Body<Reset>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
-    accounts::reset_password(&state, &form.token, &form.password).await?;
+    password_resets::reset_password(&state, &form.token, &form.password).await?;
     Ok((
         StatusCode::OK,
         Json(json!({"message": "Your password has been changed. Please sign in."})),

@@ -144,6 +144,9 @@ async fn toggle_privacy(
     Ok(Json(json!({"message": message})))
 }
 
+/// The highest page of "My Calculators" one may ask for.
+const MAX_PAGE: u64 = 1_000_000;
+
 #[derive(Deserialize)]
 struct PageQuery {
     page: Option<String>,
@@ -160,6 +163,12 @@ async fn my_calculators(
             .parse::<u64>()
             .map_err(|_| ApiError::BadRequest("page must be a positive number.".to_owned()))?,
     };
+    // Far past any list, and small enough that its offset cannot overflow the query.
+    if page > MAX_PAGE {
+        return Err(ApiError::BadRequest(format!(
+            "page must be a number from 1 to {MAX_PAGE}."
+        )));
+    }
     Ok(Json(calculators::page_of(&state, &user, page).await?))
 }
 

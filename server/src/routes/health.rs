@@ -1,11 +1,14 @@
-//! Liveness, readiness and Prometheus metrics.
+//! Liveness, readiness and Prometheus metrics. The metrics' labels come from fixed sets
+//! (known methods, route templates, statuses), so no request can add series, and they
+//! are served only with `METRICS_TOKEN` or, without one, only to this machine.
 
-use std::sync::OnceLock;
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::StatusCode;
-use axum::http::header::CONTENT_TYPE;
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -13,7 +16,9 @@ use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use serde_json::{Value, json};
 
+use crate::error::ApiError;
 use crate::state::AppState;
+use crate::tokens::same_secret;
 
 /// `/livez` (the process answers), `/readyz` (the database answers too) and `/metrics`.
 pub fn router() -> Router<AppState> {
@@ -23,26 +28,45 @@ pub fn router() -> Router<AppState> {
         .route("/metrics", get(metrics))
 }
 
-/// The process's one Prometheus recorder (a process can install only one).
-fn prometheus() -> Option<&'static PrometheusHandle> {
+/// The process's one Prometheus recorder (a process can install only one). Call it before
+/// serving, so counters from outside a request (timed-out connections) are kept.
+pub fn install_metrics() -> Option<&'static PrometheusHandle> {
     static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
     HANDLE
         .get_or_init(|| PrometheusBuilder::new().install_recorder().ok())
         .as_ref()
 }
 
-/// Counts each request and its duration, by method, route and status.
-pub async fn record(request: Request, next: Next) -> Response {
-    prometheus();
-    let method = request.method().to_string();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+/// Where [`label_route`], inside the router, leaves the matched route for [`record`],
+/// which runs outside it (and outside the request timeout, so it sees 408s as well).
+#[derive(Clone, Default)]
+struct RouteLabel(Arc<OnceLock<String>>);
+
+/// The method as a label: one of the standard methods, else `OTHER`.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::OPTIONS => "OPTIONS",
+        _ => "OTHER",
+    }
+}
+
+/// Counts each request and its duration, by method, route template and status.
+pub async fn record(mut request: Request, next: Next) -> Response {
+    install_metrics();
+    let method = method_label(request.method());
+    let route = RouteLabel::default();
+    request.extensions_mut().insert(route.clone());
     let started = Instant::now();
     let response = next.run(request).await;
+    let route = route.0.get().map_or("unmatched", String::as_str).to_owned();
     let labels = [
-        ("method", method),
+        ("method", method.to_owned()),
         ("route", route),
         ("status", response.status().as_u16().to_string()),
     ];
@@ -52,11 +76,59 @@ pub async fn record(request: Request, next: Next) -> Response {
     response
 }
 
-async fn metrics() -> impl IntoResponse {
-    let text = prometheus()
+/// Notes the matched route's template (`/api/source/{id}`) for [`record`].
+pub async fn label_route(request: Request, next: Next) -> Response {
+    if let (Some(label), Some(path)) = (
+        request.extensions().get::<RouteLabel>(),
+        request.extensions().get::<MatchedPath>(),
+    ) {
+        let _ = label.0.set(path.as_str().to_owned());
+    }
+    next.run(request).await
+}
+
+/// Whether a reverse proxy passed this request on (it then only looks local).
+fn proxied(headers: &HeaderMap) -> bool {
+    ["forwarded", "x-forwarded-for", "x-real-ip"]
+        .iter()
+        .any(|name| headers.contains_key(*name))
+}
+
+async fn metrics(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    match &state.config.metrics_token {
+        Some(token) => {
+            let given = headers
+                .get(AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "));
+            if !given.is_some_and(|given| same_secret(given.trim(), token)) {
+                let body = Json(json!({"message": "The metrics need the metrics token."}));
+                return (
+                    StatusCode::UNAUTHORIZED,
+                    [(WWW_AUTHENTICATE, "Bearer realm=\"metrics\"")],
+                    body,
+                )
+                    .into_response();
+            }
+        }
+        None => {
+            if !peer.ip().to_canonical().is_loopback() || proxied(&headers) {
+                return ApiError::Forbidden(
+                    "The metrics are served only to this machine (set METRICS_TOKEN to read them from elsewhere)."
+                        .to_owned(),
+                )
+                .into_response();
+            }
+        }
+    }
+    let text = install_metrics()
         .map(PrometheusHandle::render)
         .unwrap_or_default();
-    ([(CONTENT_TYPE, "text/plain; version=0.0.4")], text)
+    ([(CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
 }
 
 async fn live() -> Json<Value> {
@@ -73,5 +145,18 @@ async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
                 Json(json!({"status": "database unavailable"})),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_methods_share_one_label() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        let made_up = Method::from_bytes(b"XYZZY").expect("a token");
+        assert_eq!(method_label(&made_up), "OTHER");
+        assert_eq!(method_label(&Method::TRACE), "OTHER");
     }
 }

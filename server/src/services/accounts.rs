@@ -1,4 +1,8 @@
-//! Sign-up, sign-in, settings, deletion and password resets.
+//! Sign-up, sign-in (with its throttles), settings and deletion. Every text a user sends
+//! is checked here (length, control characters) before it reaches the database, so both
+//! databases answer alike.
+
+use std::net::IpAddr;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
@@ -7,24 +11,34 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::auth::{
-    end_all_sessions, hash_password, hash_token, now, random_token, verify_password,
+    end_all_sessions, end_other_sessions, hash_password, hash_token, now, random_token,
+    verify_password,
 };
-use crate::entities::{calculator, password_reset, user};
+use crate::device::Device;
+use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::calculators::parse_json_text;
-use crate::services::mail;
+use crate::services::password_resets::{notify, revoke_resets};
+use crate::services::rate_limit;
 use crate::state::AppState;
 
 /// The same answer for an unknown email and a wrong password.
 pub const WRONG_CREDENTIALS: &str = "Wrong email or password.";
 
-/// How long a password-reset link works.
-const RESET_SECONDS: i64 = 3600;
+/// The answer to an email change without the current password.
+pub const CURRENT_PASSWORD_NEEDED: &str =
+    "Please enter your current password to change your email.";
+
+/// The answer to a settings change with a wrong current password.
+pub const WRONG_CURRENT_PASSWORD: &str = "The current password is wrong.";
+
+/// The longest name, phone, address and the like.
+const TEXT_MAX: usize = 200;
 
 /// An email address, trimmed and lower-cased, that looks like one.
 ///
 /// # Errors
-/// 400 when it is not an email address.
+/// 400 when it is not an email address (also: longer than 320 bytes, control characters).
 pub fn parse_email(raw: &str) -> Result<String, ApiError> {
     let email = raw.trim().to_lowercase();
     let valid = email.len() <= 320
@@ -34,7 +48,7 @@ pub fn parse_email(raw: &str) -> Result<String, ApiError> {
                 && !domain.starts_with('.')
                 && !domain.ends_with('.')
         })
-        && !email.chars().any(char::is_whitespace);
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
     if valid {
         Ok(email)
     } else {
@@ -42,6 +56,26 @@ pub fn parse_email(raw: &str) -> Result<String, ApiError> {
             "Please enter a valid email address.".to_owned(),
         ))
     }
+}
+
+/// A one-line text field (name, phone, address, …), trimmed.
+///
+/// # Errors
+/// 400 naming the field when it holds a control character (NUL, a line break) or more
+/// than 200 characters.
+pub fn parse_text(label: &str, raw: &str) -> Result<String, ApiError> {
+    let text = raw.trim();
+    if text.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(format!(
+            "{label} cannot contain control characters."
+        )));
+    }
+    if text.chars().count() > TEXT_MAX {
+        return Err(ApiError::BadRequest(format!(
+            "{label} is too long (at most {TEXT_MAX} characters)."
+        )));
+    }
+    Ok(text.to_owned())
 }
 
 /// A password long enough to keep.
@@ -75,10 +109,20 @@ async fn ensure_email_free(state: &AppState, email: &str) -> Result<(), ApiError
     Ok(())
 }
 
+/// A failed write: the unique email taken meanwhile is the user's fault, anything else ours.
+fn email_race(error: sea_orm::DbErr) -> ApiError {
+    match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+            ApiError::BadRequest(EMAIL_TAKEN.to_owned())
+        }
+        _ => ApiError::from(error),
+    }
+}
+
 /// Creates an account.
 ///
 /// # Errors
-/// 400 for a bad email or password, or an email already in use.
+/// 400 for a bad email, name or password, or an email already in use.
 pub async fn sign_up(
     state: &AppState,
     email: &str,
@@ -86,12 +130,13 @@ pub async fn sign_up(
     name: &str,
 ) -> Result<user::Model, ApiError> {
     let email = parse_email(email)?;
+    let name = parse_text("Name", name)?;
     check_password(password)?;
     ensure_email_free(state, &email).await?;
     let user = user::ActiveModel {
         email: Set(email),
         password_hash: Set(hash_password(password)?),
-        name: Set(name.trim().chars().take(200).collect()),
+        name: Set(name),
         phone: Set(String::new()),
         address: Set(String::new()),
         zipcode: Set(String::new()),
@@ -103,26 +148,56 @@ pub async fn sign_up(
         created_at: Set(now()),
         ..Default::default()
     };
-    user.insert(&state.db)
-        .await
-        .map_err(|_| ApiError::BadRequest(EMAIL_TAKEN.to_owned()))
+    user.insert(&state.db).await.map_err(email_race)
 }
 
-/// The user with this email and password.
+/// Sign-ins per minute from one address, whatever the account.
+const SIGN_INS_PER_ADDRESS: i64 = 20;
+
+/// Sign-ins per minute from one address to one account.
+const SIGN_INS_PER_ADDRESS_AND_ACCOUNT: i64 = 10;
+
+/// Where sign-in throttles count one account (a hash: emails stay out of that table, and
+/// any email fits the key column).
+fn account_key(email: &str) -> String {
+    hash_token(email)[..32].to_owned()
+}
+
+/// The user with this email and password, throttled per OWASP's advice: per address, per
+/// address and account, and per account with progressive delays — except from a device
+/// the account has signed in on before, which has a failure budget of its own, so guesses
+/// from elsewhere cannot lock the owner out.
 ///
 /// # Errors
-/// 400 with [`WRONG_CREDENTIALS`] for an unknown email or a wrong password alike.
+/// 400 with [`WRONG_CREDENTIALS`] for an unknown email or a wrong password alike; 400 for
+/// something that is not an email; 429 while a throttle holds.
 pub async fn sign_in(
     state: &AppState,
+    peer: IpAddr,
     email: &str,
     password: &str,
+    device: Option<Device>,
 ) -> Result<user::Model, ApiError> {
-    let wrong = || ApiError::BadRequest(WRONG_CREDENTIALS.to_owned());
-    let email = email.trim().to_lowercase();
+    rate_limit::hit(state, &format!("login:{peer}"), SIGN_INS_PER_ADDRESS, 60).await?;
+    let email = parse_email(email)?;
+    let account = account_key(&email);
+    rate_limit::hit(
+        state,
+        &format!("login:{peer}:{account}"),
+        SIGN_INS_PER_ADDRESS_AND_ACCOUNT,
+        60,
+    )
+    .await?;
     let found = user::Entity::find()
         .filter(user::Column::Email.eq(&email))
         .one(&state.db)
         .await?;
+    let known_device = device.filter(|d| found.as_ref().is_some_and(|u| u.id == d.user_id));
+    let account_failures = format!("login-fail:{account}");
+    let device_failures = known_device
+        .as_ref()
+        .map(|d| format!("login-fail-device:{}", d.id));
+    rate_limit::check_backoff(state, device_failures.as_ref().unwrap_or(&account_failures)).await?;
     // Verify against a stand-in hash for an unknown email, so both answers take as long.
     static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let stored = match &found {
@@ -133,8 +208,20 @@ pub async fn sign_in(
     };
     let matches = verify_password(password, &stored);
     match found {
-        Some(user) if matches => Ok(user),
-        _ => Err(wrong()),
+        Some(user) if matches => {
+            rate_limit::clear_failures(state, &account_failures).await?;
+            if let Some(key) = &device_failures {
+                rate_limit::clear_failures(state, key).await?;
+            }
+            Ok(user)
+        }
+        _ => {
+            rate_limit::record_failure(state, &account_failures).await?;
+            if let Some(key) = &device_failures {
+                rate_limit::record_failure(state, key).await?;
+            }
+            Err(ApiError::BadRequest(WRONG_CREDENTIALS.to_owned()))
+        }
     }
 }
 
@@ -178,71 +265,97 @@ pub struct SettingsChange {
     pub state: Option<String>,
     pub country: Option<String>,
     pub password: Option<String>,
+    /// The current password: needed to change the email or the password.
     #[serde(rename = "oldPassword")]
     pub old_password: Option<String>,
 }
 
-/// Applies a settings change.
+/// Current-password checks per user in 15 minutes (a stolen session cookie must not
+/// become a way to guess the password).
+const PASSWORD_CHECKS: i64 = 10;
+
+/// Applies a settings change made in the session `session`. A new email or password needs
+/// the current password, revokes every reset link and tells the old address; a new
+/// password ends every session, a new email every other session.
 ///
 /// # Errors
-/// 400 for an email in use, a bad new password, or a wrong old password.
+/// 400 for a bad field, an email in use, a bad new password, or a missing or wrong
+/// current password; 429 after too many current-password checks.
 pub async fn save_settings(
     state: &AppState,
     user: user::Model,
     change: SettingsChange,
+    session: Option<&str>,
 ) -> Result<(), ApiError> {
-    let user_id = user.id;
     let mut model = user.clone().into_active_model();
-    if let Some(email) = change
-        .email
-        .as_deref()
-        .filter(|e| e.trim().to_lowercase() != user.email)
-    {
-        let email = parse_email(email)?;
-        ensure_email_free(state, &email).await?;
-        model.email = Set(email);
+    for (label, value, column) in [
+        ("Name", change.name, &mut model.name),
+        ("Phone", change.phone, &mut model.phone),
+        ("Address", change.address, &mut model.address),
+        ("Zip code", change.zipcode, &mut model.zipcode),
+        ("City", change.city, &mut model.city),
+        ("State", change.state, &mut model.state),
+        ("Country", change.country, &mut model.country),
+    ] {
+        if let Some(value) = value {
+            *column = Set(parse_text(label, &value)?);
+        }
     }
-    let short =
-        |value: Option<String>| value.map(|v| v.trim().chars().take(200).collect::<String>());
-    if let Some(v) = short(change.name) {
-        model.name = Set(v);
-    }
-    if let Some(v) = short(change.phone) {
-        model.phone = Set(v);
-    }
-    if let Some(v) = short(change.address) {
-        model.address = Set(v);
-    }
-    if let Some(v) = short(change.zipcode) {
-        model.zipcode = Set(v);
-    }
-    if let Some(v) = short(change.city) {
-        model.city = Set(v);
-    }
-    if let Some(v) = short(change.state) {
-        model.state = Set(v);
-    }
-    if let Some(v) = short(change.country) {
-        model.country = Set(v);
+    let new_email = match change.email.as_deref() {
+        Some(raw) if raw.trim().to_lowercase() != user.email => Some(parse_email(raw)?),
+        _ => None,
+    };
+    if let Some(email) = &new_email {
+        ensure_email_free(state, email).await?;
+        model.email = Set(email.clone());
     }
     let new_password = change.password.filter(|p| !p.is_empty());
     if let Some(password) = &new_password {
-        let old = change.old_password.unwrap_or_default();
-        if !verify_password(&old, &user.password_hash) {
-            return Err(ApiError::BadRequest(
-                "The current password is wrong.".to_owned(),
-            ));
-        }
         check_password(password)?;
+    }
+    if new_email.is_some() || new_password.is_some() {
+        let old = change.old_password.unwrap_or_default();
+        if old.is_empty() && new_password.is_none() {
+            return Err(ApiError::BadRequest(CURRENT_PASSWORD_NEEDED.to_owned()));
+        }
+        rate_limit::hit(
+            state,
+            &format!("password-check:{}", user.id),
+            PASSWORD_CHECKS,
+            15 * 60,
+        )
+        .await?;
+        if !verify_password(&old, &user.password_hash) {
+            return Err(ApiError::BadRequest(WRONG_CURRENT_PASSWORD.to_owned()));
+        }
+    }
+    if let Some(password) = &new_password {
         model.password_hash = Set(hash_password(password)?);
     }
     model.update(&state.db).await.map_err(|e| match e {
         sea_orm::DbErr::RecordNotUpdated => ApiError::Unauthorized,
-        other => ApiError::BadRequest(format!("Settings could not be saved: {other}")),
+        other => email_race(other),
     })?;
-    if new_password.is_some() {
-        end_all_sessions(state, user_id).await?;
+    if new_email.is_none() && new_password.is_none() {
+        return Ok(());
     }
+    revoke_resets(state, user.id).await?;
+    if new_password.is_some() {
+        end_all_sessions(state, user.id).await?;
+    } else {
+        end_other_sessions(state, user.id, session).await?;
+    }
+    let mut what = Vec::new();
+    if let Some(email) = &new_email {
+        what.push(format!(
+            "The email address of your Calcsmith account was changed from {} to {email}.",
+            user.email
+        ));
+    }
+    if new_password.is_some() {
+        what.push("The password of your Calcsmith account was changed.".to_owned());
+    }
+    notify(state, &user.email, &what.join("\n")).await;
     Ok(())
 }
 
@@ -256,76 +369,7 @@ pub async fn delete_account(state: &AppState, user: &user::Model) -> Result<(), 
         .exec(&state.db)
         .await?;
     end_all_sessions(state, user.id).await?;
-    password_reset::Entity::delete_many()
-        .filter(password_reset::Column::UserId.eq(user.id))
-        .exec(&state.db)
-        .await?;
+    revoke_resets(state, user.id).await?;
     user::Entity::delete_by_id(user.id).exec(&state.db).await?;
     Ok(())
-}
-
-/// Mails a reset link if the email has an account (the answer is the same either way).
-///
-/// # Errors
-/// The database could not be written.
-pub async fn request_reset(state: &AppState, email: &str) -> Result<(), ApiError> {
-    let email = email.trim().to_lowercase();
-    let Some(user) = user::Entity::find()
-        .filter(user::Column::Email.eq(&email))
-        .one(&state.db)
-        .await?
-    else {
-        return Ok(());
-    };
-    let token = random_token();
-    password_reset::ActiveModel {
-        token_hash: Set(hash_token(&token)),
-        user_id: Set(user.id),
-        expires_at: Set(now() + RESET_SECONDS),
-        used: Set(false),
-    }
-    .insert(&state.db)
-    .await?;
-    let link = format!("{}/forgot?token={token}", state.config.public_url);
-    let body = format!(
-        "Someone asked to reset the password of your Calcsmith account.\n\n\
-         To choose a new password, open this link within an hour:\n{link}\n\n\
-         If it was not you, ignore this message."
-    );
-    mail::send(state, &user.email, "Reset your Calcsmith password", &body).await
-}
-
-/// Sets a new password with a reset token (once, within the hour).
-///
-/// # Errors
-/// 400 for an unknown, used or expired token, or a too-short password.
-pub async fn reset_password(state: &AppState, token: &str, password: &str) -> Result<(), ApiError> {
-    let invalid = || ApiError::BadRequest("This reset link is invalid or has expired.".to_owned());
-    check_password(password)?;
-    let reset = password_reset::Entity::find_by_id(hash_token(token.trim()))
-        .one(&state.db)
-        .await?
-        .filter(|r| !r.used && r.expires_at > now())
-        .ok_or_else(invalid)?;
-    let user = user::Entity::find_by_id(reset.user_id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(invalid)?;
-    // Mark the token used first: a second request with it finds nothing to use.
-    let marked = password_reset::Entity::update_many()
-        .col_expr(
-            password_reset::Column::Used,
-            sea_orm::sea_query::Expr::value(true),
-        )
-        .filter(password_reset::Column::TokenHash.eq(&reset.token_hash))
-        .filter(password_reset::Column::Used.eq(false))
-        .exec(&state.db)
-        .await?;
-    if marked.rows_affected != 1 {
-        return Err(invalid());
-    }
-    let mut model = user.into_active_model();
-    model.password_hash = Set(hash_password(password)?);
-    let user = model.update(&state.db).await?;
-    end_all_sessions(state, user.id).await
 }

@@ -5,5 +5,6 @@ pub mod calculators;
 pub mod captcha;
 pub mod evaluator;
 pub mod mail;
+pub mod password_resets;
 pub mod plans;
 pub mod rate_limit;

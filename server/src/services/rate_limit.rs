@@ -51,3 +51,119 @@ pub async fn hit(
     }
     Ok(())
 }
+
+/// Consecutive failures under one key (one account's wrong passwords) that pass without
+/// delay; past them each further attempt waits twice as long as the one before.
+pub const FREE_FAILURES: i64 = 10;
+
+/// The longest wait between attempts (15 minutes).
+const MAX_BACKOFF_SECONDS: i64 = 15 * 60;
+
+/// Failures older than this (a day) are forgotten.
+const FAILURE_MEMORY_SECONDS: i64 = 24 * 3600;
+
+/// How long an attempt must wait after the last of `failures` consecutive failures, when
+/// the first `free` pass without waiting: 30 s, 1 min, 2 min, … up to 15 minutes.
+pub fn backoff_seconds(failures: i64, free: i64) -> i64 {
+    if failures < free {
+        return 0;
+    }
+    let doublings = (failures - free).min(20) as u32;
+    (30i64 << doublings).min(MAX_BACKOFF_SECONDS)
+}
+
+/// One SQL text per backend: PostgreSQL numbers its parameters `$n`, SQLite `?n`.
+fn for_backend(backend: DatabaseBackend, sql: &str) -> String {
+    match backend {
+        DatabaseBackend::Postgres => sql.to_owned(),
+        _ => sql.replace('$', "?"),
+    }
+}
+
+/// 429 while the failures counted under `key` still call for waiting (progressive delay;
+/// the key's rows live in `rate_limits` with `window_start` = the last failure).
+///
+/// # Errors
+/// [`ApiError::TooManyRequests`] while waiting; a database failure otherwise.
+pub async fn check_backoff(state: &AppState, key: &str) -> Result<(), ApiError> {
+    let backend = state.db.get_database_backend();
+    let sql = for_backend(
+        backend,
+        "SELECT window_start, count FROM rate_limits WHERE key = $1",
+    );
+    let Some(row) = state
+        .db
+        .query_one_raw(Statement::from_sql_and_values(backend, sql, [key.into()]))
+        .await?
+    else {
+        return Ok(());
+    };
+    let last: i64 = row.try_get("", "window_start")?;
+    let failures: i64 = row.try_get("", "count")?;
+    let free = FREE_FAILURES.saturating_mul(state.config.rate_limit_scale);
+    let now = now();
+    if now - last < FAILURE_MEMORY_SECONDS && now < last + backoff_seconds(failures, free) {
+        return Err(ApiError::TooManyRequests);
+    }
+    Ok(())
+}
+
+/// Counts one more consecutive failure under `key` (a day after the last one, counting
+/// starts again).
+///
+/// # Errors
+/// The database could not be written.
+pub async fn record_failure(state: &AppState, key: &str) -> Result<(), ApiError> {
+    let backend = state.db.get_database_backend();
+    let sql = for_backend(
+        backend,
+        "INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1) \
+         ON CONFLICT (key) DO UPDATE SET \
+           count = CASE WHEN rate_limits.window_start > $3 THEN rate_limits.count + 1 ELSE 1 END, \
+           window_start = $2",
+    );
+    let now = now();
+    state
+        .db
+        .execute_raw(Statement::from_sql_and_values(
+            backend,
+            sql,
+            [
+                key.into(),
+                now.into(),
+                (now - FAILURE_MEMORY_SECONDS).into(),
+            ],
+        ))
+        .await?;
+    Ok(())
+}
+
+/// Forgets the failures under `key` (after a success).
+///
+/// # Errors
+/// The database could not be written.
+pub async fn clear_failures(state: &AppState, key: &str) -> Result<(), ApiError> {
+    let backend = state.db.get_database_backend();
+    let sql = for_backend(backend, "DELETE FROM rate_limits WHERE key = $1");
+    state
+        .db
+        .execute_raw(Statement::from_sql_and_values(backend, sql, [key.into()]))
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_failures_pass_then_each_wait_doubles_up_to_fifteen_minutes() {
+        assert_eq!(backoff_seconds(0, 10), 0);
+        assert_eq!(backoff_seconds(9, 10), 0);
+        assert_eq!(backoff_seconds(10, 10), 30);
+        assert_eq!(backoff_seconds(11, 10), 60);
+        assert_eq!(backoff_seconds(14, 10), 480);
+        assert_eq!(backoff_seconds(15, 10), 900);
+        assert_eq!(backoff_seconds(i64::MAX, 10), 900);
+    }
+}

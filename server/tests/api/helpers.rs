@@ -144,6 +144,10 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
         rate_limit_scale: 1,
         smtp_url: None,
         smtp_from: "Calcsmith <no-reply@example.com>".to_owned(),
+        metrics_token: None,
+        header_timeout: std::time::Duration::from_secs(10),
+        idle_timeout: std::time::Duration::from_secs(60),
+        request_timeout: std::time::Duration::from_secs(30),
     }
 }
 
@@ -156,7 +160,8 @@ pub async fn start(mut config: Config) -> TestApp {
     let address = format!("http://{}", listener.local_addr().expect("addr"));
     config.public_url = address.clone();
     let (shutdown, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(startup::run(listener, app, async {
+    let timeouts = calcsmith_server::connections::ConnectionTimeouts::of(&config);
+    let server = tokio::spawn(startup::run(listener, app, timeouts, async {
         let _ = stopped.await;
     }));
     TestApp {

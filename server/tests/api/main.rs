@@ -1,6 +1,7 @@
 //! The server over real HTTP, each test on a fresh SQLite file and again on a fresh
 //! PostgreSQL database.
 
+mod account_security;
 mod accounts;
 mod calculators;
 mod crash;
@@ -10,3 +11,4 @@ mod instances;
 mod mail;
 mod openapi;
 mod pages;
+mod serving;

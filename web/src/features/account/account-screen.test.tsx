@@ -81,6 +81,37 @@ describe('AccountScreen', () => {
     expect(sessionStorage.getItem('calcsmith.toast')).toBe('Settings saved.');
   });
 
+  it('asks for the password when the email changes, and sends it with the new email', async () => {
+    const { calls, user } = show(() => json(200, { message: 'Settings saved.' }));
+    expect(screen.queryByLabelText('Your password')).toBeNull();
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'ann@example.org');
+    const password = screen.getByLabelText('Your password');
+    expect(password).toBeRequired();
+    expect(password).toHaveAccessibleDescription(/Needed to change the email/);
+    await user.type(password, 'current-password');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === '/api/acc/save')?.body).toEqual({
+      email: 'ann@example.org',
+      oldPassword: 'current-password',
+    });
+  });
+
+  it('asks no password when only the case of the email changes', async () => {
+    const { calls, user } = show(() => json(200, { message: 'Settings saved.' }));
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'Ann@example.com');
+    expect(screen.queryByLabelText('Your password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === '/api/acc/save')?.body).toEqual({
+      email: 'Ann@example.com',
+    });
+  });
+
   it('shows the server message of a 400 and does not reload', async () => {
     const { user } = show(() => json(400, { message: 'The current password is wrong.' }));
     await user.type(screen.getByLabelText('Current password'), 'nope-nope');

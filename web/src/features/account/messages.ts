@@ -26,6 +26,9 @@ export const accountMessages = defineMessages(
     saving: 'Saving…',
     nothingChanged: 'Nothing has changed.',
     settingsSaved: 'Settings saved.',
+    emailPassword: 'Your password',
+    emailPasswordHint:
+      'Needed to change the email. Other devices are then signed out, and the old address is told.',
     passwordTitle: 'Change password',
     passwordLead:
       'After the change you are signed out everywhere and sign in with the new password.',
@@ -69,6 +72,9 @@ export const accountMessages = defineMessages(
     saving: 'Сохранение…',
     nothingChanged: 'Ничего не изменилось.',
     settingsSaved: 'Настройки сохранены.',
+    emailPassword: 'Ваш пароль',
+    emailPasswordHint:
+      'Нужен для смены адреса эл. почты. На других устройствах вы выйдете, а на старый адрес придёт уведомление.',
     passwordTitle: 'Смена пароля',
     passwordLead: 'После смены пароля вы выйдете на всех устройствах и войдёте с новым паролем.',
     currentPassword: 'Текущий пароль',

@@ -1,4 +1,6 @@
-// The settings part of /account: name, contact details and the country list.
+// The settings part of /account: name, contact details and the country list. A new email
+// needs the current password too (the server refuses it otherwise), so a password field
+// appears once the email is changed.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
@@ -41,6 +43,8 @@ export function SettingsForm({ user }: { user: User }) {
   );
   const [edits, setEdits] = useState<Partial<Settings>>({});
   const form: Settings = { ...start, ...edits };
+  const [password, setPassword] = useState('');
+  const emailChanged = form.email.trim().toLowerCase() !== start.email.trim().toLowerCase();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
 
@@ -66,7 +70,7 @@ export function SettingsForm({ user }: { user: User }) {
     setBusy(true);
     setNote(null);
     try {
-      await api.post('/api/acc/save', change);
+      await api.post('/api/acc/save', emailChanged ? { ...change, oldPassword: password } : change);
       // Spec §4: after account changes the page reloads.
       reloadWithToast(t('settingsSaved'));
     } catch (error) {
@@ -96,6 +100,27 @@ export function SettingsForm({ user }: { user: User }) {
               value={form[field]}
               onChange={(event) => set(field, event.target.value)}
             />
+            {field === 'email' && emailChanged && (
+              <div className="field-row">
+                <label className="field-label" htmlFor={`${base}-email-password`}>
+                  {t('emailPassword')}
+                </label>
+                <input
+                  id={`${base}-email-password`}
+                  name="oldPassword"
+                  className="field"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  aria-describedby={`${base}-email-password-hint`}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <p id={`${base}-email-password-hint`} className="field-hint">
+                  {t('emailPasswordHint')}
+                </p>
+              </div>
+            )}
           </div>
         ))}
         <div className="field-row">
