@@ -8,3 +8,4 @@ mod hostile;
 mod instances;
 mod mail;
 mod pages;
+mod saves;
