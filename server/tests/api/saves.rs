@@ -261,3 +261,29 @@ both_databases!(
         assert_eq!((status, &saved["revision"]), (200, &json!(1)));
     }
 );
+
+both_databases!(
+    the_revision_migration_goes_down_and_up_and_existing_calculators_start_at_1,
+    |app: TestApp| async move {
+        use calcsmith_migrations::{Migrator, MigratorTrait};
+        let author = app.browser();
+        sign_up(&app, &author, "migrated@example.com").await;
+        let id = new_id();
+        save_based_on(&app, &author, &id, &doc("return { x: 1 };"), None).await;
+        let (status, _) =
+            save_based_on(&app, &author, &id, &doc("return { x: 2 };"), Some(1)).await;
+        assert_eq!(status, 200);
+        let db = sea_orm::Database::connect(&app.config.database_url)
+            .await
+            .unwrap();
+        Migrator::down(&db, Some(1)).await.expect("down");
+        Migrator::up(&db, None).await.expect("up again");
+        let (status, source) = read_source(&app, &author, &id).await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            source["revision"], 1,
+            "a calculator from before starts at 1"
+        );
+        assert_eq!(source["doc"]["script"], "return { x: 2 };");
+    }
+);
