@@ -106,7 +106,7 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
     serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-/// The 409 answer to a save based on a revision older than the stored one.
+/// The 409 answer to a save not based on the stored revision (or on none, over a stored one).
 pub const CHANGED_ELSEWHERE: &str = "This calculator was changed elsewhere since you opened it.";
 
 /// What a save sends: the doc, its style, and the revision the editor loaded or last saved
