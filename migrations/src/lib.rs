@@ -3,6 +3,7 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261125_000001_initial_schema;
+mod m20261126_141000_calculator_revision;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -10,6 +11,9 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261125_000001_initial_schema::Migration)]
+        vec![
+            Box::new(m20261125_000001_initial_schema::Migration),
+            Box::new(m20261126_141000_calculator_revision::Migration),
+        ]
     }
 }

@@ -18,6 +18,9 @@ pub struct Model {
     pub initial_result: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// 1 at the first save, one more with each save: a save names the revision it was
+    /// based on, and one based on an older revision is refused.
+    pub revision: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -4,6 +4,8 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use calcsmith_engine::worker::WorkerRequest;
@@ -14,7 +16,9 @@ use crate::auth::{CurrentUser, MaybeUser};
 use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::services::calculators::{self, CalcId, parse_json_text};
+use crate::services::calculators::{
+    self, CHANGED_ELSEWHERE, CalcId, SaveOutcome, SaveRequest, parse_json_text,
+};
 use crate::services::rate_limit;
 use crate::state::AppState;
 
@@ -41,6 +45,9 @@ struct SourceBody {
     doc: Value,
     #[serde(default)]
     doc_style: Value,
+    /// The revision the editor loaded or last saved; absent on a first save.
+    #[serde(default)]
+    revision: Option<i64>,
 }
 
 async fn read_source(
@@ -55,6 +62,7 @@ async fn read_source(
         "doc": parse_json_text(&found.doc),
         "doc_style": parse_json_text(&found.doc_style),
         "private": found.is_private,
+        "revision": found.revision,
     })))
 }
 
@@ -63,12 +71,31 @@ async fn save_source(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
     Body(body): Body<SourceBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
-    let saved = calculators::save(&state, &id, &user, body.doc, body.doc_style).await?;
-    Ok(Json(
-        json!({"message": "Saved.", "_id": saved.id, "error": saved.error}),
-    ))
+    let request = SaveRequest {
+        doc: body.doc,
+        doc_style: body.doc_style,
+        revision: body.revision,
+    };
+    Ok(
+        match calculators::save(&state, &id, &user, request).await? {
+            SaveOutcome::Stored(saved) => Json(json!({
+                "message": "Saved.",
+                "_id": saved.id,
+                "error": saved.error,
+                "revision": saved.revision,
+            }))
+            .into_response(),
+            // The editor offers to reload theirs, overwrite it (saving again based on
+            // `revision`) or save a copy.
+            SaveOutcome::Stale { current } => (
+                StatusCode::CONFLICT,
+                Json(json!({"message": CHANGED_ELSEWHERE, "revision": current})),
+            )
+                .into_response(),
+        },
+    )
 }
 
 async fn delete_source(
@@ -84,12 +111,18 @@ async fn delete_owned(
     id: &str,
     user: &crate::entities::user::Model,
 ) -> Result<Json<Value>, ApiError> {
-    use sea_orm::EntityTrait;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let id = CalcId::parse(id)?;
-    let found = calculators::owned(state, &id, user).await?;
-    calculator::Entity::delete_by_id(found.id)
+    // One statement that checks the owner and deletes: a racing delete or save of the same
+    // calculator leaves this one a 404, never a 500.
+    let deleted = calculator::Entity::delete_many()
+        .filter(calculator::Column::Id.eq(id.as_str()))
+        .filter(calculator::Column::OwnerId.eq(user.id))
         .exec(&state.db)
         .await?;
+    if deleted.rows_affected == 0 {
+        return Err(ApiError::calculator_not_found());
+    }
     Ok(Json(json!({"message": "Deleted."})))
 }
 

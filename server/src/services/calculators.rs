@@ -2,9 +2,10 @@
 
 use calcsmith_engine::CalcDoc;
 use calcsmith_engine::worker::WorkerRequest;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
 };
 use serde_json::{Map, Value, json};
 
@@ -105,64 +106,162 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
     serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-/// Saves `doc` and `doc_style` under `id` for `owner`: creates it on first save (within
-/// the plan's limit), refuses someone else's, and stores what the engine says of it.
+/// The 409 answer to a save not based on the stored revision (or on none, over a stored one).
+pub const CHANGED_ELSEWHERE: &str = "This calculator was changed elsewhere since you opened it.";
+
+/// What a save sends: the doc, its style, and the revision the editor loaded or last saved
+/// (`None` for a calculator it never had from the server).
+#[derive(Debug)]
+pub struct SaveRequest {
+    pub doc: Value,
+    pub doc_style: Value,
+    pub revision: Option<i64>,
+}
+
+/// What a save came to when the request itself was fine.
+#[derive(Debug)]
+pub enum SaveOutcome {
+    /// Stored; the model carries the new revision.
+    Stored(calculator::Model),
+    /// Refused: the calculator is at revision `current`, which the save was not based on.
+    Stale { current: i64 },
+}
+
+/// Why the stored state refuses a save.
+enum Refusal {
+    NotFound,
+    Stale { current: i64 },
+}
+
+/// What a save does to the stored state.
+enum Admission {
+    Create,
+    Update { revision: i64 },
+}
+
+/// Whether a save based on `revision` may go ahead, given what is stored under its id.
+///
+/// A save without a revision is a first save: over an existing calculator it would
+/// overwrite edits its author never saw, so it is stale (old clients that never send a
+/// revision can still create calculators). A revision of a calculator that is gone (deleted
+/// meanwhile) is a 404 rather than a re-creation, so a stale tab cannot bring it back.
+fn admit(
+    existing: Option<&calculator::Model>,
+    owner: &user::Model,
+    revision: Option<i64>,
+) -> Result<Admission, Refusal> {
+    match (existing, revision) {
+        (Some(found), _) if found.owner_id != owner.id => Err(Refusal::NotFound),
+        (Some(found), Some(based_on)) if based_on == found.revision => Ok(Admission::Update {
+            revision: found.revision,
+        }),
+        (Some(found), _) => Err(Refusal::Stale {
+            current: found.revision,
+        }),
+        (None, Some(_)) => Err(Refusal::NotFound),
+        (None, None) => Ok(Admission::Create),
+    }
+}
+
+impl Refusal {
+    fn into_outcome(self) -> Result<SaveOutcome, ApiError> {
+        match self {
+            Refusal::NotFound => Err(ApiError::calculator_not_found()),
+            Refusal::Stale { current } => Ok(SaveOutcome::Stale { current }),
+        }
+    }
+}
+
+/// The doc as the engine reads it back, and the style (an object; `{}` when absent).
+fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiError> {
+    let parsed = CalcDoc::from_json_value(doc)
+        .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))?;
+    let style = match doc_style {
+        Value::Null => json!({}),
+        style @ Value::Object(_) => style,
+        _ => {
+            return Err(ApiError::BadRequest(
+                "The calculator is not valid: doc_style must be an object".to_owned(),
+            ));
+        }
+    };
+    let doc = serde_json::to_value(&parsed).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((doc, style))
+}
+
+/// Takes the owner's write lock for the rest of `txn` and answers their current plan.
+///
+/// Every save of one owner goes through here, so their count-then-insert and
+/// compare-then-update never interleave. The first statement is a write on purpose: on
+/// PostgreSQL it locks the user's row until commit; on SQLite it takes the database's
+/// write lock at once, before any read, so a deferred transaction cannot read a snapshot
+/// that another writer then makes stale.
+async fn lock_owner(txn: &DatabaseTransaction, owner: &user::Model) -> Result<Plan, ApiError> {
+    let locked = user::Entity::update_many()
+        .col_expr(user::Column::Plan, Expr::col(user::Column::Plan))
+        .filter(user::Column::Id.eq(owner.id))
+        .exec(txn)
+        .await?;
+    if locked.rows_affected == 0 {
+        // The account was deleted while this save was on its way.
+        return Err(ApiError::Unauthorized);
+    }
+    let plan = user::Entity::find_by_id(owner.id)
+        .one(txn)
+        .await?
+        .map_or_else(|| owner.plan.clone(), |u| u.plan);
+    Ok(Plan::parse(&plan))
+}
+
+/// Saves a calculator under `id` for `owner`: creates it on a first save (within the
+/// plan's limit), updates it when the save is based on the stored revision, refuses
+/// someone else's, and stores what the engine says of it.
+///
+/// The engine runs before the transaction; inside it, under the owner's lock, only the
+/// checks and the write happen, so racing saves and deletes end as 200, 404 or 409.
 ///
 /// # Errors
-/// 400 for a doc that is not a calculator or a full plan, 404 for someone else's id.
+/// 400 for a doc that is not a calculator or a full plan, 404 for someone else's id or a
+/// revision of a calculator deleted meanwhile.
 pub async fn save(
     state: &AppState,
     id: &CalcId,
     owner: &user::Model,
-    doc: Value,
-    doc_style: Value,
-) -> Result<calculator::Model, ApiError> {
-    let parsed = CalcDoc::from_json_value(doc.clone())
-        .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))?;
-    if !doc_style.is_object() && !doc_style.is_null() {
-        return Err(ApiError::BadRequest(
-            "The calculator is not valid: doc_style must be an object".to_owned(),
-        ));
-    }
-    let doc = serde_json::to_value(&parsed).map_err(|e| ApiError::Internal(e.to_string()))?;
+    request: SaveRequest,
+) -> Result<SaveOutcome, ApiError> {
+    let (doc, style) = checked_source(request.doc, request.doc_style)?;
+    // Refuse early what the transaction would refuse, before the slow engine run.
     let existing = calculator::Entity::find_by_id(id.as_str())
         .one(&state.db)
         .await?;
-    if existing.as_ref().is_some_and(|c| c.owner_id != owner.id) {
-        return Err(ApiError::calculator_not_found());
-    }
-    if existing.is_none() {
-        let plan = Plan::parse(&owner.plan);
-        if let Some(max) = plan.max_calculators() {
-            let count = calculator::Entity::find()
-                .filter(calculator::Column::OwnerId.eq(owner.id))
-                .count(&state.db)
-                .await?;
-            if count >= max {
-                return Err(ApiError::BadRequest(plan.limit_message()));
-            }
-        }
+    if let Err(refusal) = admit(existing.as_ref(), owner, request.revision) {
+        return refusal.into_outcome();
     }
     let result = run_defaults(state, &doc).await?;
     let error = result["error"].as_str().map(str::to_owned);
-    let style = if doc_style.is_null() {
-        json!({})
-    } else {
-        doc_style
-    };
     let now = now_ms();
-    let saved = match existing {
-        Some(found) => {
-            let mut model = found.into_active_model();
-            model.doc = Set(doc.to_string());
-            model.doc_style = Set(style.to_string());
-            model.error = Set(error);
-            model.initial_result = Set(Some(result.to_string()));
-            model.updated_at = Set(now);
-            model.update(&state.db).await?
-        }
-        None => {
-            calculator::ActiveModel {
+
+    let txn = state.db.begin().await?;
+    let plan = lock_owner(&txn, owner).await?;
+    let existing = calculator::Entity::find_by_id(id.as_str())
+        .one(&txn)
+        .await?;
+    let admission = match admit(existing.as_ref(), owner, request.revision) {
+        Ok(admission) => admission,
+        Err(refusal) => return refusal.into_outcome(),
+    };
+    let stored = match admission {
+        Admission::Create => {
+            if let Some(max) = plan.max_calculators() {
+                let count = calculator::Entity::find()
+                    .filter(calculator::Column::OwnerId.eq(owner.id))
+                    .count(&txn)
+                    .await?;
+                if count >= max {
+                    return Err(ApiError::BadRequest(plan.limit_message()));
+                }
+            }
+            let created = calculator::ActiveModel {
                 id: Set(id.as_str().to_owned()),
                 owner_id: Set(owner.id),
                 doc: Set(doc.to_string()),
@@ -172,12 +271,45 @@ pub async fn save(
                 initial_result: Set(Some(result.to_string())),
                 created_at: Set(now),
                 updated_at: Set(now),
+                revision: Set(1),
             }
-            .insert(&state.db)
-            .await?
+            .insert(&txn)
+            .await;
+            match created {
+                Ok(created) => created,
+                // Another account created this id first (our own saves are serialised).
+                Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+                    return Err(ApiError::calculator_not_found());
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Admission::Update { revision } => {
+            let changed = calculator::ActiveModel {
+                id: Set(id.as_str().to_owned()),
+                doc: Set(doc.to_string()),
+                doc_style: Set(style.to_string()),
+                error: Set(error),
+                initial_result: Set(Some(result.to_string())),
+                updated_at: Set(now),
+                revision: Set(revision + 1),
+                ..Default::default()
+            };
+            match calculator::Entity::update(changed)
+                .validate()?
+                .filter(calculator::Column::Revision.eq(revision))
+                .exec(&txn)
+                .await
+            {
+                Ok(updated) => updated,
+                // Deleted since it was read (a delete does not wait for the owner's lock).
+                Err(DbErr::RecordNotUpdated) => return Err(ApiError::calculator_not_found()),
+                Err(e) => return Err(e.into()),
+            }
         }
     };
-    Ok(saved)
+    txn.commit().await?;
+    Ok(SaveOutcome::Stored(stored))
 }
 
 /// Toggles privacy; the message is for the UI to show.

@@ -234,14 +234,21 @@ pub fn new_id() -> String {
         .collect()
 }
 
-/// Saves `doc` under `id` and returns the response.
+/// Saves `doc` under `id` and returns the response. Like the editor, it sends the revision
+/// the calculator is at when it exists (a save of an existing one without it is a 409).
 pub async fn save(app: &TestApp, client: &Client, id: &str, doc: &Value) -> reqwest::Response {
-    client
-        .post(app.url(&format!("/api/source/{id}")))
-        .json(&json!({"doc": doc, "doc_style": {"bgcolor": "#fff", "fsize": 12}}))
-        .send()
-        .await
-        .expect("save")
+    let url = app.url(&format!("/api/source/{id}"));
+    let current = client.get(&url).send().await.expect("read before save");
+    let revision = if current.status() == 200 {
+        current.json::<Value>().await.expect("source json")["revision"].as_i64()
+    } else {
+        None
+    };
+    let mut body = json!({"doc": doc, "doc_style": {"bgcolor": "#fff", "fsize": 12}});
+    if let Some(revision) = revision {
+        body["revision"] = json!(revision);
+    }
+    client.post(url).json(&body).send().await.expect("save")
 }
 
 /// Declares a test that runs once on SQLite and once on PostgreSQL.

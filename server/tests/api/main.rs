@@ -11,4 +11,5 @@ mod instances;
 mod mail;
 mod openapi;
 mod pages;
+mod saves;
 mod serving;

@@ -114,6 +114,17 @@ describe('other answers', () => {
     expect(error.message).toBe('Oops, an error.');
   });
 
+  it('a 409 is a conflict carrying the server text and the rest of its answer', async () => {
+    const answer = { message: 'This calculator was changed elsewhere.', revision: 4 };
+    stubFetch(() => json(409, answer));
+    const error = await failure(api.post('/api/source/x', {}));
+    expect(error.code).toBe('conflict');
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('This calculator was changed elsewhere.');
+    expect(error.body).toEqual(answer);
+    expect(messageOf(error)).toBe('This calculator was changed elsewhere.');
+  });
+
   it('a 404 is not_found', async () => {
     stubFetch(() => json(404, { message: 'Not found.' }));
     const error = await failure(api.get('/api/source/x'));

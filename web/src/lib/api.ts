@@ -3,13 +3,22 @@
 
 /** Why a call failed; `message` is what the user is shown. */
 export type ApiErrorCode =
-  'bad_request' | 'not_found' | 'unauthorized' | 'network' | 'server' | 'cancelled';
+  | 'bad_request'
+  | 'not_found'
+  | 'unauthorized'
+  /** 409: it changed elsewhere since it was read; `body` says how (a save's `revision`). */
+  | 'conflict'
+  | 'network'
+  | 'server'
+  | 'cancelled';
 
 export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
     readonly status = 0,
+    /** The server's JSON answer, for the fields beyond `message`. */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -65,15 +74,19 @@ export interface RequestOptions {
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let message = '';
+  let body: Record<string, unknown> = {};
   try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      body = parsed as Record<string, unknown>;
+    }
   } catch {
     // Not JSON: the generic text below.
   }
+  const message = typeof body.message === 'string' ? body.message : '';
   const status = response.status;
-  if (status === 400 || status === 409 || status === 413 || status === 422 || status === 429) {
+  if (status === 409) return new ApiError('conflict', message || OOPS, status, body);
+  if (status === 400 || status === 413 || status === 422 || status === 429) {
     return new ApiError('bad_request', message || OOPS, status);
   }
   if (status === 404) return new ApiError('not_found', message || OOPS, status);

@@ -29,7 +29,7 @@ function signedIn(calcs: User['calcs'] = []) {
 
 /** A calculator that is on the server and unchanged here. */
 function putStored(id: string, doc = storedDoc('Stored')): OpenCalc {
-  const open: OpenCalc = { _id: id, doc, doc_style: {}, saved: true, stored: true };
+  const open: OpenCalc = { _id: id, doc, doc_style: {}, saved: true, stored: true, revision: 1 };
   useCalcs.setState((state) => ({
     calcs: { ...state.calcs, [id]: open },
     order: [...state.order, id],
@@ -85,7 +85,7 @@ describe('updateDoc and updateStyle', () => {
 describe('save', () => {
   it('posts doc and doc_style, marks it saved and stored and adds it to the user list', async () => {
     signedIn([{ _id: 'other', doc: storedDoc('Other'), doc_style: {} }]);
-    const { calls } = stubFetch(() => json(200, { ok: true }));
+    const { calls } = stubFetch(() => json(200, { message: 'Saved.', revision: 1 }));
     const id = useCalcs.getState().createDraft();
     useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: 'Loan' }));
     useCalcs.getState().updateStyle(id, { fsize: 12 });
@@ -95,11 +95,43 @@ describe('save', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].method).toBe('POST');
     expect(calls[0].path).toBe(`/api/source/${id}`);
+    // A first save: no revision.
     expect(calls[0].body).toEqual({ doc: calc(id).doc, doc_style: { fsize: 12 } });
-    expect(calc(id)).toMatchObject({ saved: true, stored: true });
+    expect(calc(id)).toMatchObject({ saved: true, stored: true, revision: 1 });
     const list = useSession.getState().user!.calcs;
     expect(list.map((c) => c._id)).toEqual([id, 'other']);
     expect(list[0].doc.name).toBe('Loan');
+  });
+
+  it('sends the revision it is based on and keeps the one the server answers', async () => {
+    putStored('stored0000000001');
+    useCalcs.setState((state) => ({
+      calcs: { ...state.calcs, stored0000000001: { ...calc('stored0000000001'), revision: 4 } },
+    }));
+    useCalcs.getState().updateDoc('stored0000000001', (doc) => ({ ...doc, name: 'Edited' }));
+    const { calls } = stubFetch(() => json(200, { message: 'Saved.', revision: 5 }));
+    await useCalcs.getState().save('stored0000000001');
+    expect(calls[0].body).toMatchObject({ revision: 4 });
+    expect(calc('stored0000000001')).toMatchObject({ saved: true, revision: 5 });
+    // Overwriting after a conflict: based on the server's revision instead.
+    useCalcs.getState().updateDoc('stored0000000001', (doc) => ({ ...doc, name: 'Again' }));
+    await useCalcs.getState().save('stored0000000001', 9);
+    expect(calls[1].body).toMatchObject({ revision: 9 });
+  });
+
+  it('leaves the calculator unsaved and on its revision when it changed elsewhere', async () => {
+    putStored('stored0000000001');
+    useCalcs.setState((state) => ({
+      calcs: { ...state.calcs, stored0000000001: { ...calc('stored0000000001'), revision: 1 } },
+    }));
+    useCalcs.getState().updateDoc('stored0000000001', (doc) => ({ ...doc, name: 'Mine' }));
+    stubFetch(() => json(409, { message: 'Changed elsewhere.', revision: 2 }));
+    await expect(useCalcs.getState().save('stored0000000001')).rejects.toMatchObject({
+      code: 'conflict',
+      body: { revision: 2 },
+    });
+    expect(calc('stored0000000001')).toMatchObject({ saved: false, revision: 1 });
+    expect(calc('stored0000000001').doc.name).toBe('Mine');
   });
 
   it('keeps the calculator unsaved when it was edited while the save was on its way', async () => {
@@ -137,6 +169,28 @@ describe('save', () => {
   });
 });
 
+describe('reload', () => {
+  it("replaces the doc here with the server's, as saved", async () => {
+    putStored('stored0000000001');
+    useCalcs.getState().updateDoc('stored0000000001', (doc) => ({ ...doc, name: 'Mine' }));
+    stubFetch(() => json(200, { doc: storedDoc('Theirs'), doc_style: {}, revision: 7 }));
+    await useCalcs.getState().reload('stored0000000001');
+    expect(calc('stored0000000001')).toMatchObject({ saved: true, stored: true, revision: 7 });
+    expect(calc('stored0000000001').doc.name).toBe('Theirs');
+  });
+});
+
+describe('draftFrom', () => {
+  it('makes an unsaved draft holding a copy of a published doc', () => {
+    const published = storedDoc('Theirs');
+    const id = useCalcs.getState().draftFrom(published, { fsize: 14 });
+    expect(calc(id)).toMatchObject({ saved: false, stored: false, doc_style: { fsize: 14 } });
+    expect(calc(id).revision).toBeUndefined();
+    expect(calc(id).doc).toEqual(published);
+    expect(calc(id).doc).not.toBe(published);
+  });
+});
+
 describe('copy', () => {
   it('makes an unsaved deep copy under a new id', () => {
     putStored('original0000001');
@@ -145,6 +199,8 @@ describe('copy', () => {
     expect(copyId).not.toBe('original0000001');
     const copy = calc(copyId);
     expect(copy).toMatchObject({ saved: false, stored: false });
+    // A copy is new to the server: its first save carries no revision.
+    expect(copy.revision).toBeUndefined();
     expect(copy.doc).toEqual(calc('original0000001').doc);
     expect(copy.doc).not.toBe(calc('original0000001').doc);
 
@@ -199,19 +255,29 @@ describe('remove', () => {
 });
 
 describe('open', () => {
-  it('makes a new unsaved draft for an id the server does not know', async () => {
+  it('never makes up a draft for an id the server does not have for this user', async () => {
     const { calls } = stubFetch(() => json(404, { message: 'Not found.' }));
-    const opened = await useCalcs.getState().open('unknown000000001');
+    await expect(useCalcs.getState().open('unknown000000001')).rejects.toMatchObject({
+      code: 'not_found',
+    });
     expect(calls.map((c) => c.path)).toEqual(['/api/source/unknown000000001']);
-    expect(opened).toMatchObject({ _id: 'unknown000000001', saved: false, stored: false });
-    expect(opened.doc.script).toBe("'use strict';\n\nreturn {};\n");
-    expect(calc('unknown000000001')).toEqual(opened);
+    expect(calc('unknown000000001')).toBeUndefined();
   });
 
-  it('loads a stored calculator as saved', async () => {
-    stubFetch(() => json(200, { doc: storedDoc('From server'), doc_style: null }));
+  it('drops an unchanged copy here of a calculator the server no longer has for this user', async () => {
+    putStored('deleted000000001');
+    stubFetch(() => json(404, { message: 'Not found.' }));
+    await expect(useCalcs.getState().open('deleted000000001')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(calc('deleted000000001')).toBeUndefined();
+    expect(useCalcs.getState().order).toEqual([]);
+  });
+
+  it('loads a stored calculator as saved, with its revision', async () => {
+    stubFetch(() => json(200, { doc: storedDoc('From server'), doc_style: null, revision: 3 }));
     const opened = await useCalcs.getState().open('server0000000001');
-    expect(opened).toMatchObject({ saved: true, stored: true, doc_style: {} });
+    expect(opened).toMatchObject({ saved: true, stored: true, doc_style: {}, revision: 3 });
     expect(opened.doc.name).toBe('From server');
   });
 
@@ -236,13 +302,39 @@ describe('open', () => {
     expect(calc('stored0000000001')).toMatchObject({ saved: false });
   });
 
-  it('opens an id a visitor cannot read as a new draft, without asking to sign in', async () => {
+  it('holds the load of a calculator kept here for a sign-in once the session has ended', async () => {
+    // The found path: the password changed elsewhere, the page says nobody is signed in,
+    // and the navigation still lists a calculator saved from here.
+    putStored('kept000000000001', storedDoc('Kept'));
     useSession.setState({ user: null, authenticated: false });
-    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized');
+    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized').mockImplementation(() => {});
+    const { calls } = stubFetch((_, index) =>
+      index === 0
+        ? json(401, { message: 'Please sign in.' })
+        : json(200, { doc: storedDoc('On the server'), doc_style: {}, revision: 2 }),
+    );
+    const opening = useCalcs.getState().open('kept000000000001');
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    authGate.release(); // signed in
+    const opened = await opening;
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/source/kept000000000001',
+      '/api/source/kept000000000001',
+    ]);
+    expect(opened).toMatchObject({ saved: true, stored: true, revision: 2 });
+    expect(opened.doc.name).toBe('On the server');
+    onUnauthorized.mockRestore();
+  });
+
+  it('shows the copy kept here, never a blank, when that sign-in is cancelled', async () => {
+    putStored('kept000000000001', storedDoc('Kept'));
+    useSession.setState({ user: null, authenticated: false });
+    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized').mockImplementation(() => {});
     stubFetch(() => json(401, { message: 'Please sign in.' }));
-    const opened = await useCalcs.getState().open('visitor000000001');
-    expect(opened).toMatchObject({ _id: 'visitor000000001', saved: false, stored: false });
-    expect(onUnauthorized).not.toHaveBeenCalled();
+    const opening = useCalcs.getState().open('kept000000000001');
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    authGate.cancel('Sign-in was cancelled.');
+    expect((await opening).doc.name).toBe('Kept');
     onUnauthorized.mockRestore();
   });
 

@@ -11,6 +11,11 @@ import { useSession } from './session';
 export interface OpenCalc extends SourceRecord {
   /** The server has it (it is in the user's list or was saved from here). */
   stored: boolean;
+  /**
+   * The server's revision this doc is based on (loaded or last saved). A save sends it, and
+   * the server refuses one based on an older revision (409). Absent before the first save.
+   */
+  revision?: number;
 }
 
 interface CalcsState {
@@ -18,11 +23,23 @@ interface CalcsState {
   /** Ids in the order they were opened. */
   order: string[];
   createDraft(): string;
-  /** The calculator, from here or from the server; an unknown id becomes a new draft. */
+  /** An unsaved draft holding a copy of `doc` (someone's published calculator); returns the id. */
+  draftFrom(doc: CalcDoc, docStyle: DocStyle | null): string;
+  /**
+   * The calculator, from here or from the server. It never makes up a blank doc: a 401
+   * waits for a sign-in, and an id the server does not have for this user fails with
+   * `not_found`.
+   */
   open(id: string): Promise<OpenCalc>;
+  /** Replaces the doc here with the server's ("reload theirs" after a conflict). */
+  reload(id: string): Promise<OpenCalc>;
   updateDoc(id: string, change: (doc: CalcDoc) => CalcDoc): void;
   updateStyle(id: string, style: DocStyle): void;
-  save(id: string): Promise<void>;
+  /**
+   * Saves the doc, based on its revision, or on `basedOn` (the server's current revision,
+   * to overwrite it after a conflict). Fails with `conflict` when it changed elsewhere.
+   */
+  save(id: string, basedOn?: number): Promise<void>;
   /** An unsaved copy under a new id; returns the id. */
   copy(id: string): string;
   remove(id: string): Promise<void>;
@@ -30,11 +47,24 @@ interface CalcsState {
   forgetStored(): void;
 }
 
+/** What `GET /api/source/{id}` answers. */
+interface SourceAnswer {
+  doc: CalcDoc;
+  doc_style: DocStyle | null;
+  revision?: number;
+}
+
 function put(state: CalcsState, calc: OpenCalc): Partial<CalcsState> {
   return {
     calcs: { ...state.calcs, [calc._id]: calc },
     order: state.order.includes(calc._id) ? state.order : [...state.order, calc._id],
   };
+}
+
+function without(state: CalcsState, id: string): Partial<CalcsState> {
+  const calcs = { ...state.calcs };
+  delete calcs[id];
+  return { calcs, order: state.order.filter((other) => other !== id) };
 }
 
 function inUserList(id: string): boolean {
@@ -53,6 +83,19 @@ function replaceInUser(calc: OpenCalc) {
   session.setUser({ ...user, calcs });
 }
 
+async function fetchSource(id: string): Promise<OpenCalc> {
+  // Through the 401 hold: a session that ended asks for a sign-in and then loads.
+  const source = await api.get<SourceAnswer>(`/api/source/${id}`);
+  return {
+    _id: id,
+    doc: { ...newDoc(), ...source.doc },
+    doc_style: source.doc_style ?? {},
+    saved: true,
+    stored: true,
+    revision: source.revision,
+  };
+}
+
 export const useCalcs = create<CalcsState>()(
   persist(
     (set, get) => ({
@@ -63,45 +106,42 @@ export const useCalcs = create<CalcsState>()(
         set(put(get(), { _id: id, doc: newDoc(), doc_style: {}, saved: false, stored: false }));
         return id;
       },
+      draftFrom(doc, docStyle) {
+        const id = randomId(16);
+        const draft: OpenCalc = {
+          _id: id,
+          doc: { ...newDoc(), ...structuredClone(doc) },
+          doc_style: structuredClone(docStyle ?? {}),
+          saved: false,
+          stored: false,
+        };
+        set(put(get(), draft));
+        return id;
+      },
       async open(id) {
         const local = get().calcs[id];
         // A changed draft is the author's work: never overwrite it from the server.
         if (local && (!local.saved || !local.stored)) return local;
-        // A visitor has no stored calculators: a 401 just means "not one of yours", so no
-        // sign-in dialog. Someone signed in whose session ended is asked to sign in again.
-        const signedIn = useSession.getState().authenticated;
         try {
-          const source = await api.get<{ doc: CalcDoc; doc_style: DocStyle | null }>(
-            `/api/source/${id}`,
-            { skipAuthHold: !signedIn },
-          );
-          const calc: OpenCalc = {
-            _id: id,
-            doc: { ...newDoc(), ...source.doc },
-            doc_style: source.doc_style ?? {},
-            saved: true,
-            stored: true,
-          };
+          const calc = await fetchSource(id);
           set(put(get(), calc));
           return calc;
         } catch (error) {
-          const unknown =
-            error instanceof ApiError &&
-            (error.code === 'not_found' || (error.code === 'unauthorized' && !signedIn));
-          if (unknown && !inUserList(id)) {
-            const calc: OpenCalc = {
-              _id: id,
-              doc: newDoc(),
-              doc_style: {},
-              saved: false,
-              stored: false,
-            };
-            set(put(get(), calc));
-            return calc;
+          if (error instanceof ApiError && error.code === 'not_found') {
+            // Deleted elsewhere, or not this user's: an unchanged copy here holds nothing
+            // the server did not have, and must not pose as theirs.
+            if (local) set(without(get(), id));
+            throw error;
           }
+          // Offline, or the sign-in was cancelled: the copy last seen here, never a blank.
           if (local) return local;
           throw error;
         }
+      },
+      async reload(id) {
+        const calc = await fetchSource(id);
+        set(put(get(), calc));
+        return calc;
       },
       updateDoc(id, change) {
         const calc = get().calcs[id];
@@ -113,17 +153,22 @@ export const useCalcs = create<CalcsState>()(
         if (!calc) return;
         set(put(get(), { ...calc, doc_style: style, saved: false }));
       },
-      async save(id) {
+      async save(id, basedOn) {
         const calc = get().calcs[id];
         if (!calc) return;
-        await api.post(`/api/source/${id}`, { doc: calc.doc, doc_style: calc.doc_style });
+        const revision = basedOn ?? calc.revision;
+        const answer = await api.post<{ revision?: number } | null>(`/api/source/${id}`, {
+          doc: calc.doc,
+          doc_style: calc.doc_style,
+          ...(revision === undefined ? {} : { revision }),
+        });
         const now = get().calcs[id];
         // The server has it now, even if it was removed here while the save was on its way.
         replaceInUser(calc);
         if (!now) return;
         // Edits made while the save was on its way keep the calculator unsaved.
         const saved = now.doc === calc.doc && now.doc_style === calc.doc_style;
-        set(put(get(), { ...now, stored: true, saved }));
+        set(put(get(), { ...now, stored: true, saved, revision: answer?.revision }));
       },
       copy(id) {
         const calc = get().calcs[id];
@@ -152,9 +197,7 @@ export const useCalcs = create<CalcsState>()(
               .setUser({ ...user, calcs: user.calcs.filter((c) => c._id !== id) });
           }
         }
-        const calcs = { ...get().calcs };
-        delete calcs[id];
-        set({ calcs, order: get().order.filter((other) => other !== id) });
+        set(without(get(), id));
       },
       forgetStored() {
         const calcs = Object.fromEntries(

@@ -44,8 +44,11 @@ export function seedDraft(
   return open;
 }
 
-/** Renders the editor for the seeded draft, with a fake worker behind the calculation. */
-export async function renderEditor(id = CALC_ID) {
+/**
+ * Renders the editor for the seeded draft, with a fake worker behind the calculation.
+ * With `editor: false` it does not wait for the editor (for screens shown instead of it).
+ */
+export async function renderEditor(id = CALC_ID, { editor = true } = {}) {
   const workers = fakeWorkers();
   setCalcClientForTests(new CalcWorkerClient(workers.factory));
   const user = userEvent.setup({ delay: null });
@@ -58,10 +61,12 @@ export async function renderEditor(id = CALC_ID) {
       <LocationProbe />
     </MemoryRouter>,
   );
-  await screen.findByRole('tablist', { name: 'Editor sections' });
-  // The editor asks for its first result as it mounts: wait until it has (effects may run
-  // just after the markup appears).
-  await waitFor(() => expect(workers.current.posted).toHaveLength(1));
+  if (editor) {
+    await screen.findByRole('tablist', { name: 'Editor sections' });
+    // The editor asks for its first result as it mounts: wait until it has (effects may
+    // run just after the markup appears).
+    await waitFor(() => expect(workers.current.posted).toHaveLength(1));
+  }
 
   /** Answers the worker's current request; the newest request is then `workers.current.last`. */
   const answer = async (result: EvalResult = okResult({})) => {

@@ -77,15 +77,85 @@ describe('opening', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('makes an id the server does not know a new draft', async () => {
+  it('shows a missing or foreign id as not found, never a blank editor to save over it', async () => {
     seedDraft();
-    const { calls } = stubFetch(() => json(404, { message: 'Not found' }));
+    const published = {
+      doc: { ...loanDoc, name: 'Theirs' },
+      doc_style: { fsize: 14 },
+      error: null,
+    };
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/calc/ZYXWVUTSRQ987654') return json(200, published);
+      if (call.path === '/api/source/ZYXWVUTSRQ987654') {
+        return json(404, { message: 'Calculator not found.' });
+      }
+      if (call.method === 'POST') return json(200, { message: 'Saved.', revision: 1 });
+      // The copy, once saved, opens from the server.
+      return json(200, { ...published, revision: 1 });
+    });
     const fresh = 'ZYXWVUTSRQ987654';
-    await renderEditor(fresh);
-    expect(calls).toEqual([{ method: 'GET', path: `/api/source/${fresh}`, body: undefined }]);
-    expect(useCalcs.getState().calcs[fresh]).toMatchObject({ saved: false, stored: false });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Untitled calculator');
-    expect(screen.getByText('No inputs yet. Add one to let visitors enter values.')).toBeVisible();
+    const { user } = await renderEditor(fresh, { editor: false });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Calculator not found' }),
+    ).toBeVisible();
+    expect(document.title).toBe('Calculator not found · Calcsmith');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(useCalcs.getState().calcs[fresh]).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'New calculator' })).toBeEnabled();
+
+    // The visitor may see the published version: it can become their own.
+    await user.click(await screen.findByRole('button', { name: 'Save a copy as your own' }));
+    await waitFor(() => expect(location()).not.toBe(`/source/${fresh}`));
+    const copyId = location()!.split('/').pop()!;
+    expect(copyId).toMatch(/^[0-9A-Za-z]{16}$/);
+    const save = calls.find((call) => call.method === 'POST');
+    expect(save).toMatchObject({ path: `/api/source/${copyId}` });
+    expect(save!.body).toMatchObject({ doc: { name: 'Theirs' }, doc_style: { fsize: 14 } });
+    expect(save!.body).not.toHaveProperty('revision');
+    expect(useCalcs.getState().calcs[copyId]).toMatchObject({ saved: true, revision: 1 });
+    expect(toasts()).toEqual(['Saved.']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Theirs' })).toBeVisible();
+  });
+
+  it('offers only a new calculator when there is no published version to copy', async () => {
+    seedDraft();
+    stubFetch(() => json(404, { message: 'Calculator not found.' }));
+    const { user } = await renderEditor('ZYXWVUTSRQ987654', { editor: false });
+    await screen.findByRole('heading', { level: 1, name: 'Calculator not found' });
+    await act(flush);
+    expect(screen.queryByRole('button', { name: 'Save a copy as your own' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'New calculator' }));
+    const draftId = location()!.split('/').pop()!;
+    expect(useCalcs.getState().calcs[draftId]).toMatchObject({ saved: false, stored: false });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Untitled calculator' }),
+    ).toBeVisible();
+  });
+
+  it('asks for a sign-in to open a calculator the server keeps, and opens it after one', async () => {
+    seedDraft();
+    useSession.setState({ authenticated: false });
+    let signedIn = false;
+    stubFetch(() =>
+      signedIn
+        ? json(200, { doc: { ...loanDoc, name: 'Mine' }, doc_style: {}, revision: 4 })
+        : json(401, { message: 'Please sign in.' }),
+    );
+    const { user } = await renderEditor('ZYXWVUTSRQ987654', { editor: false });
+    await waitFor(() => expect(useSession.getState().authDialog).toBe('signin'));
+    await act(async () => useSession.getState().closeAuthDialog());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to open this calculator' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('tablist')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(useSession.getState().authDialog).toBe('signin'));
+    signedIn = true;
+    await act(async () => authGate.release());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mine' })).toBeVisible();
+    expect(calcNow('ZYXWVUTSRQ987654')).toMatchObject({ saved: true, revision: 4 });
   });
 });
 
@@ -271,6 +341,91 @@ describe('save', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
     expect(alert).toHaveBeenLastCalledWith('Oops, an error');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('a save that changed elsewhere', () => {
+  const mine = { ...loanDoc, name: 'Mine' };
+  const conflict = () =>
+    json(409, {
+      message: 'This calculator was changed elsewhere since you opened it.',
+      revision: 2,
+    });
+
+  async function refusedSave(respond: Parameters<typeof stubFetch>[0]) {
+    seedDraft(mine, { stored: true, saved: false, revision: 1 });
+    const fetch = stubFetch(respond);
+    const rendered = await renderEditor();
+    await rendered.user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changed elsewhere' });
+    return { ...fetch, ...rendered, dialog };
+  }
+
+  it('says so and offers reload theirs, overwrite and save as a copy; Cancel keeps mine', async () => {
+    const { calls, dialog, user } = await refusedSave(conflict);
+    expect(calls[0].body).toMatchObject({ revision: 1 });
+    expect(dialog).toHaveTextContent('This calculator was changed elsewhere since you opened it.');
+    for (const name of ['Reload theirs', 'Overwrite', 'Save as a copy', 'Cancel']) {
+      expect(within(dialog).getByRole('button', { name })).toBeEnabled();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calcNow()).toMatchObject({ saved: false, revision: 1 });
+    expect(docNow().name).toBe('Mine');
+    expect(toasts()).toEqual([]);
+  });
+
+  it('overwrites theirs by saving again based on their revision', async () => {
+    const { calls, dialog, user } = await refusedSave((_call, index) =>
+      index === 0 ? conflict() : json(200, { message: 'Saved.', revision: 3 }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await waitFor(() => expect(toasts()).toEqual(['Saved.']));
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      body: { doc: { name: 'Mine' }, revision: 2 },
+    });
+    expect(calcNow()).toMatchObject({ saved: true, revision: 3 });
+  });
+
+  it('reloads theirs in place of mine', async () => {
+    const { calls, dialog, user } = await refusedSave((call) =>
+      call.method === 'POST'
+        ? conflict()
+        : json(200, { doc: { ...loanDoc, name: 'Theirs' }, doc_style: {}, revision: 2 }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reload theirs' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Theirs' })).toBeVisible();
+    expect(calls[1]).toMatchObject({ method: 'GET', path: `/api/source/${CALC_ID}` });
+    expect(calcNow()).toMatchObject({ saved: true, revision: 2 });
+    expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  });
+
+  it('saves mine as a new calculator and opens it, leaving theirs alone', async () => {
+    const { calls, dialog, user } = await refusedSave((call, index) => {
+      if (index === 0) return conflict();
+      // The copy, once saved, opens from the server.
+      if (call.method === 'GET') return json(200, { doc: mine, doc_style: {}, revision: 1 });
+      return json(200, { message: 'Saved.', revision: 1 });
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save as a copy' }));
+    await waitFor(() => expect(location()).not.toBe(`/source/${CALC_ID}`));
+    const copyId = location()!.split('/').pop()!;
+    expect(calls[1]).toMatchObject({ method: 'POST', path: `/api/source/${copyId}` });
+    expect(calls[1].body).toMatchObject({ doc: { name: 'Mine' } });
+    expect(calls[1].body).not.toHaveProperty('revision');
+    expect(calcNow(copyId)).toMatchObject({ saved: true, stored: true, revision: 1 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mine' })).toBeVisible();
+    expect(toasts()).toEqual(['Saved.']);
+  });
+
+  it('offers only a copy when the calculator was deleted elsewhere', async () => {
+    const { dialog } = await refusedSave(() => json(404, { message: 'Calculator not found.' }));
+    expect(dialog).toHaveTextContent('This calculator was deleted, or it is not yours.');
+    expect(within(dialog).queryByRole('button', { name: 'Overwrite' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Reload theirs' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Save as a copy' })).toBeEnabled();
   });
 });
 

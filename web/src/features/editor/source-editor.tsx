@@ -18,6 +18,7 @@ import { sameJson, without } from './list-ops';
 import { editorMessages } from './messages';
 import { OutputsEditor } from './outputs-editor';
 import { ResultError } from './result-error';
+import { useSaveFlow } from './save-flow';
 import { ScriptTab, type GoTo } from './script-tab';
 import { SidePanel, type PanelName } from './side-panel';
 import { Toolbar } from './toolbar';
@@ -64,8 +65,6 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const [mode, setMode] = useState<'edit' | 'calc'>('edit');
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [goTo, setGoTo] = useState<GoTo | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Debug mode (spec §4): the calculation sees a frozen doc and values, refreshed by Run.
   const [frozen, setFrozen] = useState<{ doc: CalcDoc; values: Values } | null>(null);
@@ -96,24 +95,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const setOutputs = (change: (outputs: OutputDef[]) => OutputDef[]) =>
     updateDoc((old) => ({ ...old, metaOutputs: change(old.metaOutputs ?? []) }));
 
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      await useCalcs.getState().save(calcId);
-      toast(t('savedToast'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'cancelled') {
-        // The author closed the sign-in dialog: nothing to say.
-      } else if (error instanceof ApiError && error.code === 'bad_request') {
-        setSaveError(error.message);
-      } else {
-        window.alert(t('oops'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save, dialogs: saveDialogs } = useSaveFlow(calcId);
 
   // Spec §2: Ctrl or Cmd+S saves from anywhere on the page (the script editor included).
   const onSaveShortcut = useEffectEvent((event: KeyboardEvent) => {
@@ -395,32 +377,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
         )}
       </div>
 
-      {saveError !== null && (
-        <Dialog
-          title={t('error')}
-          onClose={() => setSaveError(null)}
-          initialFocus=".button.primary"
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setSaveError(null)}>
-                {t('close')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => {
-                  setSaveError(null);
-                  window.open('/pricing', '_blank', 'noopener');
-                }}
-              >
-                {t('upgrade')}
-              </button>
-            </>
-          }
-        >
-          <p>{saveError}</p>
-        </Dialog>
-      )}
+      {saveDialogs}
       {confirmDelete && (
         <Dialog
           title={t('deleteTitle')}

@@ -1,0 +1,120 @@
+// Saving from the editor: the Save button and shortcut, and the dialogs a refused save
+// opens — the plan's limit (spec §8) and a calculator changed or gone elsewhere, where
+// the author picks "reload theirs", "overwrite" or "save as a copy".
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../components/dialog';
+import { ApiError, messageOf } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { useCalcs } from '../../stores/calcs';
+import { toast } from '../../stores/ui';
+import { editorMessages } from './messages';
+import { SaveConflictDialog, type SaveConflict } from './save-conflict';
+
+export function useSaveFlow(calcId: string) {
+  const t = useT(editorMessages);
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [planError, setPlanError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+
+  /** Runs a save; a refusal opens the dialog that fits it. */
+  const attempt = async (action: () => Promise<void>, after?: () => void) => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await action();
+      toast(t('savedToast'));
+      after?.();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'cancelled') {
+        // The author closed the sign-in dialog: nothing to say.
+      } else if (error instanceof ApiError && error.code === 'conflict') {
+        const revision = error.body.revision;
+        setConflict({
+          kind: 'changed',
+          message: error.message,
+          revision: typeof revision === 'number' ? revision : undefined,
+        });
+      } else if (error instanceof ApiError && error.code === 'not_found') {
+        setConflict({ kind: 'gone' });
+      } else if (error instanceof ApiError && error.code === 'bad_request') {
+        setPlanError(error.message);
+      } else {
+        window.alert(t('oops'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = () => attempt(() => useCalcs.getState().save(calcId));
+  const overwrite = (revision: number | undefined) =>
+    attempt(() => useCalcs.getState().save(calcId, revision));
+  const saveAsCopy = () => {
+    const copyId = useCalcs.getState().copy(calcId);
+    // Refused (a full plan, say), the copy stays in the navigation as a draft.
+    return attempt(
+      () => useCalcs.getState().save(copyId),
+      () => navigate(`/source/${copyId}`),
+    );
+  };
+  const reloadTheirs = async () => {
+    try {
+      await useCalcs.getState().reload(calcId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'cancelled')) toast(messageOf(error));
+    }
+  };
+
+  const dialogs = (
+    <>
+      {planError !== null && (
+        <Dialog
+          title={t('error')}
+          onClose={() => setPlanError(null)}
+          initialFocus=".button.primary"
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setPlanError(null)}>
+                {t('close')}
+              </button>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => {
+                  setPlanError(null);
+                  window.open('/pricing', '_blank', 'noopener');
+                }}
+              >
+                {t('upgrade')}
+              </button>
+            </>
+          }
+        >
+          <p>{planError}</p>
+        </Dialog>
+      )}
+      {conflict !== null && (
+        <SaveConflictDialog
+          conflict={conflict}
+          onClose={() => setConflict(null)}
+          onReload={() => {
+            setConflict(null);
+            void reloadTheirs();
+          }}
+          onOverwrite={() => {
+            setConflict(null);
+            if (conflict.kind === 'changed') void overwrite(conflict.revision);
+          }}
+          onSaveCopy={() => {
+            setConflict(null);
+            void saveAsCopy();
+          }}
+        />
+      )}
+    </>
+  );
+
+  return { saving, save, dialogs };
+}
