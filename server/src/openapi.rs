@@ -123,6 +123,9 @@ pub struct SourceRequest {
     /// The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, ….
     pub doc: Value,
     pub doc_style: Option<Value>,
+    /// The revision this save is based on (from the last read or save). Needed to
+    /// overwrite an existing calculator: a stale or missing one gets 409.
+    pub revision: Option<i64>,
 }
 
 /// A calculator's source as its owner reads it.
@@ -132,6 +135,8 @@ pub struct Source {
     pub doc: Value,
     pub doc_style: Value,
     pub private: bool,
+    /// Counts the saves; the next save sends it back.
+    pub revision: i64,
 }
 
 /// The answer to a save.
@@ -141,6 +146,8 @@ pub struct Saved {
     pub _id: String,
     /// The engine's error when the calculator was run with its defaults, if any.
     pub error: Option<String>,
+    /// The calculator's revision after this save.
+    pub revision: i64,
 }
 
 /// What a published calculator shows: the doc, its style, and the result of the last
