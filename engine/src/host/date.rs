@@ -8,6 +8,8 @@
 //! behave as before.
 
 mod parse;
+mod parts;
+mod tokens;
 
 use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::object::builtins::JsDate;
