@@ -146,3 +146,20 @@ return { out: JSON.stringify(numbers.map(forms)) };`;
     assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} differ`);
   }
 });
+
+// boa computes `**` with Rust's powf; the engine puts V8's pow behind it (src/host/math).
+test("the ** operator gives V8's bits too", () => {
+  const pairs = CASES.filter(([name]) => name === "pow").map(([, args]) => args);
+  const script = `'use strict';
+${BITS_HELPERS}
+var pairs = ${JSON.stringify(pairs.map((args) => args.map(bitsOf)))};
+return { out: pairs.map(function (p) { return bitsOf(fromBits(p[0]) ** fromBits(p[1])); }).join(',') };`;
+  for (const [face, evaluate] of Object.entries(FACES)) {
+    const bits = evaluate(textDoc(script)).outputs.out.split(",");
+    const wrong = [];
+    pairs.forEach(([x, y], i) => {
+      if (ulpsApart(bits[i], bitsOf(x ** y)) !== 0) wrong.push(`${face}: ${x} ** ${y} = ${fromBits(bits[i])}, V8: ${x ** y}`);
+    });
+    assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} of ${pairs.length} differ`);
+  }
+});

@@ -34,6 +34,16 @@ pub fn expm1(x: f64) -> f64 {
     libm::expm1(x)
 }
 
+/// The C library's `pow`, replaced: boa's `**` operator calls Rust's `f64::powf`, which
+/// calls this symbol — glibc's natively, compiler-builtins' in wasm, neither of them V8's,
+/// so `1.05 ** (1 / 12)` differed between the faces. Defined here, the linker takes ours
+/// on every face (for the whole process, so the server's other `powf` calls get it too,
+/// which is harmless: it is as accurate).
+#[unsafe(no_mangle)]
+pub extern "C" fn pow(x: f64, y: f64) -> f64 {
+    self::pow::pow(x, y)
+}
+
 /// sqrt of the sum of squares, summed as V8 does: each value divided by the largest,
 /// squared, added with Kahan's compensation. ±Infinity wins over NaN.
 pub fn hypot(values: &[f64]) -> f64 {
