@@ -20,7 +20,7 @@ use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsArgs, JsResult, JsString, JsValue, NativeFunction};
 
-/// e^x; fdlibm rounds e^1 down by one bit, so V8 answers `Math.E` for it, and so do we.
+/// e^x; fdlibm's algorithm misses e^1 by one bit, so V8 answers `Math.E` for it, and so do we.
 pub fn exp(x: f64) -> f64 {
     if x == 1.0 {
         std::f64::consts::E
