@@ -75,33 +75,55 @@ pub struct NumberStyle {
 }
 
 /// Formats a number: digit groups of 3, rounding half away from zero on the shortest
-/// round-trip decimal form, then the percent or currency decoration.
+/// round-trip decimal form, then the percent or currency decoration. A percent is that
+/// decimal form with the point moved two places (0.145 is 14.5%, never 14.499…%, as ICU
+/// does it), followed by `%` (in Russian after a no-break space, `14,5 %`).
 /// NaN shows as `NaN` and infinities as `∞` / `-∞`, decorated the same way.
 pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String {
-    let value = if style.percent { value * 100.0 } else { value };
     let (negative, body) = if value.is_nan() {
         (false, "NaN".to_string())
     } else if value.is_infinite() {
         (value < 0.0, "∞".to_string())
     } else {
         let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
-        let (is_zero, body) = format_magnitude(value.abs(), places, locale);
+        let shift = if style.percent { 2 } else { 0 };
+        let (is_zero, body) = format_magnitude(value.abs(), shift, places, locale);
         (value.is_sign_negative() && !is_zero, body)
     };
     let sign = if negative { "-" } else { "" };
     if style.percent {
-        format!("{sign}{body}%")
+        let space = match locale {
+            Locale::En => "",
+            Locale::Ru => "\u{a0}",
+        };
+        format!("{sign}{body}{space}%")
     } else {
         let currency = style.currency_sign.as_deref().unwrap_or("");
         format!("{sign}{currency}{body}")
     }
 }
 
-/// Rounds and groups a finite non-negative number; also tells whether the result is zero.
-fn format_magnitude(value: f64, places: Option<u32>, locale: Locale) -> (bool, String) {
+/// Rounds and groups a finite non-negative number times 10^`shift`; also tells whether the
+/// result is zero.
+fn format_magnitude(
+    value: f64,
+    shift: usize,
+    places: Option<u32>,
+    locale: Locale,
+) -> (bool, String) {
     // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
     let text = format!("{value}");
     let (int_text, frac_text) = text.split_once('.').unwrap_or((&text, ""));
+    // Scaling by a power of ten moves the decimal point: exact, unlike a multiplication.
+    let moved = frac_text.len().min(shift);
+    let mut int_text = format!(
+        "{int_text}{}{}",
+        &frac_text[..moved],
+        "0".repeat(shift - moved)
+    );
+    let frac_text = &frac_text[moved..];
+    let leading_zeros = int_text.len() - int_text.trim_start_matches('0').len();
+    int_text.drain(..leading_zeros.min(int_text.len() - 1));
     let keep = places.unwrap_or(3) as usize;
     let mut digits: Vec<u8> = int_text
         .bytes()
@@ -309,10 +331,29 @@ mod tests {
     #[test]
     fn percent_output_is_multiplied_by_100() {
         assert_eq!(percent(0.125, Some(1), En), "12.5%");
-        assert_eq!(percent(0.125, Some(1), Ru), "12,5%");
         assert_eq!(percent(0.07, None, En), "7%");
         assert_eq!(percent(-0.5, None, En), "-50%");
         assert_eq!(percent(12.34, None, En), "1,234%");
+        assert_eq!(percent(1e21, None, En), "100,000,000,000,000,000,000,000%");
+        assert_eq!(percent(5e-324, Some(2), En), "0.00%");
+    }
+
+    #[test]
+    fn percent_moves_the_decimal_point_of_the_shortest_decimal_form() {
+        // 0.145 * 100 is 14.499999999999998 in binary; a person and ICU say 15%.
+        assert_eq!(percent(0.145, Some(0), En), "15%");
+        assert_eq!(percent(0.01005, Some(2), En), "1.01%");
+        assert_eq!(percent(0.0005, None, En), "0.05%");
+        assert_eq!(percent(-0.00004, Some(2), En), "0.00%");
+        assert_eq!(percent(0.995, Some(0), En), "100%");
+    }
+
+    #[test]
+    fn russian_percent_has_a_no_break_space_before_the_sign() {
+        assert_eq!(percent(0.29, None, Ru), "29\u{a0}%");
+        assert_eq!(percent(0.125, Some(1), Ru), "12,5\u{a0}%");
+        assert_eq!(percent(-12.34, None, Ru), "-1\u{a0}234\u{a0}%");
+        assert_eq!(percent(f64::INFINITY, None, Ru), "∞\u{a0}%");
     }
 
     #[test]
