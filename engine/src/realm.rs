@@ -1,0 +1,317 @@
+//! The realms calculations run in. A [`Sandbox`] is a boa realm of the engine's one
+//! context with the engine's built-ins and the harness, and the scripts parsed in it; a
+//! calculation without libraries gets a fresh one each time. [`LibraryRealm`] is the one
+//! sandbox that keeps the loaded libraries (loading them again costs 0.1–1 s), guarded
+//! by `guard.rs`: the engine drops it when a calculation changed it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use boa_engine::property::Attribute;
+use boa_engine::realm::Realm;
+use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
+use serde_json::Value;
+
+use crate::errors::{SCRIPT_PATH, syntax_error};
+use crate::eval::HostError;
+use crate::guard::Guard;
+use crate::model::{CalcDoc, Library};
+use crate::run::{Ended, RUN_GLOBAL, run};
+
+const HARNESS: &str = include_str!("harness.js");
+
+/// How many calculators' parsed scripts a realm keeps (a tab usually runs one; an editor
+/// switching between a few calculators should not re-parse each time).
+pub(crate) const SCRIPT_CACHE_SIZE: usize = 4;
+
+/// A calculator's script, wrapped and parsed in one realm.
+struct CachedScript {
+    /// The author's script text: the key. Nothing else goes into the wrapped source, and
+    /// the context's parse settings (strictness, optimiser) are the same for every
+    /// calculator.
+    source: String,
+    /// The source that was parsed, for error lines.
+    wrapped: String,
+    /// A `Script` compiles itself to bytecode on its first run and keeps it, so a
+    /// recalculation with new input values neither parses nor compiles.
+    script: Script,
+}
+
+/// A realm with the engine's built-ins and the harness, and the scripts parsed in it,
+/// most recent first (a parsed script belongs to its realm).
+pub(crate) struct Sandbox {
+    realm: Realm,
+    harness: JsValue,
+    scripts: Vec<CachedScript>,
+}
+
+/// Runs `f` with `realm` as the context's current realm.
+fn within<T>(context: &mut Context, realm: &Realm, f: impl FnOnce(&mut Context) -> T) -> T {
+    let outer = context.enter_realm(realm.clone());
+    let result = f(context);
+    context.enter_realm(outer);
+    result
+}
+
+fn could_not_start(e: JsError) -> HostError {
+    HostError(format!("the engine could not start: {e}"))
+}
+
+impl Sandbox {
+    /// A new realm of `context` with standard JavaScript, the engine's built-ins and the
+    /// harness.
+    ///
+    /// # Errors
+    /// boa could not set the realm up (a bug, not a calculator problem).
+    pub(crate) fn new(context: &mut Context) -> Result<Sandbox, HostError> {
+        let realm = context.create_realm().map_err(could_not_start)?;
+        let harness = within(context, &realm, |context| {
+            crate::host::install(context)?;
+            context.eval(Source::from_bytes(HARNESS))
+        })
+        .map_err(could_not_start)?;
+        Ok(Sandbox {
+            realm,
+            harness,
+            scripts: Vec::new(),
+        })
+    }
+
+    /// Parses and compiles `source` now, so that a calculation with it does neither.
+    /// (A script that does not parse is left to the calculation to report.)
+    pub(crate) fn parse_ahead(&mut self, context: &mut Context, source: &str) {
+        let scripts = &mut self.scripts;
+        within(context, &self.realm, |context| {
+            if let Ok(cached) = cached_script(scripts, source, &mut 0, context) {
+                // A compile error shows when the calculation runs it.
+                let _ = cached.script.codeblock(context);
+            }
+        });
+    }
+
+    /// Runs `doc` in this realm; `parses` counts the scripts it had to parse.
+    pub(crate) fn run(
+        &mut self,
+        context: &mut Context,
+        doc: &CalcDoc,
+        fields: &Value,
+        parses: &mut u64,
+    ) -> Ended {
+        let (scripts, harness) = (&mut self.scripts, &self.harness);
+        within(context, &self.realm, |context| {
+            match cached_script(scripts, &doc.script, parses, context) {
+                Ok(cached) => run(context, harness, &cached.script, &cached.wrapped, fields),
+                Err(error) => Ended {
+                    outcome: Err((syntax_error(&error), Vec::new())),
+                    abandoned: false,
+                },
+            }
+        })
+    }
+
+    #[cfg(test)]
+    pub(crate) fn cached_scripts(&self) -> usize {
+        self.scripts.len()
+    }
+}
+
+/// The parsed script of `source`, from the cache or parsed now in the current realm (and
+/// then cached, most recent first). A script that does not parse is not cached.
+fn cached_script<'a>(
+    scripts: &'a mut Vec<CachedScript>,
+    source: &str,
+    parses: &mut u64,
+    context: &mut Context,
+) -> JsResult<&'a CachedScript> {
+    if let Some(index) = scripts.iter().position(|c| c.source == source) {
+        scripts[..=index].rotate_right(1);
+    } else {
+        let wrapped = format!("{RUN_GLOBAL}(function (inputs) {{'use strict';{source}\n}});");
+        let text = Source::from_bytes(&wrapped).with_path(Path::new(SCRIPT_PATH));
+        let script = Script::parse(text, None, context)?;
+        *parses += 1;
+        scripts.truncate(SCRIPT_CACHE_SIZE - 1);
+        scripts.insert(
+            0,
+            CachedScript {
+                source: source.to_owned(),
+                wrapped,
+                script,
+            },
+        );
+    }
+    Ok(&scripts[0])
+}
+
+/// The sandbox that keeps the loaded libraries between calculations, and the guard that
+/// tells whether a calculation left it as loaded.
+pub(crate) struct LibraryRealm {
+    sandbox: Sandbox,
+    /// Each library's global value, hidden while a calculation does not use it.
+    values: HashMap<Library, JsValue>,
+    guard: Guard,
+}
+
+impl LibraryRealm {
+    /// A new realm with `sources` loaded.
+    ///
+    /// # Errors
+    /// A library does not load.
+    pub(crate) fn new(
+        context: &mut Context,
+        sources: &HashMap<Library, String>,
+    ) -> Result<LibraryRealm, HostError> {
+        let sandbox = Sandbox::new(context)?;
+        let guard = within(context, &sandbox.realm, Guard::new).map_err(could_not_start)?;
+        let mut realm = LibraryRealm {
+            sandbox,
+            values: HashMap::new(),
+            guard,
+        };
+        for library in Library::ALL {
+            if let Some(source) = sources.get(&library) {
+                realm.load_one(context, library, source)?;
+            }
+        }
+        realm.watch(context)?;
+        Ok(realm)
+    }
+
+    /// Loads (or replaces) one library.
+    ///
+    /// # Errors
+    /// The source does not run or does not define the library's global.
+    pub(crate) fn load(
+        &mut self,
+        context: &mut Context,
+        library: Library,
+        source: &str,
+    ) -> Result<(), HostError> {
+        self.load_one(context, library, source)?;
+        self.watch(context)
+    }
+
+    fn load_one(
+        &mut self,
+        context: &mut Context,
+        library: Library,
+        source: &str,
+    ) -> Result<(), HostError> {
+        // A library may add global bindings that scripts compiled earlier did not see.
+        self.sandbox.scripts.clear();
+        let value = within(context, &self.sandbox.realm, |context| {
+            load_into(context, library, source)
+        })?;
+        self.values.insert(library, value);
+        Ok(())
+    }
+
+    /// Takes the guard's picture of the realm as it is now.
+    fn watch(&mut self, context: &mut Context) -> Result<(), HostError> {
+        let values: Vec<(Library, JsValue)> = Library::ALL
+            .into_iter()
+            .filter_map(|library| Some((library, self.values.get(&library)?.clone())))
+            .collect();
+        let guard = &mut self.guard;
+        within(context, &self.sandbox.realm, |context| {
+            guard.watch(context, &values)
+        })
+        .map_err(could_not_start)
+    }
+
+    /// Runs `doc` with the libraries it switches on; also says whether the realm is still
+    /// as loaded (when not, the caller must drop it).
+    pub(crate) fn run(
+        &mut self,
+        context: &mut Context,
+        doc: &CalcDoc,
+        fields: &Value,
+        parses: &mut u64,
+    ) -> (Ended, bool) {
+        let realm = self.sandbox.realm.clone();
+        let shown = within(context, &realm, |context| {
+            show_libraries(context, &self.values, doc)
+        });
+        let ended = match shown {
+            Ok(()) => self.sandbox.run(context, doc, fields, parses),
+            Err(e) => Ended {
+                outcome: Err((e.to_string(), Vec::new())),
+                abandoned: false,
+            },
+        };
+        let intact = !ended.abandoned
+            && within(context, &realm, |context| {
+                hide_libraries(context).is_ok() && self.guard.intact(context)
+            });
+        (ended, intact)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn sandbox(&self) -> &Sandbox {
+        &self.sandbox
+    }
+}
+
+/// Defines the globals of the libraries `doc` switches on and removes the others.
+fn show_libraries(
+    context: &mut Context,
+    values: &HashMap<Library, JsValue>,
+    doc: &CalcDoc,
+) -> JsResult<()> {
+    for library in Library::ALL {
+        let global = js_string!(library.global());
+        match values.get(&library) {
+            Some(value) if library.enabled_in(&doc.libraries) => {
+                context.register_global_property(global, value.clone(), Attribute::all())?;
+            }
+            _ => {
+                context
+                    .global_object()
+                    .delete_property_or_throw(global, context)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Removes the libraries' globals (and the harness's, should a run have stopped before
+/// the harness removed it), so that the global object is as the guard saw it.
+fn hide_libraries(context: &mut Context) -> JsResult<()> {
+    let global = context.global_object();
+    for library in Library::ALL {
+        global.delete_property_or_throw(js_string!(library.global()), context)?;
+    }
+    global.delete_property_or_throw(js_string!(RUN_GLOBAL), context)?;
+    Ok(())
+}
+
+/// Runs a library's source and takes its global away again, to be shown per calculator.
+fn load_into(context: &mut Context, library: Library, source: &str) -> Result<JsValue, HostError> {
+    let fail = |e: JsError| HostError(format!("{} did not load: {e}", library.name()));
+    context
+        .runtime_limits_mut()
+        .set_loop_iteration_limit(u64::MAX);
+    let path = format!("{}.js", library.name());
+    // boa's AST optimiser (constant folding) walks the whole parsed library, which is
+    // minified already: skipping it saves 1–2 % of a load (docs/benchmarks.md).
+    // Calculators' scripts are still optimised.
+    let optimizer = context.optimizer_options();
+    context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
+    let ran = context.eval(Source::from_bytes(source).with_path(Path::new(&path)));
+    context.set_optimizer_options(optimizer);
+    ran.map_err(fail)?;
+    let global = js_string!(library.global());
+    let object = context.global_object();
+    let value = object.get(global.clone(), context).map_err(fail)?;
+    if value.is_undefined() {
+        return Err(HostError(format!(
+            "{} did not define `{}`",
+            library.name(),
+            library.global()
+        )));
+    }
+    object
+        .delete_property_or_throw(global, context)
+        .map_err(fail)?;
+    Ok(value)
+}
