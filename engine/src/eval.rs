@@ -1,24 +1,19 @@
-//! The engine: one boa context, kept warm, whose calculations cannot see or disturb one
-//! another.
+//! The engine: kept warm, and its calculations cannot see or disturb one another.
 //!
 //! Each calculation runs in a realm no other calculation has changed (`realm.rs`): one
-//! without libraries in a fresh realm — [`Engine::prepare`] makes the next one, with the
+//! without libraries in a fresh one — [`Engine::prepare`] makes the next one, with the
 //! last script already parsed, while the host is idle — one with libraries in the realm
 //! that keeps them loaded, which is dropped and loaded again when a calculation changed
 //! it (`guard.rs`). The run itself and its limits are `run.rs`.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
-use boa_engine::Context;
-use boa_engine::context::ContextBuilder;
-use boa_engine::job::IdleJobExecutor;
 use serde_json::{Map, Value};
 
 use crate::dates::CivilDate;
 use crate::format::Locale;
 use crate::inputs::describe_inputs;
-use crate::limits::{RECURSION_LIMIT, live_bytes};
+use crate::limits::live_bytes;
 use crate::model::{CalcDoc, Library};
 use crate::output::EvalResult;
 use crate::realm::{LibraryRealm, Sandbox};
@@ -51,13 +46,14 @@ impl std::fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-/// The JavaScript side of an engine; rebuilt from scratch after an interrupted run.
+/// The JavaScript side of an engine.
+#[derive(Default)]
 struct Runtime {
-    context: Context,
     /// A fresh realm for the next calculation without libraries.
     spare: Option<Sandbox>,
-    /// The realm with the loaded libraries; `None` after a calculation changed it, until
-    /// a calculation needs it again (or [`Engine::prepare`] loads it ahead).
+    /// The realm with the loaded libraries; `None` after a calculation changed it or was
+    /// interrupted, until a calculation needs it again (or [`Engine::prepare`] loads it
+    /// ahead).
     libraries: Option<LibraryRealm>,
     /// The script of the last calculation without libraries, parsed ahead into the spare.
     last_script: Option<String>,
@@ -69,7 +65,7 @@ struct Runtime {
 /// A warm calculation engine. Libraries are loaded once and reused.
 pub struct Engine {
     options: EngineOptions,
-    runtime: Option<Runtime>,
+    runtime: Runtime,
     library_sources: HashMap<Library, String>,
 }
 
@@ -81,7 +77,7 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Result<Engine, HostError> {
         let mut engine = Engine {
             options,
-            runtime: None,
+            runtime: Runtime::default(),
             library_sources: HashMap::new(),
         };
         engine.prepare()?;
@@ -103,13 +99,13 @@ impl Engine {
     /// # Errors
     /// The source does not run or does not define the library's global.
     pub fn load_library(&mut self, library: Library, source: &str) -> Result<(), HostError> {
-        let runtime = runtime(&mut self.runtime)?;
+        let runtime = &mut self.runtime;
         match &mut runtime.libraries {
-            Some(realm) => realm.load(&mut runtime.context, library, source)?,
+            Some(realm) => realm.load(library, source)?,
             None => {
                 let mut sources = self.library_sources.clone();
                 sources.insert(library, source.to_owned());
-                runtime.libraries = Some(LibraryRealm::new(&mut runtime.context, &sources)?);
+                runtime.libraries = Some(LibraryRealm::new(&sources)?);
             }
         }
         self.library_sources.insert(library, source.to_owned());
@@ -129,19 +125,16 @@ impl Engine {
     /// # Errors
     /// boa could not set up a realm, or a library no longer loads.
     pub fn prepare(&mut self) -> Result<(), HostError> {
-        let runtime = runtime(&mut self.runtime)?;
+        let runtime = &mut self.runtime;
         if runtime.spare.is_none() {
-            let mut sandbox = Sandbox::new(&mut runtime.context)?;
+            let mut sandbox = Sandbox::new()?;
             if let Some(script) = &runtime.last_script {
-                sandbox.parse_ahead(&mut runtime.context, script);
+                sandbox.parse_ahead(script);
             }
             runtime.spare = Some(sandbox);
         }
         if runtime.libraries.is_none() && !self.library_sources.is_empty() {
-            runtime.libraries = Some(LibraryRealm::new(
-                &mut runtime.context,
-                &self.library_sources,
-            )?);
+            runtime.libraries = Some(LibraryRealm::new(&self.library_sources)?);
         }
         Ok(())
     }
@@ -183,19 +176,18 @@ impl Engine {
         fields: &Value,
     ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
         let before = live_bytes();
-        let runtime = runtime(&mut self.runtime).map_err(|e| (e.0, Vec::new()))?;
-        let context = &mut runtime.context;
+        let runtime = &mut self.runtime;
         let ended = if Library::ALL
             .into_iter()
             .any(|lib| lib.enabled_in(&doc.libraries))
         {
             let mut realm = match runtime.libraries.take() {
                 Some(realm) => realm,
-                None => LibraryRealm::new(context, &self.library_sources)
-                    .map_err(|e| (e.0, Vec::new()))?,
+                None => LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?,
             };
-            let (ended, intact) = realm.run(context, doc, fields, &mut runtime.parses);
-            // A realm the calculation changed is dropped, to be loaded again.
+            let (ended, intact) = realm.run(doc, fields, &mut runtime.parses);
+            // A realm the calculation changed (or left mid-flight) is dropped, to be
+            // loaded again.
             if intact {
                 runtime.libraries = Some(realm);
             }
@@ -203,50 +195,20 @@ impl Engine {
         } else {
             let mut sandbox = match runtime.spare.take() {
                 Some(sandbox) => sandbox,
-                None => Sandbox::new(context).map_err(|e| (e.0, Vec::new()))?,
+                None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
             };
-            let ended = sandbox.run(context, doc, fields, &mut runtime.parses);
+            let ended = sandbox.run(doc, fields, &mut runtime.parses);
             if runtime.last_script.as_deref() != Some(doc.script.as_str()) {
                 runtime.last_script = Some(doc.script.clone());
             }
             ended
         };
-        // WeakRef targets are kept alive until told otherwise.
-        context.clear_kept_objects();
-        let Ended { outcome, abandoned } = ended;
-        if abandoned {
-            // The run was dropped mid-flight; its context cannot be trusted again.
-            self.runtime = None;
-        }
+        let Ended { outcome, .. } = ended;
         if live_bytes().saturating_sub(before) > COLLECT_AFTER {
             boa_engine::gc::force_collect();
         }
         outcome
     }
-}
-
-/// The runtime, made when there is none.
-fn runtime(runtime: &mut Option<Runtime>) -> Result<&mut Runtime, HostError> {
-    if let Some(runtime) = runtime {
-        return Ok(runtime);
-    }
-    let host = |e: boa_engine::JsError| HostError(format!("the engine could not start: {e}"));
-    // Promise jobs are never run (a calculation is synchronous): dropping them at once
-    // keeps a calculation from parking work or memory in the queue.
-    let mut context = ContextBuilder::new()
-        .job_executor(Rc::new(IdleJobExecutor))
-        .build()
-        .map_err(host)?;
-    context
-        .runtime_limits_mut()
-        .set_recursion_limit(RECURSION_LIMIT);
-    Ok(runtime.insert(Runtime {
-        context,
-        spare: None,
-        libraries: None,
-        last_script: None,
-        parses: 0,
-    }))
 }
 
 #[cfg(test)]
@@ -312,22 +274,19 @@ mod tests {
     }
 
     fn parses(engine: &Engine) -> u64 {
-        engine.runtime.as_ref().map_or(0, |r| r.parses)
+        engine.runtime.parses
     }
 
     fn cached_in_library_realm(engine: &Engine) -> usize {
         engine
             .runtime
+            .libraries
             .as_ref()
-            .and_then(|r| r.libraries.as_ref())
             .map_or(0, |realm| realm.sandbox().cached_scripts())
     }
 
     fn library_realm_loaded(engine: &Engine) -> bool {
-        engine
-            .runtime
-            .as_ref()
-            .is_some_and(|r| r.libraries.is_some())
+        engine.runtime.libraries.is_some()
     }
 
     #[test]
@@ -476,20 +435,22 @@ mod tests {
     }
 
     #[test]
-    fn a_time_out_drops_the_runtime_and_its_cached_scripts() {
+    fn a_time_out_drops_the_library_realm_and_its_cached_scripts() {
         let mut engine = engine_with_lodash();
         let calc = with_lodash("return { sum: inputs.a + inputs.b };");
         // Nested loops that each stay under the loop checkpoint's limit: only the
-        // deadline stops them, mid-flight, so the runtime is dropped.
-        let looping = doc("function inner() { for (var i = 0; i < 3000; i++) {} }\n\
+        // deadline stops them, mid-flight, so the realm is dropped.
+        let looping = with_lodash(
+            "function inner() { for (var i = 0; i < 3000; i++) {} }\n\
              function middle() { for (var j = 0; j < 3000; j++) inner(); }\n\
-             for (var k = 0; k < 3000; k++) middle();\nreturn { sum: 0 };");
+             for (var k = 0; k < 3000; k++) middle();\nreturn { sum: 0 };",
+        );
         assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
         let timed_out = engine.evaluate(&looping, &Map::new());
         assert_eq!(timed_out.error.as_deref(), Some(TIMEOUT_MESSAGE));
-        assert!(engine.runtime.is_none());
-        // A new runtime loads the library and parses the script again, and it works.
+        assert!(!library_realm_loaded(&engine));
+        // A new realm loads the library and parses the script again, and it works.
         assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
-        assert_eq!(parses(&engine), 1);
+        assert_eq!(parses(&engine), 3);
     }
 }

@@ -1,20 +1,29 @@
-//! The realms calculations run in. A [`Sandbox`] is a boa realm of the engine's one
-//! context with the engine's built-ins and the harness, and the scripts parsed in it; a
+//! The realms calculations run in. A [`Sandbox`] is a boa context of its own (one realm)
+//! with the engine's built-ins and the harness, and the scripts parsed in it; a
 //! calculation without libraries gets a fresh one each time. [`LibraryRealm`] is the one
 //! sandbox that keeps the loaded libraries (loading them again costs 0.1–1 s), guarded
 //! by `guard.rs`: the engine drops it when a calculation changed it.
+//!
+//! A sandbox is a whole context rather than a realm of one shared context because boa
+//! 0.22's shape tree, which belongs to the context, keeps every realm's prototypes (and
+//! through their functions the whole realm, with what a calculation parked on its global
+//! object) alive as long as the context lives.
 
 use std::collections::HashMap;
 use std::path::Path;
 
+use std::rc::Rc;
+
+use boa_engine::context::ContextBuilder;
+use boa_engine::job::IdleJobExecutor;
 use boa_engine::property::Attribute;
-use boa_engine::realm::Realm;
 use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
 use serde_json::Value;
 
 use crate::errors::{SCRIPT_PATH, syntax_error};
 use crate::eval::HostError;
 use crate::guard::Guard;
+use crate::limits::RECURSION_LIMIT;
 use crate::model::{CalcDoc, Library};
 use crate::run::{Ended, RUN_GLOBAL, run};
 
@@ -37,20 +46,12 @@ struct CachedScript {
     script: Script,
 }
 
-/// A realm with the engine's built-ins and the harness, and the scripts parsed in it,
+/// A context with the engine's built-ins and the harness, and the scripts parsed in it,
 /// most recent first (a parsed script belongs to its realm).
 pub(crate) struct Sandbox {
-    realm: Realm,
+    context: Context,
     harness: JsValue,
     scripts: Vec<CachedScript>,
-}
-
-/// Runs `f` with `realm` as the context's current realm.
-fn within<T>(context: &mut Context, realm: &Realm, f: impl FnOnce(&mut Context) -> T) -> T {
-    let outer = context.enter_realm(realm.clone());
-    let result = f(context);
-    context.enter_realm(outer);
-    result
 }
 
 fn could_not_start(e: JsError) -> HostError {
@@ -63,15 +64,22 @@ impl Sandbox {
     ///
     /// # Errors
     /// boa could not set the realm up (a bug, not a calculator problem).
-    pub(crate) fn new(context: &mut Context) -> Result<Sandbox, HostError> {
-        let realm = context.create_realm().map_err(could_not_start)?;
-        let harness = within(context, &realm, |context| {
-            crate::host::install(context)?;
-            context.eval(Source::from_bytes(HARNESS))
-        })
-        .map_err(could_not_start)?;
+    pub(crate) fn new() -> Result<Sandbox, HostError> {
+        // Promise jobs are never run (a calculation is synchronous): dropping them at
+        // once keeps a calculation from parking work or memory in the queue.
+        let mut context = ContextBuilder::new()
+            .job_executor(Rc::new(IdleJobExecutor))
+            .build()
+            .map_err(could_not_start)?;
+        context
+            .runtime_limits_mut()
+            .set_recursion_limit(RECURSION_LIMIT);
+        crate::host::install(&mut context).map_err(could_not_start)?;
+        let harness = context
+            .eval(Source::from_bytes(HARNESS))
+            .map_err(could_not_start)?;
         Ok(Sandbox {
-            realm,
+            context,
             harness,
             scripts: Vec::new(),
         })
@@ -79,34 +87,33 @@ impl Sandbox {
 
     /// Parses and compiles `source` now, so that a calculation with it does neither.
     /// (A script that does not parse is left to the calculation to report.)
-    pub(crate) fn parse_ahead(&mut self, context: &mut Context, source: &str) {
-        let scripts = &mut self.scripts;
-        within(context, &self.realm, |context| {
-            if let Ok(cached) = cached_script(scripts, source, &mut 0, context) {
-                // A compile error shows when the calculation runs it.
-                let _ = cached.script.codeblock(context);
-            }
-        });
+    pub(crate) fn parse_ahead(&mut self, source: &str) {
+        let context = &mut self.context;
+        if let Ok(cached) = cached_script(&mut self.scripts, source, &mut 0, context) {
+            // A compile error shows when the calculation runs it.
+            let _ = cached.script.codeblock(context);
+        }
     }
 
-    /// Runs `doc` in this realm; `parses` counts the scripts it had to parse.
-    pub(crate) fn run(
-        &mut self,
-        context: &mut Context,
-        doc: &CalcDoc,
-        fields: &Value,
-        parses: &mut u64,
-    ) -> Ended {
-        let (scripts, harness) = (&mut self.scripts, &self.harness);
-        within(context, &self.realm, |context| {
-            match cached_script(scripts, &doc.script, parses, context) {
-                Ok(cached) => run(context, harness, &cached.script, &cached.wrapped, fields),
-                Err(error) => Ended {
-                    outcome: Err((syntax_error(&error), Vec::new())),
-                    abandoned: false,
-                },
-            }
-        })
+    /// Runs `doc` in this sandbox; `parses` counts the scripts it had to parse.
+    pub(crate) fn run(&mut self, doc: &CalcDoc, fields: &Value, parses: &mut u64) -> Ended {
+        let context = &mut self.context;
+        let ended = match cached_script(&mut self.scripts, &doc.script, parses, context) {
+            Ok(cached) => run(
+                context,
+                &self.harness,
+                &cached.script,
+                &cached.wrapped,
+                fields,
+            ),
+            Err(error) => Ended {
+                outcome: Err((syntax_error(&error), Vec::new())),
+                abandoned: false,
+            },
+        };
+        // WeakRef targets are kept alive until told otherwise.
+        context.clear_kept_objects();
+        ended
     }
 
     #[cfg(test)]
@@ -157,12 +164,9 @@ impl LibraryRealm {
     ///
     /// # Errors
     /// A library does not load.
-    pub(crate) fn new(
-        context: &mut Context,
-        sources: &HashMap<Library, String>,
-    ) -> Result<LibraryRealm, HostError> {
-        let sandbox = Sandbox::new(context)?;
-        let guard = within(context, &sandbox.realm, Guard::new).map_err(could_not_start)?;
+    pub(crate) fn new(sources: &HashMap<Library, String>) -> Result<LibraryRealm, HostError> {
+        let mut sandbox = Sandbox::new()?;
+        let guard = Guard::new(&mut sandbox.context).map_err(could_not_start)?;
         let mut realm = LibraryRealm {
             sandbox,
             values: HashMap::new(),
@@ -170,10 +174,10 @@ impl LibraryRealm {
         };
         for library in Library::ALL {
             if let Some(source) = sources.get(&library) {
-                realm.load_one(context, library, source)?;
+                realm.load_one(library, source)?;
             }
         }
-        realm.watch(context)?;
+        realm.watch()?;
         Ok(realm)
     }
 
@@ -181,68 +185,43 @@ impl LibraryRealm {
     ///
     /// # Errors
     /// The source does not run or does not define the library's global.
-    pub(crate) fn load(
-        &mut self,
-        context: &mut Context,
-        library: Library,
-        source: &str,
-    ) -> Result<(), HostError> {
-        self.load_one(context, library, source)?;
-        self.watch(context)
+    pub(crate) fn load(&mut self, library: Library, source: &str) -> Result<(), HostError> {
+        self.load_one(library, source)?;
+        self.watch()
     }
 
-    fn load_one(
-        &mut self,
-        context: &mut Context,
-        library: Library,
-        source: &str,
-    ) -> Result<(), HostError> {
+    fn load_one(&mut self, library: Library, source: &str) -> Result<(), HostError> {
         // A library may add global bindings that scripts compiled earlier did not see.
         self.sandbox.scripts.clear();
-        let value = within(context, &self.sandbox.realm, |context| {
-            load_into(context, library, source)
-        })?;
+        let value = load_into(&mut self.sandbox.context, library, source)?;
         self.values.insert(library, value);
         Ok(())
     }
 
     /// Takes the guard's picture of the realm as it is now.
-    fn watch(&mut self, context: &mut Context) -> Result<(), HostError> {
+    fn watch(&mut self) -> Result<(), HostError> {
         let values: Vec<(Library, JsValue)> = Library::ALL
             .into_iter()
             .filter_map(|library| Some((library, self.values.get(&library)?.clone())))
             .collect();
-        let guard = &mut self.guard;
-        within(context, &self.sandbox.realm, |context| {
-            guard.watch(context, &values)
-        })
-        .map_err(could_not_start)
+        self.guard
+            .watch(&mut self.sandbox.context, &values)
+            .map_err(could_not_start)
     }
 
     /// Runs `doc` with the libraries it switches on; also says whether the realm is still
     /// as loaded (when not, the caller must drop it).
-    pub(crate) fn run(
-        &mut self,
-        context: &mut Context,
-        doc: &CalcDoc,
-        fields: &Value,
-        parses: &mut u64,
-    ) -> (Ended, bool) {
-        let realm = self.sandbox.realm.clone();
-        let shown = within(context, &realm, |context| {
-            show_libraries(context, &self.values, doc)
-        });
-        let ended = match shown {
-            Ok(()) => self.sandbox.run(context, doc, fields, parses),
+    pub(crate) fn run(&mut self, doc: &CalcDoc, fields: &Value, parses: &mut u64) -> (Ended, bool) {
+        let ended = match show_libraries(&mut self.sandbox.context, &self.values, doc) {
+            Ok(()) => self.sandbox.run(doc, fields, parses),
             Err(e) => Ended {
                 outcome: Err((e.to_string(), Vec::new())),
                 abandoned: false,
             },
         };
-        let intact = !ended.abandoned
-            && within(context, &realm, |context| {
-                hide_libraries(context).is_ok() && self.guard.intact(context)
-            });
+        let context = &mut self.sandbox.context;
+        let intact =
+            !ended.abandoned && hide_libraries(context).is_ok() && self.guard.intact(context);
         (ended, intact)
     }
 

@@ -213,13 +213,13 @@ fn memory_parked_in_a_global_is_freed_for_the_next_calculation() {
         let mut engine = Engine::new(EngineOptions::default()).expect("engine");
         // ~200 MB (under the 256 MB limit) kept on globalThis by each run.
         let hoarder = CalcDoc::from_json_value(doc_json(
-            "(globalThis.hoard = globalThis.hoard || []).push('x'.repeat(100 * 1024 * 1024));\n\
+            "(globalThis.hoard = globalThis.hoard || []).push(new ArrayBuffer(200 * 1024 * 1024));\n\
              return { out: globalThis.hoard.length };",
             None,
         ))
         .expect("a calculator");
         let victim = CalcDoc::from_json_value(doc_json(
-            "return { out: 'y'.repeat(50 * 1024 * 1024).length };",
+            "return { out: new ArrayBuffer(100 * 1024 * 1024).byteLength };",
             None,
         ))
         .expect("a calculator");
@@ -235,7 +235,7 @@ fn memory_parked_in_a_global_is_freed_for_the_next_calculation() {
         );
         assert_eq!(
             out(&engine.evaluate(&victim, &values("b"))),
-            json!(50 * 1024 * 1024)
+            json!(100 * 1024 * 1024)
         );
     });
 }
@@ -272,7 +272,7 @@ fn memory_parked_by_one_request_does_not_end_the_next_in_a_worker_process() {
             today: None,
         };
         let hoarder = request(
-            "(globalThis.hoard = globalThis.hoard || []).push('x'.repeat(100 * 1024 * 1024));\n\
+            "(globalThis.hoard = globalThis.hoard || []).push(new ArrayBuffer(200 * 1024 * 1024));\n\
              return { out: globalThis.hoard.length };",
         );
         // Five hoarders would hold 1 GB, past the process's hard limit, if they shared
@@ -286,10 +286,10 @@ fn memory_parked_by_one_request_does_not_end_the_next_in_a_worker_process() {
         }
         let victim = worker
             .evaluate(
-                &request("return { out: 'y'.repeat(50 * 1024 * 1024).length };"),
+                &request("return { out: new ArrayBuffer(100 * 1024 * 1024).byteLength };"),
                 std::time::Duration::from_secs(30),
             )
             .expect("the worker answers");
-        assert_eq!(out(&victim), json!(50 * 1024 * 1024));
+        assert_eq!(out(&victim), json!(100 * 1024 * 1024));
     });
 }

@@ -64,13 +64,13 @@ test("memory parked in a global by one calculation is freed for the next", () =>
   // ~200 MB kept on globalThis per run: five of them would pass the instance's 1 GiB
   // hard limit if they shared a realm, and the wasm instance would trap.
   const hoarder = doc(
-    "(globalThis.hoard = globalThis.hoard || []).push('x'.repeat(100 * 1024 * 1024));\nreturn { out: globalThis.hoard.length };",
+    "(globalThis.hoard = globalThis.hoard || []).push(new ArrayBuffer(200 * 1024 * 1024));\nreturn { out: globalThis.hoard.length };",
   );
   for (let i = 0; i < 5; i++) {
     const result = engine.evaluate(hoarder, values("a"));
     assert.deepEqual([result.error, result.outputs?.out], [null, 1]);
   }
-  const victim = engine.evaluate(doc("return { out: 'y'.repeat(50 * 1024 * 1024).length };"), values("b"));
-  assert.deepEqual([victim.error, victim.outputs?.out], [null, 50 * 1024 * 1024]);
+  const victim = engine.evaluate(doc("return { out: new ArrayBuffer(100 * 1024 * 1024).byteLength };"), values("b"));
+  assert.deepEqual([victim.error, victim.outputs?.out], [null, 100 * 1024 * 1024]);
   engine.free();
 });
