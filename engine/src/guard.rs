@@ -190,10 +190,10 @@ impl Guard {
         queue.push_back((context.global_object(), false));
         if let Some(hidden) = hidden.as_object() {
             for key in hidden.own_property_keys(context)? {
-                if let PropertyKey::Index(_) = key {
-                    if let Some(object) = hidden.get(key, context)?.as_object() {
-                        queue.push_back((object, false));
-                    }
+                if let PropertyKey::Index(_) = key
+                    && let Some(object) = hidden.get(key, context)?.as_object()
+                {
+                    queue.push_back((object, false));
                 }
             }
         }
@@ -212,12 +212,11 @@ impl Guard {
             let mut properties = Vec::with_capacity(keys.len());
             for key in &keys {
                 let mut descriptor = object.borrow().properties().get(key);
-                if library {
-                    if let Some(found) = &descriptor {
-                        if let Some(wrapped) = self.wrap_setter(&object, key, found, context)? {
-                            descriptor = Some(wrapped);
-                        }
-                    }
+                if library
+                    && let Some(found) = &descriptor
+                    && let Some(wrapped) = self.wrap_setter(&object, key, found, context)?
+                {
+                    descriptor = Some(wrapped);
                 }
                 if let Some(found) = &descriptor {
                     for value in [found.value(), found.get(), found.set()]
