@@ -55,6 +55,11 @@ struct Runtime {
     /// interrupted, until a calculation needs it again (or [`Engine::prepare`] loads it
     /// ahead).
     libraries: Option<LibraryRealm>,
+    /// The context the last calculation without libraries ran in: dropping a context
+    /// takes a while, so [`Engine::prepare`] does it.
+    used: Option<Sandbox>,
+    /// How many times the libraries were loaded again (for tests).
+    library_loads: u64,
     /// The script of the last calculation without libraries, parsed ahead into the spare.
     last_script: Option<String>,
     /// How many scripts calculations had to parse (parsing ahead does not count; for
@@ -126,6 +131,12 @@ impl Engine {
     /// boa could not set up a realm, or a library no longer loads.
     pub fn prepare(&mut self) -> Result<(), HostError> {
         let runtime = &mut self.runtime;
+        runtime.used = None;
+        if let Some(realm) = &mut runtime.libraries
+            && !realm.still_intact()
+        {
+            drop_changed(&mut runtime.libraries);
+        }
         if runtime.spare.is_none() {
             let mut sandbox = Sandbox::new()?;
             if let Some(script) = &runtime.last_script {
@@ -135,6 +146,7 @@ impl Engine {
         }
         if runtime.libraries.is_none() && !self.library_sources.is_empty() {
             runtime.libraries = Some(LibraryRealm::new(&self.library_sources)?);
+            runtime.library_loads += 1;
         }
         Ok(())
     }
@@ -181,17 +193,21 @@ impl Engine {
             .into_iter()
             .any(|lib| lib.enabled_in(&doc.libraries))
         {
-            let mut realm = match runtime.libraries.take() {
-                Some(realm) => realm,
-                None => LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?,
-            };
-            let (ended, intact) = realm.run(doc, fields, &mut runtime.parses);
-            // A realm the calculation changed (or left mid-flight) is dropped, to be
-            // loaded again.
-            if intact {
-                runtime.libraries = Some(realm);
+            if let Some(realm) = &mut runtime.libraries
+                && !realm.still_intact()
+            {
+                drop_changed(&mut runtime.libraries);
             }
-            ended
+            let realm = match &mut runtime.libraries {
+                Some(realm) => realm,
+                None => {
+                    let realm =
+                        LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?;
+                    runtime.library_loads += 1;
+                    runtime.libraries.insert(realm)
+                }
+            };
+            realm.run(doc, fields, &mut runtime.parses)
         } else {
             let mut sandbox = match runtime.spare.take() {
                 Some(sandbox) => sandbox,
@@ -201,14 +217,23 @@ impl Engine {
             if runtime.last_script.as_deref() != Some(doc.script.as_str()) {
                 runtime.last_script = Some(doc.script.clone());
             }
+            runtime.used = Some(sandbox);
             ended
         };
         let Ended { outcome, .. } = ended;
         if live_bytes().saturating_sub(before) > COLLECT_AFTER {
+            runtime.used = None;
             boa_engine::gc::force_collect();
         }
         outcome
     }
+}
+
+/// Drops a library realm a calculation changed, and what that calculation may have
+/// parked in it.
+fn drop_changed(realm: &mut Option<LibraryRealm>) {
+    *realm = None;
+    boa_engine::gc::force_collect();
 }
 
 #[cfg(test)]
@@ -285,8 +310,8 @@ mod tests {
             .map_or(0, |realm| realm.sandbox().cached_scripts())
     }
 
-    fn library_realm_loaded(engine: &Engine) -> bool {
-        engine.runtime.libraries.is_some()
+    fn library_loads(engine: &Engine) -> u64 {
+        engine.runtime.library_loads
     }
 
     #[test]
@@ -401,8 +426,9 @@ mod tests {
                 sum(&engine.evaluate(&calc, &values(a))),
                 Some(2.0 * a + 4.0)
             );
-            assert!(library_realm_loaded(&engine));
+            engine.prepare().expect("prepared");
         }
+        assert_eq!(library_loads(&engine), 0);
         assert_eq!(parses(&engine), 1);
     }
 
@@ -412,10 +438,13 @@ mod tests {
         let tamper = with_lodash("_.sum = function () { return 42; };\nreturn { sum: 0 };");
         let honest = with_lodash("return { sum: _.sum([inputs.a, inputs.b]) };");
         engine.evaluate(&tamper, &Map::new());
-        assert!(!library_realm_loaded(&engine));
         engine.prepare().expect("loaded again");
-        assert!(library_realm_loaded(&engine));
+        assert_eq!(library_loads(&engine), 1);
         assert_eq!(sum(&engine.evaluate(&honest, &Map::new())), Some(3.0));
+        // Without prepare(), the next calculation notices it itself.
+        engine.evaluate(&tamper, &Map::new());
+        assert_eq!(sum(&engine.evaluate(&honest, &Map::new())), Some(3.0));
+        assert_eq!(library_loads(&engine), 2);
     }
 
     #[test]
@@ -448,9 +477,9 @@ mod tests {
         assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
         let timed_out = engine.evaluate(&looping, &Map::new());
         assert_eq!(timed_out.error.as_deref(), Some(TIMEOUT_MESSAGE));
-        assert!(!library_realm_loaded(&engine));
         // A new realm loads the library and parses the script again, and it works.
         assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
+        assert_eq!(library_loads(&engine), 1);
         assert_eq!(parses(&engine), 3);
     }
 }

@@ -157,6 +157,11 @@ pub(crate) struct LibraryRealm {
     /// Each library's global value, hidden while a calculation does not use it.
     values: HashMap<Library, JsValue>,
     guard: Guard,
+    /// Whether the guard has looked since the last calculation, and what it found. The
+    /// look is left for [`LibraryRealm::still_intact`], which the engine calls while idle
+    /// or before the next calculation, so that it does not delay a result.
+    checked: bool,
+    intact: bool,
 }
 
 impl LibraryRealm {
@@ -171,6 +176,8 @@ impl LibraryRealm {
             sandbox,
             values: HashMap::new(),
             guard,
+            checked: true,
+            intact: true,
         };
         for library in Library::ALL {
             if let Some(source) = sources.get(&library) {
@@ -209,9 +216,9 @@ impl LibraryRealm {
             .map_err(could_not_start)
     }
 
-    /// Runs `doc` with the libraries it switches on; also says whether the realm is still
-    /// as loaded (when not, the caller must drop it).
-    pub(crate) fn run(&mut self, doc: &CalcDoc, fields: &Value, parses: &mut u64) -> (Ended, bool) {
+    /// Runs `doc` with the libraries it switches on. Before another calculation may run
+    /// here, [`LibraryRealm::still_intact`] must say so.
+    pub(crate) fn run(&mut self, doc: &CalcDoc, fields: &Value, parses: &mut u64) -> Ended {
         let ended = match show_libraries(&mut self.sandbox.context, &self.values, doc) {
             Ok(()) => self.sandbox.run(doc, fields, parses),
             Err(e) => Ended {
@@ -219,10 +226,21 @@ impl LibraryRealm {
                 abandoned: false,
             },
         };
-        let context = &mut self.sandbox.context;
-        let intact =
-            !ended.abandoned && hide_libraries(context).is_ok() && self.guard.intact(context);
-        (ended, intact)
+        // A run left mid-flight cannot be trusted whatever the guard would say.
+        self.checked = ended.abandoned;
+        self.intact = !ended.abandoned;
+        ended
+    }
+
+    /// Whether the realm is still as loaded (when not, the caller must drop it); the
+    /// guard looks once after each calculation.
+    pub(crate) fn still_intact(&mut self) -> bool {
+        if !self.checked {
+            let context = &mut self.sandbox.context;
+            self.intact = hide_libraries(context).is_ok() && self.guard.intact(context);
+            self.checked = true;
+        }
+        self.intact
     }
 
     #[cfg(test)]
