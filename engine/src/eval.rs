@@ -448,6 +448,17 @@ mod tests {
     }
 
     #[test]
+    fn a_function_added_to_a_library_is_not_there_for_the_next_calculation() {
+        // What `math.import({ leak: ... })` does to `math`; Math.js's own import takes
+        // seconds on its first use in a debug build, so a stand-in shows it.
+        let mut engine = engine_with_lodash();
+        let adder = with_lodash("_.leak = function () { return inputs.a; };\nreturn { sum: 0 };");
+        let reader = with_lodash("return { sum: typeof _.leak === 'undefined' ? 1 : 2 };");
+        engine.evaluate(&adder, &values(5.0));
+        assert_eq!(sum(&engine.evaluate(&reader, &Map::new())), Some(1.0));
+    }
+
+    #[test]
     fn a_library_setter_called_by_a_calculation_is_noticed() {
         let mut engine = engine();
         let lazy = "var v = 1; var lib = {};\n\
