@@ -448,6 +448,47 @@ mod tests {
     }
 
     #[test]
+    fn ordinary_use_of_the_real_libraries_does_not_load_them_again() {
+        // Math.js makes its functions on first use, moment caches locale data: neither
+        // may look like a change to the guard, or every calculation would reload them.
+        let run = || {
+            let mut engine = engine();
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib");
+            for library in Library::ALL {
+                let path = dir.join(format!("{}.js", library.name()));
+                let source = std::fs::read_to_string(&path).expect("run scripts/build-wasm");
+                engine
+                    .load_library(library, &source)
+                    .expect("library loads");
+            }
+            let all = |script: &str| CalcDoc {
+                libraries: Libraries {
+                    lodash: true,
+                    moment: true,
+                    mathjs: true,
+                },
+                ..doc(script)
+            };
+            let calc = all("var d = moment.utc([2024, 0, inputs.a]).add(1, 'month');\n\
+                 return { sum: _.sum([math.add(inputs.a, inputs.b), math.round(math.pi), d.date()]) };");
+            for a in [1.0, 2.0, 3.0] {
+                assert_eq!(
+                    sum(&engine.evaluate(&calc, &values(a))),
+                    Some(2.0 * a + 5.0)
+                );
+                engine.prepare().expect("prepared");
+            }
+            assert_eq!(library_loads(&engine), 0);
+        };
+        std::thread::Builder::new()
+            .stack_size(16 << 20)
+            .spawn(run)
+            .expect("thread")
+            .join()
+            .expect("the test passed");
+    }
+
+    #[test]
     fn a_function_added_to_a_library_is_not_there_for_the_next_calculation() {
         // What `math.import({ leak: ... })` does to `math`; Math.js's own import takes
         // seconds on its first use in a debug build, so a stand-in shows it.
