@@ -1,40 +1,29 @@
-//! The engine: one boa context, kept warm, that runs calculators.
+//! The engine: kept warm, and its calculations cannot see or disturb one another.
 //!
-//! Each evaluation wraps the author's script as the body of a strict-mode function on
-//! the wrapper's first line (so error lines are the author's), hands it to the harness
-//! through a one-shot global, and runs it under the limits of `limits.rs`.
+//! Each calculation runs in a realm no other calculation has changed (`realm.rs`): one
+//! without libraries in a fresh one — [`Engine::prepare`] makes the next one, with the
+//! last script already parsed, while the host is idle — one with libraries in the realm
+//! that keeps them loaded, which is dropped and loaded again when a calculation changed
+//! it (`guard.rs`). The run itself and its limits are `run.rs`.
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::path::Path;
-use std::pin::pin;
-use std::task::{Poll, Waker};
 
-use boa_engine::error::{EngineError, RuntimeLimitError};
-use boa_engine::object::builtins::JsArray;
-use boa_engine::property::Attribute;
-use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
 use serde_json::{Map, Value};
-use web_time::Instant;
 
 use crate::dates::CivilDate;
-use crate::errors::{SCRIPT_PATH, runtime_error, syntax_error};
 use crate::format::Locale;
 use crate::inputs::describe_inputs;
-use crate::limits::{
-    FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, RECURSION_LIMIT, TIME_LIMIT, TIMEOUT_MESSAGE,
-    YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
-};
-use crate::model::{CalcDoc, InputType, Library};
+use crate::limits::live_bytes;
+use crate::model::{CalcDoc, Library};
 use crate::output::EvalResult;
+use crate::realm::{LibraryRealm, Sandbox};
+use crate::run::{Ended, used_in_order};
 use crate::validate::{check_names, check_outputs};
 
-const HARNESS: &str = include_str!("harness.js");
-const RUN_GLOBAL: &str = "__calcsmith_run";
-
-/// How many calculators' parsed scripts a runtime keeps (a tab usually runs one; an
-/// editor switching between a few calculators should not re-parse each time).
-const SCRIPT_CACHE_SIZE: usize = 4;
+/// A calculation that leaves this much more memory allocated than before it ran is
+/// followed by a garbage collection, so that what it parked in its (now dropped) realm
+/// is freed before the next calculation rather than whenever boa next collects.
+const COLLECT_AFTER: usize = 16 << 20;
 
 /// How an engine formats and what it takes as "today".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -57,58 +46,46 @@ impl std::fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-/// The JavaScript side of an engine; rebuilt from scratch after an interrupted run.
+/// The JavaScript side of an engine.
+#[derive(Default)]
 struct Runtime {
-    context: Context,
-    prepare: JsValue,
-    /// Each loaded library's global value, hidden while a calculator does not use it.
-    library_values: HashMap<Library, JsValue>,
-    /// The wrapped and parsed scripts of the last few calculators, most recent first. A
-    /// `Script` compiles itself to bytecode on its first run and keeps it, so a
-    /// recalculation with new input values neither parses nor compiles. Parsed scripts
-    /// belong to this context: they go when the runtime is rebuilt.
-    scripts: Vec<CachedScript>,
-    /// How many scripts this runtime has parsed (for tests of the cache).
+    /// A fresh realm for the next calculation without libraries.
+    spare: Option<Sandbox>,
+    /// The realm with the loaded libraries; `None` after a calculation changed it or was
+    /// interrupted, until a calculation needs it again (or [`Engine::prepare`] loads it
+    /// ahead).
+    libraries: Option<LibraryRealm>,
+    /// The context the last calculation without libraries ran in: dropping a context
+    /// takes a while, so [`Engine::prepare`] does it.
+    used: Option<Sandbox>,
+    /// How many times the libraries were loaded again (for tests).
+    library_loads: u64,
+    /// The script of the last calculation without libraries, parsed ahead into the spare.
+    last_script: Option<String>,
+    /// How many scripts calculations had to parse (parsing ahead does not count; for
+    /// tests of the caches).
     parses: u64,
-}
-
-/// A calculator's script, wrapped and parsed in one runtime.
-struct CachedScript {
-    /// The author's script text: the key. Nothing else goes into the wrapped source, and
-    /// the context's parse settings (strictness, optimiser) are the same for every
-    /// calculator.
-    source: String,
-    /// The source that was parsed, for error lines.
-    wrapped: String,
-    script: Script,
 }
 
 /// A warm calculation engine. Libraries are loaded once and reused.
 pub struct Engine {
     options: EngineOptions,
-    runtime: Option<Runtime>,
+    runtime: Runtime,
     library_sources: HashMap<Library, String>,
 }
 
-/// How one budgeted run ended.
-enum Run {
-    Finished(JsResult<JsValue>),
-    TimedOut,
-    OutOfMemory,
-}
-
 impl Engine {
-    /// A new engine with no libraries.
+    /// A new engine with no libraries, ready for its first calculation.
     ///
     /// # Errors
     /// boa could not set up the harness (a bug, not a calculator problem).
     pub fn new(options: EngineOptions) -> Result<Engine, HostError> {
         let mut engine = Engine {
             options,
-            runtime: None,
+            runtime: Runtime::default(),
             library_sources: HashMap::new(),
         };
-        engine.runtime()?;
+        engine.prepare()?;
         Ok(engine)
     }
 
@@ -127,11 +104,15 @@ impl Engine {
     /// # Errors
     /// The source does not run or does not define the library's global.
     pub fn load_library(&mut self, library: Library, source: &str) -> Result<(), HostError> {
-        let runtime = self.runtime()?;
-        // A library may add global bindings that scripts compiled earlier did not see.
-        runtime.scripts.clear();
-        let value = load_into(&mut runtime.context, library, source)?;
-        runtime.library_values.insert(library, value);
+        let runtime = &mut self.runtime;
+        match &mut runtime.libraries {
+            Some(realm) => realm.load(library, source)?,
+            None => {
+                let mut sources = self.library_sources.clone();
+                sources.insert(library, source.to_owned());
+                runtime.libraries = Some(LibraryRealm::new(&sources)?);
+            }
+        }
         self.library_sources.insert(library, source.to_owned());
         Ok(())
     }
@@ -139,6 +120,35 @@ impl Engine {
     /// Whether `library` has been loaded.
     pub fn has_library(&self, library: Library) -> bool {
         self.library_sources.contains_key(&library)
+    }
+
+    /// Gets the next calculation ready, for a host to call while it is idle (after it
+    /// has sent a result): a fresh realm with the last script parsed, and the libraries
+    /// loaded again if a calculation changed them. [`Engine::evaluate`] does what is
+    /// missing itself, only later.
+    ///
+    /// # Errors
+    /// boa could not set up a realm, or a library no longer loads.
+    pub fn prepare(&mut self) -> Result<(), HostError> {
+        let runtime = &mut self.runtime;
+        runtime.used = None;
+        if let Some(realm) = &mut runtime.libraries
+            && !realm.still_intact()
+        {
+            drop_changed(&mut runtime.libraries);
+        }
+        if runtime.spare.is_none() {
+            let mut sandbox = Sandbox::new()?;
+            if let Some(script) = &runtime.last_script {
+                sandbox.parse_ahead(script);
+            }
+            runtime.spare = Some(sandbox);
+        }
+        if runtime.libraries.is_none() && !self.library_sources.is_empty() {
+            runtime.libraries = Some(LibraryRealm::new(&self.library_sources)?);
+            runtime.library_loads += 1;
+        }
+        Ok(())
     }
 
     /// Runs `doc` with `values` (keyed by input id like `doc.defaults`).
@@ -170,311 +180,60 @@ impl Engine {
         }
     }
 
-    fn runtime(&mut self) -> Result<&mut Runtime, HostError> {
-        if self.runtime.is_none() {
-            let mut runtime = new_runtime()?;
-            for library in Library::ALL {
-                if let Some(source) = self.library_sources.get(&library) {
-                    let value = load_into(&mut runtime.context, library, source)?;
-                    runtime.library_values.insert(library, value);
-                }
-            }
-            self.runtime = Some(runtime);
-        }
-        self.runtime
-            .as_mut()
-            .ok_or_else(|| HostError("the engine could not start".to_owned()))
-    }
-
-    /// Runs the script; on success the harness's description of the returned value.
-    /// Either way, the names of the inputs it read.
+    /// Runs the script in a realm no other calculation has changed, and leaves no realm
+    /// it may have changed behind.
     fn run_script(
         &mut self,
         doc: &CalcDoc,
         fields: &Value,
     ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
-        let runtime = self.runtime().map_err(|e| (e.0, Vec::new()))?;
-        let (outcome, abandoned) = run_attempts(runtime, doc, fields);
-        if abandoned {
-            // The run was dropped mid-flight; its context cannot be trusted again.
-            self.runtime = None;
+        let before = live_bytes();
+        let runtime = &mut self.runtime;
+        let ended = if Library::ALL
+            .into_iter()
+            .any(|lib| lib.enabled_in(&doc.libraries))
+        {
+            if let Some(realm) = &mut runtime.libraries
+                && !realm.still_intact()
+            {
+                drop_changed(&mut runtime.libraries);
+            }
+            let realm = match &mut runtime.libraries {
+                Some(realm) => realm,
+                None => {
+                    let realm =
+                        LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?;
+                    runtime.library_loads += 1;
+                    runtime.libraries.insert(realm)
+                }
+            };
+            realm.run(doc, fields, &mut runtime.parses)
+        } else {
+            let mut sandbox = match runtime.spare.take() {
+                Some(sandbox) => sandbox,
+                None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
+            };
+            let ended = sandbox.run(doc, fields, &mut runtime.parses);
+            if runtime.last_script.as_deref() != Some(doc.script.as_str()) {
+                runtime.last_script = Some(doc.script.clone());
+            }
+            runtime.used = Some(sandbox);
+            ended
+        };
+        let Ended { outcome, .. } = ended;
+        if live_bytes().saturating_sub(before) > COLLECT_AFTER {
+            runtime.used = None;
+            boa_engine::gc::force_collect();
         }
         outcome
     }
 }
 
-type Outcome = Result<(Value, Vec<String>), (String, Vec<String>)>;
-
-/// Runs the script until it finishes, fails, or runs out of time or memory, re-running
-/// it with a higher loop limit whenever the loop checkpoint trips early. The flag says
-/// whether a run was abandoned mid-flight.
-fn run_attempts(runtime: &mut Runtime, doc: &CalcDoc, fields: &Value) -> (Outcome, bool) {
-    let context = &mut runtime.context;
-    if let Err(e) = show_libraries(context, &runtime.library_values, doc) {
-        return (Err((e.to_string(), Vec::new())), false);
-    }
-    let cached = match cached_script(&mut runtime.scripts, &mut runtime.parses, doc, context) {
-        Ok(cached) => cached,
-        Err(error) => return (Err((syntax_error(&error), Vec::new())), false),
-    };
-    let (script, wrapped) = (&cached.script, cached.wrapped.as_str());
-    let fields = match JsValue::from_json(fields, context) {
-        Ok(fields) => fields,
-        Err(e) => return (Err((e.to_string(), Vec::new())), false),
-    };
-    let deadline = Instant::now() + TIME_LIMIT;
-    let mut loop_limit = FIRST_LOOP_LIMIT;
-    loop {
-        let used = match JsArray::new(context) {
-            Ok(used) => used,
-            Err(e) => return (Err((e.to_string(), Vec::new())), false),
-        };
-        let attempt = Instant::now();
-        let baseline = reset_peak();
-        let outcome = match start_run(context, &runtime.prepare, &fields, &used, loop_limit) {
-            Ok(()) => drive(
-                script.evaluate_async_with_budget(context, YIELD_BUDGET),
-                deadline,
-                baseline,
-            ),
-            Err(error) => return (Err((error.to_string(), Vec::new())), false),
-        };
-        let read = read_used(&used, context);
-        let error = match outcome {
-            Run::Finished(Ok(value)) => {
-                let described = value.to_json(context).map(|v| v.unwrap_or(Value::Null));
-                return match described {
-                    Ok(described) => (Ok((described, read)), false),
-                    Err(e) => (Err((e.to_string(), read)), false),
-                };
-            }
-            Run::Finished(Err(error)) => error,
-            Run::TimedOut => return (Err((TIMEOUT_MESSAGE.to_owned(), read)), true),
-            Run::OutOfMemory => return (Err((MEMORY_MESSAGE.to_owned(), read)), true),
-        };
-        if !is_loop_checkpoint(&error) {
-            return (Err((runtime_error(&error, wrapped, context), read)), false);
-        }
-        // A loop reached the checkpoint limit; the error has unwound every frame.
-        let now = Instant::now();
-        let grown = peak_bytes().saturating_sub(baseline);
-        if now >= deadline {
-            return (Err((TIMEOUT_MESSAGE.to_owned(), read)), false);
-        }
-        if grown > MEMORY_LIMIT {
-            return (Err((MEMORY_MESSAGE.to_owned(), read)), false);
-        }
-        loop_limit = next_loop_limit(loop_limit, now - attempt, deadline - now, grown);
-    }
-}
-
-/// Defines the globals of the libraries `doc` switches on and removes the others.
-fn show_libraries(
-    context: &mut Context,
-    values: &HashMap<Library, JsValue>,
-    doc: &CalcDoc,
-) -> JsResult<()> {
-    for library in Library::ALL {
-        let global = js_string!(library.global());
-        match values.get(&library) {
-            Some(value) if library.enabled_in(&doc.libraries) => {
-                context.register_global_property(global, value.clone(), Attribute::all())?;
-            }
-            _ => {
-                context
-                    .global_object()
-                    .delete_property_or_throw(global, context)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The parsed script of `doc`, from the cache or parsed now (and then cached, most recent
-/// first). A script that does not parse is not cached.
-fn cached_script<'a>(
-    scripts: &'a mut Vec<CachedScript>,
-    parses: &mut u64,
-    doc: &CalcDoc,
-    context: &mut Context,
-) -> JsResult<&'a CachedScript> {
-    if let Some(index) = scripts.iter().position(|c| c.source == doc.script) {
-        scripts[..=index].rotate_right(1);
-    } else {
-        let wrapped = format!(
-            "{RUN_GLOBAL}(function (inputs) {{'use strict';{}\n}});",
-            doc.script
-        );
-        let source = Source::from_bytes(&wrapped).with_path(Path::new(SCRIPT_PATH));
-        let script = Script::parse(source, None, context)?;
-        *parses += 1;
-        scripts.truncate(SCRIPT_CACHE_SIZE - 1);
-        scripts.insert(
-            0,
-            CachedScript {
-                source: doc.script.clone(),
-                wrapped,
-                script,
-            },
-        );
-    }
-    Ok(&scripts[0])
-}
-
-/// Sets up one attempt: the one-shot harness global and the loop limit.
-fn start_run(
-    context: &mut Context,
-    prepare: &JsValue,
-    fields: &JsValue,
-    used: &JsArray,
-    loop_limit: u64,
-) -> JsResult<()> {
-    let prepare = prepare
-        .as_callable()
-        .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
-    context
-        .runtime_limits_mut()
-        .set_loop_iteration_limit(u64::MAX);
-    let run = prepare.call(
-        &JsValue::undefined(),
-        &[fields.clone(), used.clone().into()],
-        context,
-    )?;
-    context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;
-    context
-        .runtime_limits_mut()
-        .set_loop_iteration_limit(loop_limit);
-    Ok(())
-}
-
-/// Polls a budgeted evaluation, giving up at the deadline or past the memory limit.
-fn drive<F: Future<Output = JsResult<JsValue>>>(
-    evaluation: F,
-    deadline: Instant,
-    baseline: usize,
-) -> Run {
-    let mut evaluation = pin!(evaluation);
-    let mut poll_context = std::task::Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(result) = evaluation.as_mut().poll(&mut poll_context) {
-            return Run::Finished(result);
-        }
-        if Instant::now() >= deadline {
-            return Run::TimedOut;
-        }
-        if live_bytes().saturating_sub(baseline) > MEMORY_LIMIT {
-            return Run::OutOfMemory;
-        }
-    }
-}
-
-fn is_loop_checkpoint(error: &JsError) -> bool {
-    matches!(
-        error.as_engine(),
-        Some(EngineError::RuntimeLimit(RuntimeLimitError::LoopIteration))
-    )
-}
-
-/// The next loop limit: sized so that, at the speed just measured, the next attempt
-/// runs until the deadline (or the memory limit) rather than stopping early again. A
-/// script that needs more than that cannot finish in time anyway, because every attempt
-/// starts from the beginning.
-fn next_loop_limit(
-    limit: u64,
-    took: std::time::Duration,
-    remaining: std::time::Duration,
-    grown: usize,
-) -> u64 {
-    let limit_f = limit as f64;
-    let by_time = limit_f * remaining.as_secs_f64() / took.as_secs_f64().max(1e-6);
-    let by_memory = if grown == 0 {
-        f64::INFINITY
-    } else {
-        limit_f * MEMORY_LIMIT as f64 / grown as f64
-    };
-    let next = by_time.min(by_memory).max(FIRST_LOOP_LIMIT as f64);
-    if next >= (u64::MAX / 2) as f64 {
-        u64::MAX / 2
-    } else {
-        next as u64
-    }
-}
-
-fn read_used(used: &JsArray, context: &mut Context) -> Vec<String> {
-    JsValue::from(used.clone())
-        .to_json(context)
-        .ok()
-        .flatten()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default()
-}
-
-/// The inputs read, in declaration order, each once.
-fn used_in_order(doc: &CalcDoc, read: &[String]) -> Vec<String> {
-    let was_read = |name: &str| read.iter().any(|r| r == name);
-    let mut used = Vec::new();
-    for input in &doc.inputs {
-        if was_read(&input.name) {
-            used.push(input.name.clone());
-        }
-        if input.kind == InputType::List {
-            for sub in input.inputs.as_deref().unwrap_or_default() {
-                let path = format!("{}.{}", input.name, sub.name);
-                if was_read(&path) {
-                    used.push(path);
-                }
-            }
-        }
-    }
-    used
-}
-
-fn new_runtime() -> Result<Runtime, HostError> {
-    let host = |e: JsError| HostError(format!("the engine could not start: {e}"));
-    let mut context = Context::default();
-    crate::host::install(&mut context).map_err(host)?;
-    context
-        .runtime_limits_mut()
-        .set_recursion_limit(RECURSION_LIMIT);
-    let prepare = context.eval(Source::from_bytes(HARNESS)).map_err(host)?;
-    Ok(Runtime {
-        context,
-        prepare,
-        library_values: HashMap::new(),
-        scripts: Vec::new(),
-        parses: 0,
-    })
-}
-
-/// Runs a library's source and takes its global away again, to be shown per calculator.
-fn load_into(context: &mut Context, library: Library, source: &str) -> Result<JsValue, HostError> {
-    let fail = |e: JsError| HostError(format!("{} did not load: {e}", library.name()));
-    context
-        .runtime_limits_mut()
-        .set_loop_iteration_limit(u64::MAX);
-    let path = format!("{}.js", library.name());
-    // boa's AST optimiser (constant folding) walks the whole parsed library, which is
-    // minified already: skipping it saves 1–2 % of a load (docs/benchmarks.md).
-    // Calculators' scripts are still optimised.
-    let optimizer = context.optimizer_options();
-    context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
-    let ran = context.eval(Source::from_bytes(source).with_path(Path::new(&path)));
-    context.set_optimizer_options(optimizer);
-    ran.map_err(fail)?;
-    let global = js_string!(library.global());
-    let object = context.global_object();
-    let value = object.get(global.clone(), context).map_err(fail)?;
-    if value.is_undefined() {
-        return Err(HostError(format!(
-            "{} did not define `{}`",
-            library.name(),
-            library.global()
-        )));
-    }
-    object
-        .delete_property_or_throw(global, context)
-        .map_err(fail)?;
-    Ok(value)
+/// Drops a library realm a calculation changed, and what that calculation may have
+/// parked in it.
+fn drop_changed(realm: &mut Option<LibraryRealm>) {
+    *realm = None;
+    boa_engine::gc::force_collect();
 }
 
 #[cfg(test)]
@@ -482,7 +241,10 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::limits::TIMEOUT_MESSAGE;
+    use crate::model::Libraries;
     use crate::output::EvalResult;
+    use crate::realm::SCRIPT_CACHE_SIZE;
 
     fn doc(script: &str) -> CalcDoc {
         CalcDoc::from_json_value(json!({
@@ -495,6 +257,17 @@ mod tests {
             "defaults": {"1": 1, "2": 2}
         }))
         .expect("test doc")
+    }
+
+    /// `doc(script)` with a stand-in lodash switched on, so it runs in the library realm.
+    fn with_lodash(script: &str) -> CalcDoc {
+        CalcDoc {
+            libraries: Libraries {
+                lodash: true,
+                ..Default::default()
+            },
+            ..doc(script)
+        }
     }
 
     fn values(a: f64) -> Map<String, Value> {
@@ -514,18 +287,44 @@ mod tests {
         Engine::new(EngineOptions::default()).expect("engine")
     }
 
+    fn engine_with_lodash() -> Engine {
+        let mut engine = engine();
+        engine
+            .load_library(
+                Library::Lodash,
+                "globalThis._ = { sum: function (a) { return a[0] + a[1]; } };",
+            )
+            .expect("a stand-in library loads");
+        engine
+    }
+
     fn parses(engine: &Engine) -> u64 {
-        engine.runtime.as_ref().map_or(0, |r| r.parses)
+        engine.runtime.parses
+    }
+
+    fn cached_in_library_realm(engine: &Engine) -> usize {
+        engine
+            .runtime
+            .libraries
+            .as_ref()
+            .map_or(0, |realm| realm.sandbox().cached_scripts())
+    }
+
+    fn library_loads(engine: &Engine) -> u64 {
+        engine.runtime.library_loads
     }
 
     #[test]
-    fn the_same_script_with_new_values_is_parsed_once_and_gives_new_results() {
+    fn a_prepared_recalculation_neither_parses_nor_compiles_and_gives_new_results() {
         let mut engine = engine();
         let calc = doc("return { sum: inputs.a + inputs.b };");
-        for a in [1.0, 10.0, 100.0] {
+        assert_eq!(sum(&engine.evaluate(&calc, &values(1.0))), Some(3.0));
+        assert_eq!(parses(&engine), 1);
+        for a in [10.0, 100.0] {
+            engine.prepare().expect("prepared");
             assert_eq!(sum(&engine.evaluate(&calc, &values(a))), Some(a + 2.0));
         }
-        assert_eq!(parses(&engine), 1);
+        engine.prepare().expect("prepared");
         let result = engine.evaluate(&calc, &Map::new());
         assert_eq!(sum(&result), Some(3.0));
         assert_eq!(result.used_inputs, ["a", "b"]);
@@ -533,40 +332,40 @@ mod tests {
     }
 
     #[test]
-    fn a_changed_script_is_parsed_again() {
+    fn an_unprepared_calculation_still_runs_in_a_fresh_realm() {
         let mut engine = engine();
-        let plus = doc("return { sum: inputs.a + inputs.b };");
-        let times = doc("return { sum: inputs.a * inputs.b };");
-        assert_eq!(sum(&engine.evaluate(&plus, &values(3.0))), Some(5.0));
-        assert_eq!(sum(&engine.evaluate(&times, &values(3.0))), Some(6.0));
-        assert_eq!(parses(&engine), 2);
-        // Both are still cached: switching back parses nothing.
-        assert_eq!(sum(&engine.evaluate(&plus, &values(4.0))), Some(6.0));
-        assert_eq!(sum(&engine.evaluate(&times, &values(4.0))), Some(8.0));
-        assert_eq!(parses(&engine), 2);
+        let counter = doc("globalThis.n = (globalThis.n || 0) + 1; return { sum: n };");
+        assert_eq!(sum(&engine.evaluate(&counter, &Map::new())), Some(1.0));
+        assert_eq!(sum(&engine.evaluate(&counter, &Map::new())), Some(1.0));
     }
 
     #[test]
-    fn only_the_last_few_scripts_are_kept() {
-        let mut engine = engine();
+    fn the_library_realm_parses_a_script_once_and_keeps_the_last_few() {
+        let mut engine = engine_with_lodash();
+        let plus = with_lodash("return { sum: _.sum([inputs.a, inputs.b]) };");
+        let times = with_lodash("return { sum: inputs.a * inputs.b };");
+        assert_eq!(sum(&engine.evaluate(&plus, &values(3.0))), Some(5.0));
+        assert_eq!(sum(&engine.evaluate(&times, &values(3.0))), Some(6.0));
+        assert_eq!(sum(&engine.evaluate(&plus, &values(4.0))), Some(6.0));
+        assert_eq!(sum(&engine.evaluate(&times, &values(4.0))), Some(8.0));
+        assert_eq!(parses(&engine), 2);
         let docs: Vec<CalcDoc> = (0..=SCRIPT_CACHE_SIZE)
-            .map(|n| doc(&format!("return {{ sum: inputs.a + {n} }};")))
+            .map(|n| with_lodash(&format!("return {{ sum: inputs.a + {n} }};")))
             .collect();
         for calc in &docs {
             engine.evaluate(calc, &Map::new());
         }
-        let runtime = engine.runtime.as_ref().expect("runtime");
-        assert_eq!(runtime.scripts.len(), SCRIPT_CACHE_SIZE);
-        assert_eq!(runtime.parses, docs.len() as u64);
+        assert_eq!(cached_in_library_realm(&engine), SCRIPT_CACHE_SIZE);
         // The first one was dropped; running it again parses it again.
+        let before = parses(&engine);
         assert_eq!(sum(&engine.evaluate(&docs[0], &Map::new())), Some(1.0));
-        assert_eq!(parses(&engine), docs.len() as u64 + 1);
+        assert_eq!(parses(&engine), before + 1);
     }
 
     #[test]
     fn a_cached_script_keeps_its_error_lines_and_used_inputs() {
-        let mut engine = engine();
-        let calc = doc("var x = inputs.a;\nif (x > 5) { missing(); }\nreturn { sum: x };");
+        let mut engine = engine_with_lodash();
+        let calc = with_lodash("var x = inputs.a;\nif (x > 5) { missing(); }\nreturn { sum: x };");
         assert_eq!(sum(&engine.evaluate(&calc, &values(1.0))), Some(1.0));
         let failed = engine.evaluate(&calc, &values(9.0));
         assert_eq!(
@@ -582,6 +381,7 @@ mod tests {
         let mut engine = engine();
         let calc = doc("return {;");
         let first = engine.evaluate(&calc, &Map::new());
+        engine.prepare().expect("prepared");
         let second = engine.evaluate(&calc, &Map::new());
         assert!(
             first
@@ -590,66 +390,148 @@ mod tests {
                 .is_some_and(|e| e.starts_with("SyntaxError: "))
         );
         assert_eq!(first.error, second.error);
-        assert!(
-            engine
-                .runtime
-                .as_ref()
-                .is_some_and(|r| r.scripts.is_empty())
-        );
     }
 
     #[test]
     fn a_loaded_library_empties_the_cache() {
-        let mut engine = engine();
-        let calc = doc("return { sum: typeof _ === 'function' ? 1 : 0 };");
+        let mut engine = engine_with_lodash();
+        let calc = with_lodash("return { sum: typeof moment === 'function' ? 1 : 0 };");
         assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(0.0));
+        assert_eq!(cached_in_library_realm(&engine), 1);
         engine
-            .load_library(Library::Lodash, "globalThis._ = function () {};")
+            .load_library(Library::Moment, "globalThis.moment = function () {};")
             .expect("a stand-in library loads");
-        assert!(
-            engine
-                .runtime
-                .as_ref()
-                .is_some_and(|r| r.scripts.is_empty())
-        );
-        let with_lodash = CalcDoc {
-            libraries: crate::model::Libraries {
-                lodash: true,
+        assert_eq!(cached_in_library_realm(&engine), 0);
+        let with_moment = CalcDoc {
+            libraries: Libraries {
+                moment: true,
                 ..Default::default()
             },
             ..calc.clone()
         };
-        assert_eq!(sum(&engine.evaluate(&with_lodash, &Map::new())), Some(1.0));
+        assert_eq!(sum(&engine.evaluate(&with_moment, &Map::new())), Some(1.0));
         assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(0.0));
     }
 
     #[test]
-    fn a_polluted_object_prototype_does_not_break_later_calculations() {
-        let mut engine = engine();
-        let polluter = doc(
-            "Object.prototype.value = 1; Object.prototype.writable = true;\n\
-             return { sum: inputs.a };",
+    fn library_calculations_that_change_nothing_keep_the_library_realm() {
+        let mut engine = engine_with_lodash();
+        let calc = with_lodash(
+            "var xs = [inputs.a, inputs.b].map(function (x) { return x * 2; });\n\
+             var o = { k: 1 }; o.k = 2; xs.push(o.k);\n\
+             return { sum: _.sum(xs) };",
         );
-        assert_eq!(sum(&engine.evaluate(&polluter, &Map::new())), Some(1.0));
-        let calc = doc("return { sum: inputs.a + inputs.b };");
-        assert_eq!(sum(&engine.evaluate(&calc, &values(4.0))), Some(6.0));
+        for a in [1.0, 2.0, 3.0] {
+            assert_eq!(
+                sum(&engine.evaluate(&calc, &values(a))),
+                Some(2.0 * a + 4.0)
+            );
+            engine.prepare().expect("prepared");
+        }
+        assert_eq!(library_loads(&engine), 0);
+        assert_eq!(parses(&engine), 1);
     }
 
     #[test]
-    fn a_time_out_drops_the_runtime_and_its_cached_scripts() {
+    fn a_library_calculation_that_changes_the_realm_gets_it_loaded_again() {
+        let mut engine = engine_with_lodash();
+        let tamper = with_lodash("_.sum = function () { return 42; };\nreturn { sum: 0 };");
+        let honest = with_lodash("return { sum: _.sum([inputs.a, inputs.b]) };");
+        engine.evaluate(&tamper, &Map::new());
+        engine.prepare().expect("loaded again");
+        assert_eq!(library_loads(&engine), 1);
+        assert_eq!(sum(&engine.evaluate(&honest, &Map::new())), Some(3.0));
+        // Without prepare(), the next calculation notices it itself.
+        engine.evaluate(&tamper, &Map::new());
+        assert_eq!(sum(&engine.evaluate(&honest, &Map::new())), Some(3.0));
+        assert_eq!(library_loads(&engine), 2);
+    }
+
+    #[test]
+    fn ordinary_use_of_the_real_libraries_does_not_load_them_again() {
+        // Math.js makes its functions on first use, moment caches locale data: neither
+        // may look like a change to the guard, or every calculation would reload them.
+        let run = || {
+            let mut engine = engine();
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib");
+            for library in Library::ALL {
+                let path = dir.join(format!("{}.js", library.name()));
+                let source = std::fs::read_to_string(&path).expect("run scripts/build-wasm");
+                engine
+                    .load_library(library, &source)
+                    .expect("library loads");
+            }
+            let all = |script: &str| CalcDoc {
+                libraries: Libraries {
+                    lodash: true,
+                    moment: true,
+                    mathjs: true,
+                },
+                ..doc(script)
+            };
+            let calc = all("var d = moment.utc([2024, 0, inputs.a]).add(1, 'month');\n\
+                 return { sum: _.sum([math.add(inputs.a, inputs.b), math.round(math.pi), d.date()]) };");
+            for a in [1.0, 2.0, 3.0] {
+                assert_eq!(
+                    sum(&engine.evaluate(&calc, &values(a))),
+                    Some(2.0 * a + 5.0)
+                );
+                engine.prepare().expect("prepared");
+            }
+            assert_eq!(library_loads(&engine), 0);
+        };
+        std::thread::Builder::new()
+            .stack_size(16 << 20)
+            .spawn(run)
+            .expect("thread")
+            .join()
+            .expect("the test passed");
+    }
+
+    #[test]
+    fn a_function_added_to_a_library_is_not_there_for_the_next_calculation() {
+        // What `math.import({ leak: ... })` does to `math`; Math.js's own import takes
+        // seconds on its first use in a debug build, so a stand-in shows it.
+        let mut engine = engine_with_lodash();
+        let adder = with_lodash("_.leak = function () { return inputs.a; };\nreturn { sum: 0 };");
+        let reader = with_lodash("return { sum: typeof _.leak === 'undefined' ? 1 : 2 };");
+        engine.evaluate(&adder, &values(5.0));
+        assert_eq!(sum(&engine.evaluate(&reader, &Map::new())), Some(1.0));
+    }
+
+    #[test]
+    fn a_library_setter_called_by_a_calculation_is_noticed() {
         let mut engine = engine();
-        let calc = doc("return { sum: inputs.a + inputs.b };");
+        let lazy = "var v = 1; var lib = {};\n\
+             Object.defineProperty(lib, 'x', { get: function () { return v; },\n\
+               set: function (n) { v = n; }, configurable: true, enumerable: true });\n\
+             globalThis._ = lib;";
+        engine
+            .load_library(Library::Lodash, lazy)
+            .expect("a stand-in library loads");
+        let setter = with_lodash("_.x = 42; return { sum: _.x };");
+        let reader = with_lodash("return { sum: _.x };");
+        assert_eq!(sum(&engine.evaluate(&setter, &Map::new())), Some(42.0));
+        assert_eq!(sum(&engine.evaluate(&reader, &Map::new())), Some(1.0));
+    }
+
+    #[test]
+    fn a_time_out_drops_the_library_realm_and_its_cached_scripts() {
+        let mut engine = engine_with_lodash();
+        let calc = with_lodash("return { sum: inputs.a + inputs.b };");
         // Nested loops that each stay under the loop checkpoint's limit: only the
-        // deadline stops them, mid-flight, so the runtime is dropped.
-        let looping = doc("function inner() { for (var i = 0; i < 3000; i++) {} }\n\
+        // deadline stops them, mid-flight, so the realm is dropped.
+        let looping = with_lodash(
+            "function inner() { for (var i = 0; i < 3000; i++) {} }\n\
              function middle() { for (var j = 0; j < 3000; j++) inner(); }\n\
-             for (var k = 0; k < 3000; k++) middle();\nreturn { sum: 0 };");
+             for (var k = 0; k < 3000; k++) middle();\nreturn { sum: 0 };",
+        );
         assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
         let timed_out = engine.evaluate(&looping, &Map::new());
         assert_eq!(timed_out.error.as_deref(), Some(TIMEOUT_MESSAGE));
-        assert!(engine.runtime.is_none());
-        // A new runtime parses the script again, and the script still works.
+        // A new realm loads the library and parses the script again, and it works.
         assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
-        assert_eq!(parses(&engine), 1);
+        assert_eq!(library_loads(&engine), 1);
+        assert_eq!(parses(&engine), 3);
     }
 }

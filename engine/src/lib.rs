@@ -7,11 +7,14 @@ pub mod editor;
 mod errors;
 pub mod eval;
 pub mod format;
+mod guard;
 mod host;
 pub mod inputs;
 pub mod limits;
 pub mod model;
 pub mod output;
+mod realm;
+mod run;
 pub mod validate;
 #[cfg(feature = "wasm")]
 mod wasm;

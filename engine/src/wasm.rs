@@ -192,6 +192,14 @@ impl Engine {
             .map_err(|e| JsError::new(&e.0))
     }
 
+    /// Gets the next calculation ready — a fresh realm with the last script parsed, and
+    /// the libraries loaded again if a calculation changed them — so that it does not
+    /// wait for that. Call it while idle, after posting a result; `evaluate` does what is
+    /// missing itself otherwise.
+    pub fn prepare(&mut self) -> Result<(), JsError> {
+        self.inner.prepare().map_err(|e| JsError::new(&e.0))
+    }
+
     /// Whether a library has been loaded.
     #[wasm_bindgen(js_name = hasLibrary)]
     pub fn has_library(&self, name: &str) -> bool {

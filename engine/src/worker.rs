@@ -62,6 +62,11 @@ pub fn serve(input: impl BufRead, mut output: impl Write, lib_dir: &Path) -> std
         let json = serde_json::to_string(&response).map_err(std::io::Error::other)?;
         writeln!(output, "{json}")?;
         output.flush()?;
+        // Idle until the next request: get its fresh realm ready now (a failure shows
+        // again, as the calculation's error, when the next request needs it).
+        if let Some(engine) = &mut engine {
+            let _ = engine.prepare();
+        }
     }
     Ok(())
 }

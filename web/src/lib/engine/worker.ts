@@ -41,6 +41,13 @@ async function handle(request: EvalRequest): Promise<void> {
     const ready = await engineFor(request);
     post({ type: 'started', id: request.id });
     post({ type: 'result', id: request.id, result: ready.evaluate(request.doc, request.values) });
+    // Idle until the next request: get its fresh realm ready now. A failure shows again
+    // with the next request that needs it.
+    try {
+      ready.prepare();
+    } catch {
+      // reported by the next evaluate
+    }
   } catch (error) {
     post({
       type: 'failed',

@@ -1,0 +1,228 @@
+//! One calculation's run inside a prepared realm, under the limits of `limits.rs`: the
+//! budgeted evaluation polled against the deadline and the memory limit, and the re-runs
+//! with a larger loop limit when boa's loop checkpoint trips early.
+
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Poll, Waker};
+
+use boa_engine::error::{EngineError, RuntimeLimitError};
+use boa_engine::object::builtins::JsArray;
+use boa_engine::property::Attribute;
+use boa_engine::{Context, JsError, JsResult, JsValue, Script, js_string};
+use serde_json::Value;
+use web_time::Instant;
+
+use crate::errors::runtime_error;
+use crate::eval::HostError;
+use crate::limits::{
+    FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE, YIELD_BUDGET,
+    live_bytes, peak_bytes, reset_peak,
+};
+use crate::model::{CalcDoc, InputType};
+
+/// The one-shot global through which the wrapped script reaches the harness.
+pub(crate) const RUN_GLOBAL: &str = "__calcsmith_run";
+
+/// On success the harness's description of the returned value; either way the names of
+/// the inputs the script read.
+pub(crate) type Outcome = Result<(Value, Vec<String>), (String, Vec<String>)>;
+
+/// How a run ended, and whether it was abandoned mid-flight (its context cannot be
+/// trusted again).
+pub(crate) struct Ended {
+    pub outcome: Outcome,
+    pub abandoned: bool,
+}
+
+/// How one budgeted attempt ended.
+enum Attempt {
+    Finished(JsResult<JsValue>),
+    TimedOut,
+    OutOfMemory,
+}
+
+fn ended(outcome: Outcome) -> Ended {
+    Ended {
+        outcome,
+        abandoned: false,
+    }
+}
+
+/// Runs `script` (parsed in the context's current realm, whose harness is `harness`)
+/// until it finishes, fails, or runs out of time or memory, re-running it with a higher
+/// loop limit whenever the loop checkpoint trips early.
+pub(crate) fn run(
+    context: &mut Context,
+    harness: &JsValue,
+    script: &Script,
+    wrapped: &str,
+    fields: &Value,
+) -> Ended {
+    let fields = match JsValue::from_json(fields, context) {
+        Ok(fields) => fields,
+        Err(e) => return ended(Err((e.to_string(), Vec::new()))),
+    };
+    let deadline = Instant::now() + TIME_LIMIT;
+    let mut loop_limit = FIRST_LOOP_LIMIT;
+    loop {
+        let used = match JsArray::new(context) {
+            Ok(used) => used,
+            Err(e) => return ended(Err((e.to_string(), Vec::new()))),
+        };
+        let attempt = Instant::now();
+        let baseline = reset_peak();
+        let outcome = match start_run(context, harness, &fields, &used, loop_limit) {
+            Ok(()) => drive(
+                script.evaluate_async_with_budget(context, YIELD_BUDGET),
+                deadline,
+                baseline,
+            ),
+            Err(error) => return ended(Err((error.to_string(), Vec::new()))),
+        };
+        let read = read_used(&used, context);
+        let error = match outcome {
+            Attempt::Finished(Ok(value)) => {
+                let described = value.to_json(context).map(|v| v.unwrap_or(Value::Null));
+                return ended(match described {
+                    Ok(described) => Ok((described, read)),
+                    Err(e) => Err((e.to_string(), read)),
+                });
+            }
+            Attempt::Finished(Err(error)) => error,
+            Attempt::TimedOut => {
+                return Ended {
+                    outcome: Err((TIMEOUT_MESSAGE.to_owned(), read)),
+                    abandoned: true,
+                };
+            }
+            Attempt::OutOfMemory => {
+                return Ended {
+                    outcome: Err((MEMORY_MESSAGE.to_owned(), read)),
+                    abandoned: true,
+                };
+            }
+        };
+        if !is_loop_checkpoint(&error) {
+            return ended(Err((runtime_error(&error, wrapped, context), read)));
+        }
+        // A loop reached the checkpoint limit; the error has unwound every frame.
+        let now = Instant::now();
+        let grown = peak_bytes().saturating_sub(baseline);
+        if now >= deadline {
+            return ended(Err((TIMEOUT_MESSAGE.to_owned(), read)));
+        }
+        if grown > MEMORY_LIMIT {
+            return ended(Err((MEMORY_MESSAGE.to_owned(), read)));
+        }
+        loop_limit = next_loop_limit(loop_limit, now - attempt, deadline - now, grown);
+    }
+}
+
+/// Sets up one attempt: the one-shot harness global and the loop limit.
+fn start_run(
+    context: &mut Context,
+    harness: &JsValue,
+    fields: &JsValue,
+    used: &JsArray,
+    loop_limit: u64,
+) -> JsResult<()> {
+    let prepare = harness
+        .as_callable()
+        .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
+    context
+        .runtime_limits_mut()
+        .set_loop_iteration_limit(u64::MAX);
+    let run = prepare.call(
+        &JsValue::undefined(),
+        &[fields.clone(), used.clone().into()],
+        context,
+    )?;
+    context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;
+    context
+        .runtime_limits_mut()
+        .set_loop_iteration_limit(loop_limit);
+    Ok(())
+}
+
+/// Polls a budgeted evaluation, giving up at the deadline or past the memory limit.
+fn drive<F: Future<Output = JsResult<JsValue>>>(
+    evaluation: F,
+    deadline: Instant,
+    baseline: usize,
+) -> Attempt {
+    let mut evaluation = pin!(evaluation);
+    let mut poll_context = std::task::Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(result) = evaluation.as_mut().poll(&mut poll_context) {
+            return Attempt::Finished(result);
+        }
+        if Instant::now() >= deadline {
+            return Attempt::TimedOut;
+        }
+        if live_bytes().saturating_sub(baseline) > MEMORY_LIMIT {
+            return Attempt::OutOfMemory;
+        }
+    }
+}
+
+fn is_loop_checkpoint(error: &JsError) -> bool {
+    matches!(
+        error.as_engine(),
+        Some(EngineError::RuntimeLimit(RuntimeLimitError::LoopIteration))
+    )
+}
+
+/// The next loop limit: sized so that, at the speed just measured, the next attempt
+/// runs until the deadline (or the memory limit) rather than stopping early again. A
+/// script that needs more than that cannot finish in time anyway, because every attempt
+/// starts from the beginning.
+fn next_loop_limit(
+    limit: u64,
+    took: std::time::Duration,
+    remaining: std::time::Duration,
+    grown: usize,
+) -> u64 {
+    let limit_f = limit as f64;
+    let by_time = limit_f * remaining.as_secs_f64() / took.as_secs_f64().max(1e-6);
+    let by_memory = if grown == 0 {
+        f64::INFINITY
+    } else {
+        limit_f * MEMORY_LIMIT as f64 / grown as f64
+    };
+    let next = by_time.min(by_memory).max(FIRST_LOOP_LIMIT as f64);
+    if next >= (u64::MAX / 2) as f64 {
+        u64::MAX / 2
+    } else {
+        next as u64
+    }
+}
+
+fn read_used(used: &JsArray, context: &mut Context) -> Vec<String> {
+    JsValue::from(used.clone())
+        .to_json(context)
+        .ok()
+        .flatten()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default()
+}
+
+/// The inputs read, in declaration order, each once.
+pub(crate) fn used_in_order(doc: &CalcDoc, read: &[String]) -> Vec<String> {
+    let was_read = |name: &str| read.iter().any(|r| r == name);
+    let mut used = Vec::new();
+    for input in &doc.inputs {
+        if was_read(&input.name) {
+            used.push(input.name.clone());
+        }
+        if input.kind == InputType::List {
+            for sub in input.inputs.as_deref().unwrap_or_default() {
+                let path = format!("{}.{}", input.name, sub.name);
+                if was_read(&path) {
+                    used.push(path);
+                }
+            }
+        }
+    }
+    used
+}
