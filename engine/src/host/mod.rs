@@ -4,11 +4,16 @@
 
 use boa_engine::{Context, JsResult};
 
+#[cfg(any(feature = "intl", not(target_arch = "wasm32")))]
+mod intl;
+
 /// Installs the engine's own built-ins into `context`'s current realm.
 ///
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub fn install(context: &mut Context) -> JsResult<()> {
+    #[cfg(any(feature = "intl", not(target_arch = "wasm32")))]
+    intl::install(context)?;
     let _ = context;
     Ok(())
 }
