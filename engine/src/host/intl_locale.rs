@@ -36,7 +36,56 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
     let number = context.intrinsics().constructors().number().prototype();
     wrap_method(&number, "toLocaleString", 0, context)?;
     let string = context.intrinsics().constructors().string().prototype();
-    wrap_method(&string, "localeCompare", 1, context)
+    wrap_method(&string, "localeCompare", 1, context)?;
+    let array = context.intrinsics().constructors().array().prototype();
+    let to_locale_string = FunctionObjectBuilder::new(
+        context.realm(),
+        NativeFunction::from_fn_ptr(array_to_locale_string),
+    )
+    .name(js_string!("toLocaleString"))
+    .length(0)
+    .build();
+    array.define_property_or_throw(
+        js_string!("toLocaleString"),
+        builtin(to_locale_string.into()),
+        context,
+    )?;
+    Ok(())
+}
+
+/// `Array.prototype.toLocaleString(locales, options)` with V8's separator, `,` (boa's is
+/// `, `): each element's own `toLocaleString(locales, options)`, `null` and `undefined` as
+/// nothing.
+fn array_to_locale_string(
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let array = this.to_object(context)?;
+    let length = array
+        .get(js_string!("length"), context)?
+        .to_length(context)?;
+    let mut text = String::new();
+    for index in 0..length {
+        if index > 0 {
+            text.push(',');
+        }
+        let element = array.get(index, context)?;
+        if element.is_null_or_undefined() {
+            continue;
+        }
+        let method = element
+            .to_object(context)?
+            .get(js_string!("toLocaleString"), context)?;
+        let Some(method) = method.as_object().and_then(JsFunction::from_object) else {
+            return Err(JsNativeError::typ()
+                .with_message("toLocaleString is not a function")
+                .into());
+        };
+        let part = method.call(&element, args, context)?.to_string(context)?;
+        text.push_str(&part.to_std_string_escaped());
+    }
+    Ok(JsString::from(text.as_str()).into())
 }
 
 fn property_function(object: &JsObject, key: &str, context: &mut Context) -> JsResult<JsFunction> {
