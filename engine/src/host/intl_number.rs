@@ -506,3 +506,19 @@ fn call_method(
     };
     method.call(&object.clone().into(), args, context)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::around_digits;
+
+    #[test]
+    fn the_pattern_is_what_surrounds_the_digits_of_seven() {
+        assert_eq!(around_digits("$7.00"), ("$".into(), String::new()));
+        assert_eq!(
+            around_digits("-7,00\u{a0}€"),
+            ("-".into(), "\u{a0}€".into())
+        );
+        assert_eq!(around_digits("US$7.00"), ("US$".into(), String::new()));
+        assert_eq!(around_digits("7\u{a0}%"), (String::new(), "\u{a0}%".into()));
+    }
+}
