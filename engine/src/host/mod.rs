@@ -8,6 +8,11 @@ mod number;
 
 use boa_engine::{Context, JsResult};
 
+// Off by default until the browser has it too (see README, "Intl"): every face must
+// give the same answer.
+#[cfg(feature = "intl")]
+mod intl;
+
 /// Installs the engine's own built-ins into `context`'s current realm.
 ///
 /// # Errors
@@ -16,5 +21,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     math::install(context)?;
     date::install(context)?;
     number::install(context)?;
+    #[cfg(feature = "intl")]
+    intl::install(context)?;
     Ok(())
 }

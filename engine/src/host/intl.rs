@@ -1,0 +1,52 @@
+//! `Intl` and the locale methods as V8 with full ICU has them. boa's `intl` feature gives
+//! `Intl` (Collator, PluralRules, DateTimeFormat, decimal NumberFormat) and wires
+//! `localeCompare` and `toLocale…String` to it; what it lacks is completed here on ICU4X.
+//! Natively the ICU4X data is compiled in; the Intl wasm module has the same data.
+
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
+    property::PropertyDescriptor,
+};
+
+// The parts, in files of their own beside this one (host/intl_*.rs).
+#[path = "intl_locale.rs"]
+mod locale;
+#[path = "intl_number.rs"]
+mod number;
+
+/// Completes boa's `Intl` in the current realm.
+///
+/// # Errors
+/// boa refused a definition (a bug, not a calculator problem).
+pub(super) fn install(context: &mut Context) -> JsResult<()> {
+    // boa's `intl` needs its `temporal` feature, but browsers have no `Temporal` yet: a
+    // script testing for it must take the same path as in V8 and in the default module.
+    context
+        .global_object()
+        .delete_property_or_throw(js_string!("Temporal"), context)?;
+    number::install(context)?;
+    // Last: it wraps what `number` defined.
+    locale::install(context)
+}
+
+/// A property as built-in methods have it: writable, configurable, not enumerable.
+fn builtin(value: JsValue) -> PropertyDescriptor {
+    PropertyDescriptor::builder()
+        .value(value)
+        .writable(true)
+        .enumerable(false)
+        .configurable(true)
+        .build()
+}
+
+/// `object[key]`, which must be an object (a built-in that boa always defines).
+fn property_object(object: &JsObject, key: &str, context: &mut Context) -> JsResult<JsObject> {
+    object
+        .get(JsString::from(key), context)?
+        .as_object()
+        .ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message(format!("{key} is missing"))
+                .into()
+        })
+}
