@@ -15,6 +15,7 @@ use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::services::calculators::{self, CalcId, parse_json_text};
+use crate::services::eval_queue::Owner;
 use crate::services::rate_limit;
 use crate::state::AppState;
 
@@ -65,6 +66,10 @@ async fn save_source(
     Body(body): Body<SourceBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = CalcId::parse(&id)?;
+    // Every save runs the calculator: a few a second per user, in bursts of up to 30.
+    let key = format!("save:{}", user.id);
+    rate_limit::hit_saying(&state, &key, 30, 10, rate_limit::SAVING_TOO_OFTEN).await?;
+    let _turn = state.evaluator.queue.enter(Owner::User(user.id)).await?;
     let saved = calculators::save(&state, &id, &user, body.doc, body.doc_style).await?;
     Ok(Json(
         json!({"message": "Saved.", "_id": saved.id, "error": saved.error}),
@@ -195,6 +200,8 @@ async fn evaluate(
         locale: body.locale,
         today: None,
     };
+    let owner = Owner::of(viewer.map(|user| user.id), peer.ip());
+    let _turn = state.evaluator.queue.enter(owner).await?;
     let result = state
         .evaluator
         .evaluate(request)

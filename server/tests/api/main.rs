@@ -3,6 +3,7 @@
 
 mod accounts;
 mod calculators;
+mod evaluation;
 mod helpers;
 mod hostile;
 mod instances;
