@@ -1,8 +1,7 @@
 //! Fixed-window rate limits kept in the database, so they hold across instances.
 
-use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
-
 use axum::http::StatusCode;
+use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 
 use crate::auth::now;
 use crate::error::ApiError;
