@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,10 @@ use crate::{CalcDoc, Engine, EngineOptions, EvalResult, HostError, Library, Loca
 
 /// How long past the engine's own time limit a worker may take before it is killed.
 pub const KILL_GRACE: Duration = Duration::from_secs(2);
+
+/// Time allowed on top of a calculation's for a worker to load the libraries it does
+/// not have yet (a debug build takes seconds for Math.js; a release build ~0.12 s).
+pub const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
 
 /// The message when a worker process ended without answering for another reason.
 pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
@@ -117,10 +122,31 @@ pub fn load_enabled(engine: &mut Engine, doc: &CalcDoc, lib_dir: &Path) -> Resul
 
 /// A running `calc worker` process.
 pub struct WorkerProcess {
-    child: Child,
+    /// Shared with [`WorkerKiller`]s, so another thread can end the process while this
+    /// one waits for its answer.
+    child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
     responses: Receiver<String>,
     stderr: Receiver<String>,
+    libraries: Holdings,
+}
+
+/// Ends a [`WorkerProcess`] from another thread: for a host whose request was abandoned
+/// while the worker was still calculating it.
+#[derive(Clone)]
+pub struct WorkerKiller(Arc<Mutex<Child>>);
+
+impl WorkerKiller {
+    /// Kills the process; the thread waiting in [`WorkerProcess::evaluate`] then returns
+    /// at once, because the process's output closes. Harmless once it has ended.
+    pub fn kill(&self) {
+        // `Child::kill` sends nothing to a child already waited for, so a reused pid is safe.
+        let _ = lock(&self.0).kill();
+    }
+}
+
+fn lock(child: &Mutex<Child>) -> MutexGuard<'_, Child> {
+    child.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl WorkerProcess {
@@ -150,15 +176,32 @@ impl WorkerProcess {
             .take()
             .ok_or_else(|| std::io::Error::other("no stderr"))?;
         Ok(WorkerProcess {
-            child,
+            child: Arc::new(Mutex::new(child)),
             stdin,
             responses: lines_of(stdout),
             stderr: lines_of(stderr),
+            libraries: Holdings::default(),
         })
     }
 
-    /// Sends one request and waits for its answer, at most the engine's time limit
-    /// plus [`KILL_GRACE`] (the time it takes to load libraries is added on top).
+    /// A handle that kills this process from another thread.
+    pub fn killer(&self) -> WorkerKiller {
+        WorkerKiller(Arc::clone(&self.child))
+    }
+
+    /// The process id (for logs and tests).
+    pub fn id(&self) -> u32 {
+        lock(&self.child).id()
+    }
+
+    /// How long [`WorkerProcess::evaluate`] waits for the answer to `request` before it
+    /// kills the process: the engine's time limit plus [`KILL_GRACE`], plus
+    /// [`LIBRARY_LOAD_TIME`] only when this process must load a library first.
+    pub fn answer_time(&self, request: &WorkerRequest) -> Duration {
+        self.libraries.answer_time(&wanted_libraries(request))
+    }
+
+    /// Sends one request and waits for its answer, at most [`WorkerProcess::answer_time`].
     ///
     /// On a time-out or a crash the process is killed and the result says so; the
     /// caller must then start a new worker ([`WorkerProcess::is_alive`] is false).
@@ -166,24 +209,22 @@ impl WorkerProcess {
     /// # Errors
     /// The request was unusable (`WorkerResponse::Invalid`), or talking to the process
     /// failed before it could answer.
-    pub fn evaluate(
-        &mut self,
-        request: &WorkerRequest,
-        extra_time: Duration,
-    ) -> Result<EvalResult, HostError> {
+    pub fn evaluate(&mut self, request: &WorkerRequest) -> Result<EvalResult, HostError> {
         let line = serde_json::to_string(request).map_err(|e| HostError(e.to_string()))?;
+        let wanted = wanted_libraries(request);
+        let wait = self.libraries.answer_time(&wanted);
         if writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .is_err()
         {
             return Ok(self.ended(false));
         }
-        match self
-            .responses
-            .recv_timeout(TIME_LIMIT + KILL_GRACE + extra_time)
-        {
+        match self.responses.recv_timeout(wait) {
             Ok(answer) => match serde_json::from_str(&answer) {
-                Ok(WorkerResponse::Result(result)) => Ok(result),
+                Ok(WorkerResponse::Result(result)) => {
+                    self.libraries.answered(wanted, result.error.as_deref());
+                    Ok(result)
+                }
                 Ok(WorkerResponse::Invalid(message)) => Err(HostError(message)),
                 Err(e) => Err(HostError(format!("unreadable worker answer: {e}"))),
             },
@@ -194,12 +235,15 @@ impl WorkerProcess {
 
     /// Whether the process is still running.
     pub fn is_alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        matches!(lock(&self.child).try_wait(), Ok(None))
     }
 
     fn ended(&mut self, timed_out: bool) -> EvalResult {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        {
+            let mut child = lock(&self.child);
+            let _ = child.kill();
+            let _ = child.wait();
+        }
         // The process is gone, so its stderr closes; wait briefly for the last lines.
         let mut said = Vec::new();
         while let Ok(line) = self.stderr.recv_timeout(Duration::from_millis(500)) {
@@ -218,8 +262,56 @@ impl WorkerProcess {
 
 impl Drop for WorkerProcess {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let mut child = lock(&self.child);
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// The libraries a worker's engine holds, so the host knows when a request makes it
+/// load one (and so needs [`LIBRARY_LOAD_TIME`]).
+#[derive(Debug, Default)]
+struct Holdings {
+    loaded: Vec<Library>,
+    /// The engine dropped its runtime (a time-out or memory stop), so its next request
+    /// first loads every library in `loaded` again (see `eval.rs`).
+    reloads: bool,
+}
+
+impl Holdings {
+    /// The wait for a calculation that switches on `wanted`.
+    fn answer_time(&self, wanted: &[Library]) -> Duration {
+        let loads = self.reloads && !self.loaded.is_empty()
+            || wanted.iter().any(|library| !self.loaded.contains(library));
+        let allowance = if loads {
+            LIBRARY_LOAD_TIME
+        } else {
+            Duration::ZERO
+        };
+        TIME_LIMIT + KILL_GRACE + allowance
+    }
+
+    /// Notes a calculation that switched on `wanted` and ended with `error`: the worker
+    /// loaded those libraries before running it.
+    fn answered(&mut self, wanted: Vec<Library>, error: Option<&str>) {
+        for library in wanted {
+            if !self.loaded.contains(&library) {
+                self.loaded.push(library);
+            }
+        }
+        self.reloads = matches!(error, Some(TIMEOUT_MESSAGE | MEMORY_MESSAGE));
+    }
+}
+
+/// The libraries `request`'s doc switches on (none when it is not a calculator: the
+/// worker then refuses it without loading anything).
+fn wanted_libraries(request: &WorkerRequest) -> Vec<Library> {
+    match CalcDoc::from_json_value(request.doc.clone()) {
+        Ok(doc) => Library::ALL
+            .into_iter()
+            .filter(|library| library.enabled_in(&doc.libraries))
+            .collect(),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -242,4 +334,70 @@ pub fn default_lib_dir() -> PathBuf {
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../pkg/lib"),
         PathBuf::from,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HARD_LIMIT: Duration = Duration::from_secs(7);
+
+    #[test]
+    fn the_hard_limit_is_the_time_limit_plus_the_grace() {
+        assert_eq!(TIME_LIMIT + KILL_GRACE, HARD_LIMIT);
+    }
+
+    #[test]
+    fn a_calculation_without_libraries_gets_no_allowance() {
+        let fresh = Holdings::default();
+        assert_eq!(fresh.answer_time(&[]), HARD_LIMIT);
+    }
+
+    #[test]
+    fn a_library_gets_the_allowance_only_the_first_time() {
+        let mut holdings = Holdings::default();
+        assert_eq!(
+            holdings.answer_time(&[Library::Mathjs]),
+            HARD_LIMIT + LIBRARY_LOAD_TIME
+        );
+        holdings.answered(vec![Library::Mathjs], None);
+        assert_eq!(holdings.answer_time(&[Library::Mathjs]), HARD_LIMIT);
+        assert_eq!(holdings.answer_time(&[]), HARD_LIMIT);
+        assert_eq!(
+            holdings.answer_time(&[Library::Mathjs, Library::Lodash]),
+            HARD_LIMIT + LIBRARY_LOAD_TIME
+        );
+    }
+
+    #[test]
+    fn a_stopped_calculation_makes_the_next_one_reload_the_libraries() {
+        let mut holdings = Holdings::default();
+        holdings.answered(vec![Library::Lodash], Some(TIMEOUT_MESSAGE));
+        assert_eq!(holdings.answer_time(&[]), HARD_LIMIT + LIBRARY_LOAD_TIME);
+        holdings.answered(
+            Vec::new(),
+            Some("ReferenceError: y is not defined (line 1)"),
+        );
+        assert_eq!(holdings.answer_time(&[]), HARD_LIMIT);
+        // Without a library there is nothing to reload.
+        let mut bare = Holdings::default();
+        bare.answered(Vec::new(), Some(MEMORY_MESSAGE));
+        assert_eq!(bare.answer_time(&[]), HARD_LIMIT);
+    }
+
+    #[test]
+    fn the_wanted_libraries_are_read_from_the_doc() {
+        let request = WorkerRequest {
+            doc: serde_json::json!({"script": "return {};", "libraries": {"mathjs": true, "lodash": null}}),
+            values: Map::new(),
+            locale: None,
+            today: None,
+        };
+        assert_eq!(wanted_libraries(&request), vec![Library::Mathjs]);
+        let not_a_doc = WorkerRequest {
+            doc: serde_json::json!(7),
+            ..request
+        };
+        assert_eq!(wanted_libraries(&not_a_doc), Vec::new());
+    }
 }

@@ -30,6 +30,8 @@ pub struct Config {
     pub calc_bin: PathBuf,
     /// `CALCSMITH_EVAL_WORKERS` (2): evaluation worker processes.
     pub eval_workers: usize,
+    /// How evaluations are shared out among their owners (see [`EvalLimits`]).
+    pub eval_limits: EvalLimits,
     /// `CALCSMITH_RATE_LIMIT_SCALE` (1): multiplies every rate limit. For test rigs whose
     /// browsers all come from one address; keep 1 in production.
     pub rate_limit_scale: i64,
@@ -64,6 +66,7 @@ impl std::fmt::Debug for Config {
             .field("pkg_dir", &self.pkg_dir)
             .field("calc_bin", &self.calc_bin)
             .field("eval_workers", &self.eval_workers)
+            .field("eval_limits", &self.eval_limits)
             .field("rate_limit_scale", &self.rate_limit_scale)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field(
@@ -85,6 +88,50 @@ pub fn redact_url(url: &str) -> String {
         }
         _ => url.to_owned(),
     }
+}
+
+/// How many evaluations (calculator runs by the eval API and by saves) one owner — a
+/// signed-in user, else a client address — and everyone together may have in the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EvalLimits {
+    /// `CALCSMITH_EVAL_PER_OWNER` (1): an owner's evaluations running or next in line for
+    /// a worker. With fewer than the workers, one owner never holds them all.
+    pub per_owner: usize,
+    /// `CALCSMITH_EVAL_QUEUE_PER_OWNER` (4): an owner's further evaluations waiting behind
+    /// those; more are refused with 429.
+    pub queued_per_owner: usize,
+    /// `CALCSMITH_EVAL_QUEUE` (32): evaluations of all owners together waiting beyond one
+    /// per worker; more are refused with 503.
+    pub queue: usize,
+}
+
+impl Default for EvalLimits {
+    fn default() -> Self {
+        EvalLimits {
+            per_owner: 1,
+            queued_per_owner: 4,
+            queue: 32,
+        }
+    }
+}
+
+impl EvalLimits {
+    fn from_env() -> Result<EvalLimits, String> {
+        let defaults = EvalLimits::default();
+        Ok(EvalLimits {
+            per_owner: count("CALCSMITH_EVAL_PER_OWNER", defaults.per_owner)?.max(1),
+            queued_per_owner: count("CALCSMITH_EVAL_QUEUE_PER_OWNER", defaults.queued_per_owner)?,
+            queue: count("CALCSMITH_EVAL_QUEUE", defaults.queue)?,
+        })
+    }
+}
+
+/// A whole number from `name`, or `default` when unset.
+fn count(name: &str, default: usize) -> Result<usize, String> {
+    var(name).map_or(Ok(default), |n| {
+        n.parse()
+            .map_err(|_| format!("{name} must be a number, not \"{n}\""))
+    })
 }
 
 fn var(name: &str) -> Option<String> {
@@ -162,6 +209,7 @@ impl Config {
             pkg_dir: PathBuf::from(var("CALCSMITH_PKG_DIR").unwrap_or_else(|| "pkg".to_owned())),
             calc_bin,
             eval_workers,
+            eval_limits: EvalLimits::from_env()?,
             rate_limit_scale,
             smtp_url: var("SMTP_URL"),
             smtp_from: var("SMTP_FROM")

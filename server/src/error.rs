@@ -2,7 +2,7 @@
 //! status, except internal faults, which are logged once and shown as a generic 500.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -21,6 +21,12 @@ pub enum ApiError {
     TooLarge(String),
     /// 429: too many attempts; try again later.
     TooManyRequests,
+    /// 429 or 503 with `Retry-After`: too much at once from this client, or for the server.
+    RetryLater {
+        status: StatusCode,
+        message: String,
+        retry_after_seconds: u64,
+    },
     /// 500: our fault; the detail is logged, never sent.
     Internal(String),
 }
@@ -44,6 +50,14 @@ impl IntoResponse for ApiError {
                 StatusCode::TOO_MANY_REQUESTS,
                 "Too many attempts. Please wait a minute and try again.".to_owned(),
             ),
+            ApiError::RetryLater {
+                status,
+                message,
+                retry_after_seconds,
+            } => {
+                let retry_after = [(header::RETRY_AFTER, retry_after_seconds.to_string())];
+                return (status, retry_after, Json(json!({ "message": message }))).into_response();
+            }
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 (

@@ -89,6 +89,7 @@ pub async fn build(config: Config) -> Result<Router, String> {
         config.calc_bin.clone(),
         config.pkg_dir.join("lib"),
         config.eval_workers,
+        config.eval_limits,
     );
     let state = AppState {
         db,

@@ -7,12 +7,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::CountingAllocator;
 use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
-use calcsmith_engine::{CalcDoc, Library, Locale};
+use calcsmith_engine::{CalcDoc, Locale};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -20,9 +19,6 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const USAGE: &str = "usage: calc eval DOC.json [--values VALUES.json] [--locale en|ru] \
 [--today YYYY-MM-DD] [--lib-dir DIR]";
-
-/// Time allowed for loading libraries in the worker, on top of the calculation's.
-const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
 
 struct EvalArgs {
     doc: PathBuf,
@@ -95,15 +91,8 @@ fn eval(args: EvalArgs) -> Result<String, String> {
     let me = std::env::current_exe().map_err(|e| format!("cannot find myself: {e}"))?;
     let mut worker = WorkerProcess::spawn(&me, &args.lib_dir)
         .map_err(|e| format!("cannot start a worker: {e}"))?;
-    let uses_libraries = Library::ALL.iter().any(|l| l.enabled_in(&doc.libraries));
-    let extra_time = if uses_libraries {
-        LIBRARY_LOAD_TIME
-    } else {
-        Duration::ZERO
-    };
-    let result = worker
-        .evaluate(&request, extra_time)
-        .map_err(|e| e.to_string())?;
+    // The worker allows for loading the libraries the doc switches on (it has none yet).
+    let result = worker.evaluate(&request).map_err(|e| e.to_string())?;
     serde_json::to_string_pretty(&result).map_err(|e| e.to_string())
 }
 

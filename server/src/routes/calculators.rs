@@ -19,6 +19,7 @@ use crate::extract::Body;
 use crate::services::calculators::{
     self, CHANGED_ELSEWHERE, CalcId, SaveOutcome, SaveRequest, parse_json_text,
 };
+use crate::services::eval_queue::Owner;
 use crate::services::rate_limit;
 use crate::state::AppState;
 
@@ -73,6 +74,10 @@ async fn save_source(
     Body(body): Body<SourceBody>,
 ) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
+    // Every save runs the calculator: a few a second per user, in bursts of up to 30.
+    let key = format!("save:{}", user.id);
+    rate_limit::hit_saying(&state, &key, 30, 10, rate_limit::SAVING_TOO_OFTEN).await?;
+    let _turn = state.evaluator.queue.enter(Owner::User(user.id)).await?;
     let request = SaveRequest {
         doc: body.doc,
         doc_style: body.doc_style,
@@ -237,6 +242,8 @@ async fn evaluate(
         locale: body.locale,
         today: None,
     };
+    let owner = Owner::of(viewer.map(|user| user.id), peer.ip());
+    let _turn = state.evaluator.queue.enter(owner).await?;
     let result = state
         .evaluator
         .evaluate(request)

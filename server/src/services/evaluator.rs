@@ -1,58 +1,121 @@
 //! Calculators run in a pool of `calc worker` processes, never in the server process:
 //! a hostile script can stall or crash only its own worker, which is then replaced.
+//!
+//! The pool is a hard bound on running processes: a worker's permit is given back only
+//! once the worker is idle again or dead and reaped, and a request that is abandoned
+//! (its client went away, or the server's timeout dropped it) kills its worker, so it
+//! frees its place within moments instead of when the calculation would have ended.
+//! Who gets to wait for the pool is decided first by [`EvalQueue`].
 
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use calcsmith_engine::EvalResult;
-use calcsmith_engine::worker::{WorkerProcess, WorkerRequest};
+use calcsmith_engine::worker::{WorkerKiller, WorkerProcess, WorkerRequest};
 use tokio::sync::Semaphore;
 
-/// Time allowed for a worker to load the libraries a calculator uses.
-const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
+use crate::config::EvalLimits;
+use crate::services::eval_queue::EvalQueue;
 
 /// A fixed number of worker processes, started on demand and replaced when they die.
 pub struct Evaluator {
     calc_bin: PathBuf,
     lib_dir: PathBuf,
-    idle: Mutex<Vec<WorkerProcess>>,
-    permits: Semaphore,
+    idle: Arc<Mutex<Vec<WorkerProcess>>>,
+    permits: Arc<Semaphore>,
+    /// Fair admission by owner, in front of the pool.
+    pub queue: EvalQueue,
 }
 
 impl Evaluator {
-    /// A pool of at most `size` workers running `calc_bin worker --lib-dir lib_dir`.
-    pub fn new(calc_bin: PathBuf, lib_dir: PathBuf, size: usize) -> Evaluator {
+    /// A pool of at most `size` workers running `calc_bin worker --lib-dir lib_dir`,
+    /// shared out among owners by `limits`.
+    pub fn new(calc_bin: PathBuf, lib_dir: PathBuf, size: usize, limits: EvalLimits) -> Evaluator {
         Evaluator {
             calc_bin,
             lib_dir,
-            idle: Mutex::new(Vec::new()),
-            permits: Semaphore::new(size),
+            idle: Arc::new(Mutex::new(Vec::new())),
+            permits: Arc::new(Semaphore::new(size)),
+            queue: EvalQueue::new(size, limits),
         }
     }
 
-    /// Runs one calculation in a worker.
+    /// Runs one calculation in a worker. Dropping the returned future before it is done
+    /// kills the worker.
     ///
     /// # Errors
     /// No worker could be started, or the request was unusable.
     pub async fn evaluate(&self, request: WorkerRequest) -> Result<EvalResult, String> {
-        let _permit = self.permits.acquire().await.map_err(|e| e.to_string())?;
-        let reused = self.idle.lock().map_err(|e| e.to_string())?.pop();
-        let mut worker = match reused {
+        let permit = Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut worker = match self.idle_worker() {
             Some(worker) => worker,
             None => WorkerProcess::spawn(&self.calc_bin, &self.lib_dir)
                 .map_err(|e| format!("cannot start {}: {e}", self.calc_bin.display()))?,
         };
-        let (worker, outcome) = tokio::task::spawn_blocking(move || {
-            let outcome = worker.evaluate(&request, LIBRARY_LOAD_TIME);
-            (worker, outcome)
+        let watch = Arc::new(Watch(Mutex::new(Some(worker.killer()))));
+        let abandoned = KillIfAbandoned(Arc::clone(&watch));
+        let idle = Arc::clone(&self.idle);
+        let outcome = tokio::task::spawn_blocking(move || {
+            let outcome = worker.evaluate(&request);
+            // Once `finish` has run, an abandoned request no longer touches this worker,
+            // so an idle worker is never killed under the next request.
+            let finished = watch.finish();
+            if finished && worker.is_alive() {
+                lock(&idle).push(worker);
+            } else {
+                drop(worker); // kills and reaps it
+            }
+            // Only now may another request start a worker in its place.
+            drop(permit);
+            outcome
         })
         .await
         .map_err(|e| e.to_string())?;
-        let mut worker = worker;
-        if worker.is_alive() {
-            self.idle.lock().map_err(|e| e.to_string())?.push(worker);
-        }
+        drop(abandoned);
         outcome.map_err(|e| e.0)
+    }
+
+    /// An idle worker that is still running; dead ones (killed by the OS) are dropped.
+    fn idle_worker(&self) -> Option<WorkerProcess> {
+        let mut idle = lock(&self.idle);
+        while let Some(mut worker) = idle.pop() {
+            if worker.is_alive() {
+                return Some(worker);
+            }
+        }
+        None
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The worker of one evaluation while it calculates; `None` once the evaluation has
+/// finished or the worker has been killed.
+struct Watch(Mutex<Option<WorkerKiller>>);
+
+impl Watch {
+    /// The evaluation is over; false when it had been abandoned (its worker killed).
+    fn finish(&self) -> bool {
+        lock(&self.0).take().is_some()
+    }
+
+    fn abandon(&self) {
+        if let Some(killer) = lock(&self.0).take() {
+            killer.kill();
+        }
+    }
+}
+
+/// Kills the worker when the evaluation's future is dropped before the worker answered.
+struct KillIfAbandoned(Arc<Watch>);
+
+impl Drop for KillIfAbandoned {
+    fn drop(&mut self) {
+        self.0.abandon();
     }
 }

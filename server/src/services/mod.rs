@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod calculators;
 pub mod captcha;
+pub mod eval_queue;
 pub mod evaluator;
 pub mod mail;
 pub mod password_resets;

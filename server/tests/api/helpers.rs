@@ -141,6 +141,7 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
         pkg_dir: repo().join("pkg"),
         calc_bin,
         eval_workers: 2,
+        eval_limits: Default::default(),
         rate_limit_scale: 1,
         smtp_url: None,
         smtp_from: "Calcsmith <no-reply@example.com>".to_owned(),

@@ -5,6 +5,7 @@ mod account_security;
 mod accounts;
 mod calculators;
 mod crash;
+mod evaluation;
 mod helpers;
 mod hostile;
 mod instances;
