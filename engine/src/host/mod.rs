@@ -2,6 +2,9 @@
 //! as it does in a browser (V8). Each topic is a file; [`install`] puts them all into the
 //! context's current realm, once per realm, before the harness and any library run.
 
+mod sort;
+mod to_primitive;
+
 use boa_engine::{Context, JsResult};
 
 /// Installs the engine's own built-ins into `context`'s current realm.
@@ -9,6 +12,7 @@ use boa_engine::{Context, JsResult};
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub fn install(context: &mut Context) -> JsResult<()> {
-    let _ = context;
+    sort::install(context)?;
+    to_primitive::install(context)?;
     Ok(())
 }
