@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::pin::pin;
 use std::task::{Poll, Waker};
@@ -22,8 +23,8 @@ use crate::errors::{SCRIPT_PATH, runtime_error, syntax_error};
 use crate::format::Locale;
 use crate::inputs::describe_inputs;
 use crate::limits::{
-    FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, RECURSION_LIMIT, TIME_LIMIT, TIMEOUT_MESSAGE,
-    YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
+    CRASH_MESSAGE, FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, RECURSION_LIMIT, TIME_LIMIT,
+    TIMEOUT_MESSAGE, YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
 };
 use crate::model::{CalcDoc, InputType, Library};
 use crate::output::EvalResult;
@@ -194,7 +195,11 @@ impl Engine {
         fields: &Value,
     ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
         let runtime = self.runtime().map_err(|e| (e.0, Vec::new()))?;
-        let (outcome, abandoned) = run_attempts(runtime, doc, fields);
+        // A panic in boa (natively; wasm aborts instead) ends this calculation, not the
+        // engine: the context it left half-way is dropped below and rebuilt next time.
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| run_attempts(runtime, doc, fields)));
+        let (outcome, abandoned) =
+            run.unwrap_or_else(|_| (Err((CRASH_MESSAGE.to_owned(), Vec::new())), true));
         if abandoned {
             // The run was dropped mid-flight; its context cannot be trusted again.
             self.runtime = None;
@@ -633,6 +638,27 @@ mod tests {
         assert_eq!(sum(&engine.evaluate(&polluter, &Map::new())), Some(1.0));
         let calc = doc("return { sum: inputs.a + inputs.b };");
         assert_eq!(sum(&engine.evaluate(&calc, &values(4.0))), Some(6.0));
+    }
+
+    #[test]
+    fn a_panic_in_boa_ends_that_calculation_and_the_next_one_works() {
+        let mut engine = engine();
+        let calc = doc("return { sum: inputs.a + inputs.b };");
+        assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
+        // A stand-in for a panic inside one of boa's built-ins.
+        let runtime = engine.runtime.as_mut().expect("runtime");
+        runtime
+            .context
+            .register_global_builtin_callable(
+                js_string!("boom"),
+                0,
+                boa_engine::NativeFunction::from_fn_ptr(|_, _, _| panic!("a bug in boa")),
+            )
+            .expect("stand-in defined");
+        let crashed = engine.evaluate(&doc("boom();\nreturn { sum: 1 };"), &Map::new());
+        assert_eq!(crashed.error.as_deref(), Some(CRASH_MESSAGE));
+        assert!(engine.runtime.is_none());
+        assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::{CalcDoc, Engine, EngineOptions, EvalResult, HostError, Library, Loca
 pub const KILL_GRACE: Duration = Duration::from_secs(2);
 
 /// The message when a worker process ended without answering for another reason.
-pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
+pub use crate::limits::CRASH_MESSAGE;
 
 /// One calculation for a worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
