@@ -67,10 +67,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         }
         // SAFETY: same contract as the caller's.
         let ptr = unsafe { System.alloc(layout) };
-        if !ptr.is_null() {
-            grew(layout.size());
-        }
-        ptr
+        counted(ptr, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -79,10 +76,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         }
         // SAFETY: same contract as the caller's.
         let ptr = unsafe { System.alloc_zeroed(layout) };
-        if !ptr.is_null() {
-            grew(layout.size());
-        }
-        ptr
+        counted(ptr, layout.size())
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -99,9 +93,8 @@ unsafe impl GlobalAlloc for CountingAllocator {
         let new = unsafe { System.realloc(ptr, layout, new_size) };
         if !new.is_null() {
             LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-            grew(new_size);
         }
-        new
+        counted(new, new_size)
     }
 }
 
@@ -113,8 +106,20 @@ fn over_hard_limit(size: usize) -> bool {
     over
 }
 
-/// How many allocations [`CountingAllocator`] has refused so far. A wasm instance that
-/// traps cannot say why; if this grew across the call, it ran out of memory.
+/// Counts an allocation of `size` bytes the system made, or one it failed (in wasm,
+/// the memory could not grow).
+fn counted(ptr: *mut u8, size: usize) -> *mut u8 {
+    if ptr.is_null() {
+        REFUSED.fetch_add(1, Ordering::Relaxed);
+    } else {
+        grew(size);
+    }
+    ptr
+}
+
+/// How many allocations failed so far: refused at [`HARD_MEMORY_LIMIT`] or failed by the
+/// system. A wasm instance that traps cannot say why; if this grew across the call, it
+/// ran out of memory.
 pub fn refused_allocations() -> usize {
     REFUSED.load(Ordering::Relaxed)
 }
