@@ -47,10 +47,10 @@ const withLodash: CalcDoc = {
   libraries: { lodash: true },
   metaOutputs: outputs,
 };
-// One string past the engine's hard limit of 1 GiB: the allocation fails and the wasm
-// instance aborts (natively the worker process would end).
+// A string of 1.2 GB, built in one call: the allocation fails at the engine's hard
+// limit (1 GiB) and the wasm instance aborts (natively the worker process would end).
 const hoard: CalcDoc = {
-  script: "var s = 'x'.repeat(600 * 1024 * 1024); return { x: s.length };",
+  script: "var s = ''.padEnd(600 * 1024 * 1024, 'ab'); return { x: s.length };",
   metaOutputs: outputs,
 };
 
