@@ -7,13 +7,14 @@
 //! it (`guard.rs`). The run itself and its limits are `run.rs`.
 
 use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::{Map, Value};
 
 use crate::dates::CivilDate;
 use crate::format::Locale;
 use crate::inputs::describe_inputs;
-use crate::limits::live_bytes;
+use crate::limits::{CRASH_MESSAGE, live_bytes};
 use crate::model::{CalcDoc, Library};
 use crate::output::EvalResult;
 use crate::realm::{LibraryRealm, Sandbox};
@@ -207,13 +208,25 @@ impl Engine {
                     runtime.libraries.insert(realm)
                 }
             };
-            realm.run(doc, fields, &mut runtime.parses)
+            let parses = &mut runtime.parses;
+            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, fields, parses))) {
+                Ok(ended) => ended,
+                Err(_) => {
+                    drop_changed(&mut runtime.libraries);
+                    return Err(crashed());
+                }
+            }
         } else {
             let mut sandbox = match runtime.spare.take() {
                 Some(sandbox) => sandbox,
                 None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
             };
-            let ended = sandbox.run(doc, fields, &mut runtime.parses);
+            let parses = &mut runtime.parses;
+            let Ok(ended) = catch_unwind(AssertUnwindSafe(|| sandbox.run(doc, fields, parses)))
+            else {
+                // The context the panic left half-way goes with `sandbox`.
+                return Err(crashed());
+            };
             if runtime.last_script.as_deref() != Some(doc.script.as_str()) {
                 runtime.last_script = Some(doc.script.clone());
             }
@@ -227,6 +240,12 @@ impl Engine {
         }
         outcome
     }
+}
+
+/// A panic in boa (natively; wasm aborts instead, and its host starts a new instance) ends
+/// that calculation, not the engine: the realm it left half-way is dropped.
+fn crashed() -> (String, Vec<String>) {
+    (CRASH_MESSAGE.to_owned(), Vec::new())
 }
 
 /// Drops a library realm a calculation changed, and what that calculation may have
@@ -430,6 +449,27 @@ mod tests {
         }
         assert_eq!(library_loads(&engine), 0);
         assert_eq!(parses(&engine), 1);
+    }
+
+    #[test]
+    fn a_panic_in_boa_ends_that_calculation_and_the_next_one_works() {
+        let mut engine = engine();
+        let calc = doc("return { sum: inputs.a + inputs.b };");
+        assert_eq!(sum(&engine.evaluate(&calc, &Map::new())), Some(3.0));
+        // A stand-in for a panic inside one of boa's built-ins, in the next fresh realm.
+        engine.prepare().expect("prepared");
+        let spare = engine.runtime.spare.as_mut().expect("a spare realm");
+        spare
+            .context_mut()
+            .register_global_builtin_callable(
+                boa_engine::js_string!("boom"),
+                0,
+                boa_engine::NativeFunction::from_fn_ptr(|_, _, _| panic!("a bug in boa")),
+            )
+            .expect("stand-in defined");
+        let crashed = engine.evaluate(&doc("boom();\nreturn { sum: 1 };"), &Map::new());
+        assert_eq!(crashed.error.as_deref(), Some(CRASH_MESSAGE));
+        assert_eq!(sum(&engine.evaluate(&calc, &values(5.0))), Some(7.0));
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub const MEMORY_LIMIT: usize = 256 << 20;
 pub const MEMORY_MESSAGE: &str =
     "Calculation used more than 256 MB of memory. Is there a loop that never ends?";
 
+/// The message when a calculation ended in a fault of the engine itself (a panic, a
+/// process or wasm instance that died) rather than of the script.
+pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
+
 /// The message for runaway recursion (boa's limit errors cannot be caught by scripts).
 pub const RECURSION_MESSAGE: &str = "RangeError: Maximum call stack size exceeded";
 
@@ -48,6 +52,7 @@ pub const HARD_MEMORY_LIMIT: usize = 1 << 30;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+static REFUSED: AtomicUsize = AtomicUsize::new(0);
 
 /// The system allocator, counting live bytes so the engine can enforce
 /// [`MEMORY_LIMIT`]. Hosts install it with `#[global_allocator]`; without it the
@@ -62,10 +67,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         }
         // SAFETY: same contract as the caller's.
         let ptr = unsafe { System.alloc(layout) };
-        if !ptr.is_null() {
-            grew(layout.size());
-        }
-        ptr
+        counted(ptr, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -74,10 +76,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         }
         // SAFETY: same contract as the caller's.
         let ptr = unsafe { System.alloc_zeroed(layout) };
-        if !ptr.is_null() {
-            grew(layout.size());
-        }
-        ptr
+        counted(ptr, layout.size())
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -94,14 +93,35 @@ unsafe impl GlobalAlloc for CountingAllocator {
         let new = unsafe { System.realloc(ptr, layout, new_size) };
         if !new.is_null() {
             LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-            grew(new_size);
         }
-        new
+        counted(new, new_size)
     }
 }
 
 fn over_hard_limit(size: usize) -> bool {
-    live_bytes().saturating_add(size) > HARD_MEMORY_LIMIT
+    let over = live_bytes().saturating_add(size) > HARD_MEMORY_LIMIT;
+    if over {
+        REFUSED.fetch_add(1, Ordering::Relaxed);
+    }
+    over
+}
+
+/// Counts an allocation of `size` bytes the system made, or one it failed (in wasm,
+/// the memory could not grow).
+fn counted(ptr: *mut u8, size: usize) -> *mut u8 {
+    if ptr.is_null() {
+        REFUSED.fetch_add(1, Ordering::Relaxed);
+    } else {
+        grew(size);
+    }
+    ptr
+}
+
+/// How many allocations failed so far: refused at [`HARD_MEMORY_LIMIT`] or failed by the
+/// system. A wasm instance that traps cannot say why; if this grew across the call, it
+/// ran out of memory.
+pub fn refused_allocations() -> usize {
+    REFUSED.load(Ordering::Relaxed)
 }
 
 fn grew(size: usize) {

@@ -117,6 +117,12 @@ impl Sandbox {
     }
 
     #[cfg(test)]
+    /// The context, for tests that plant a native function in it.
+    #[cfg(test)]
+    pub(crate) fn context_mut(&mut self) -> &mut Context {
+        &mut self.context
+    }
+
     pub(crate) fn cached_scripts(&self) -> usize {
         self.scripts.len()
     }

@@ -226,6 +226,13 @@ impl Engine {
     }
 }
 
+/// How many allocations the engine has refused at its hard memory limit so far. After
+/// `evaluate` traps, a higher count than before says the calculation ran out of memory.
+#[wasm_bindgen(js_name = refusedAllocations)]
+pub fn refused_allocations() -> usize {
+    crate::limits::refused_allocations()
+}
+
 /// A new input after `existing`: next id, first unused name, the type's presentation.
 #[wasm_bindgen(js_name = newInput, unchecked_return_type = "InputDef")]
 pub fn new_input(

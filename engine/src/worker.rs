@@ -25,7 +25,7 @@ pub const KILL_GRACE: Duration = Duration::from_secs(2);
 pub const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
 
 /// The message when a worker process ended without answering for another reason.
-pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
+pub use crate::limits::CRASH_MESSAGE;
 
 /// One calculation for a worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]

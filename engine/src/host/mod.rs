@@ -5,6 +5,8 @@
 mod date;
 mod math;
 mod number;
+mod sort;
+mod to_primitive;
 
 use boa_engine::{Context, JsResult};
 
@@ -21,6 +23,8 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     math::install(context)?;
     date::install(context)?;
     number::install(context)?;
+    sort::install(context)?;
+    to_primitive::install(context)?;
     #[cfg(feature = "intl")]
     intl::install(context)?;
     Ok(())

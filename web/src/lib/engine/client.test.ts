@@ -194,7 +194,9 @@ describe('CalcWorkerClient', () => {
     crashed.crash();
     const outcome = await request;
     expect(outcome.status).toBe('done');
-    expect(outcome.status === 'done' && outcome.result.error).toBeTruthy();
+    expect(outcome.status === 'done' && outcome.result.error).toBe(
+      'Calculation stopped unexpectedly.',
+    );
     expect(crashed.terminated).toBe(true);
 
     const next = client.evaluate(doc, {}, 'en');

@@ -3,6 +3,7 @@
 // past 5000 ms is stopped with the spec's message.
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import {
+  CRASH_MESSAGE,
   TIMEOUT_MESSAGE,
   TIMEOUT_MS,
   errorResult,
@@ -123,7 +124,7 @@ export class CalcWorkerClient {
     if (this.current) {
       this.finish(this.current, {
         status: 'done',
-        result: errorResult('The calculation stopped unexpectedly.'),
+        result: errorResult(CRASH_MESSAGE),
       });
     }
   }

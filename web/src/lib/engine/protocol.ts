@@ -3,6 +3,10 @@ import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 
 export type Locale = 'en' | 'ru';
 
+/** The libraries a calculator can switch on, as the engine names them. */
+export const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
+export type LibraryName = (typeof LIBRARIES)[number];
+
 /** Page → worker: evaluate `doc` with `values` (keyed by input id). */
 export interface EvalRequest {
   type: 'evaluate';
@@ -21,6 +25,13 @@ export type WorkerReply =
 /** The spec's message when a calculation runs past 5000 ms (spec §8). */
 export const TIMEOUT_MESSAGE =
   'Calculation did not finish after 5 seconds. Is there an infinite loop?';
+
+/** The engine's message when a calculation ran out of memory (as the server says it). */
+export const MEMORY_MESSAGE =
+  'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
+
+/** The engine's message when the engine itself failed (as the server says it). */
+export const CRASH_MESSAGE = 'Calculation stopped unexpectedly.';
 
 /** Calculation time-out of spec §9. */
 export const TIMEOUT_MS = 5000;

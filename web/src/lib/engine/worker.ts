@@ -1,64 +1,36 @@
 // The calculation worker, built to /js/worker.js. It loads the engine package once,
 // fetches each enabled library from /js/lib/ once, keeps one warm Engine, and answers
-// evaluation requests one at a time. It is the only module that imports the engine.
-import init, { Engine } from '@calcsmith/engine';
-import type { EvalRequest, Locale, WorkerReply } from './protocol';
-
-const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
+// evaluation requests one at a time (engine-host.ts). It is the only module that
+// imports the engine.
+import init, { Engine, __wbg_reset_state, refusedAllocations } from '@calcsmith/engine';
+import { EngineHost } from './engine-host';
+import type { EvalRequest, LibraryName, WorkerReply } from './protocol';
 
 // Compiling the module starts at once, before the first request arrives.
 const initialised = init();
 // A failure is reported with the first request; not an unhandled rejection.
 initialised.catch(() => {});
-let engine: Engine | null = null;
-let locale: Locale = 'en';
-let queue: Promise<void> = Promise.resolve();
 
+async function fetchLibrary(name: LibraryName): Promise<string> {
+  const response = await fetch(`/js/lib/${name}.js`);
+  if (!response.ok) throw new Error(`The ${name} library could not be loaded.`);
+  return response.text();
+}
+
+const host = new EngineHost(
+  {
+    init: () => initialised,
+    reset: __wbg_reset_state,
+    createEngine: (locale) => new Engine({ locale }),
+    refusedAllocations,
+  },
+  fetchLibrary,
+);
 const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(reply);
-
-async function engineFor(request: EvalRequest): Promise<Engine> {
-  if (!engine) {
-    await initialised;
-    engine = new Engine({ locale: request.locale });
-    locale = request.locale;
-  }
-  if (request.locale !== locale) {
-    engine.setOptions({ locale: request.locale });
-    locale = request.locale;
-  }
-  for (const name of LIBRARIES) {
-    if (request.doc.libraries?.[name] && !engine.hasLibrary(name)) {
-      const response = await fetch(`/js/lib/${name}.js`);
-      if (!response.ok) throw new Error(`The ${name} library could not be loaded.`);
-      engine.loadLibrary(name, await response.text());
-    }
-  }
-  return engine;
-}
-
-async function handle(request: EvalRequest): Promise<void> {
-  try {
-    const ready = await engineFor(request);
-    post({ type: 'started', id: request.id });
-    post({ type: 'result', id: request.id, result: ready.evaluate(request.doc, request.values) });
-    // Idle until the next request: get its fresh realm ready now. A failure shows again
-    // with the next request that needs it.
-    try {
-      ready.prepare();
-    } catch {
-      // reported by the next evaluate
-    }
-  } catch (error) {
-    post({
-      type: 'failed',
-      id: request.id,
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
-}
+let queue: Promise<void> = Promise.resolve();
 
 // Attached synchronously: messages posted while the module still loads are not lost.
 self.onmessage = (event: MessageEvent<EvalRequest>) => {
   if (event.data?.type !== 'evaluate') return;
-  queue = queue.then(() => handle(event.data));
+  queue = queue.then(() => host.evaluate(event.data, post));
 };

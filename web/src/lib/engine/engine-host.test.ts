@@ -1,0 +1,202 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import { okResult } from '../../testing/fake-worker';
+import { EngineHost, isHostFault, type EngineLike, type EnginePackage } from './engine-host';
+import type { EvalRequest, WorkerReply } from './protocol';
+
+const CRASH = 'Calculation stopped unexpectedly.';
+const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
+const BROKEN = 'recursive use of an object detected which would lead to unsafe aliasing in rust';
+
+/** A stand-in engine: `behave` decides what `evaluate` does; after a trap it is broken. */
+class FakeEngine implements EngineLike {
+  readonly loaded: string[] = [];
+  broken = false;
+  private readonly instance: number;
+  constructor(private readonly pkg: FakePackage) {
+    this.instance = pkg.instance;
+  }
+
+  private check(): void {
+    if (this.broken || this.pkg.instance !== this.instance) throw new Error(BROKEN);
+  }
+
+  setOptions(): void {
+    this.check();
+  }
+  hasLibrary(name: string): boolean {
+    this.check();
+    return this.loaded.includes(name);
+  }
+  loadLibrary(name: string): void {
+    this.check();
+    this.loaded.push(name);
+  }
+  evaluate(doc: CalcDoc): EvalResult {
+    this.check();
+    const behaviour = this.pkg.behave(doc.script ?? '');
+    if (behaviour instanceof Error) {
+      if (!isHostFault(behaviour)) this.broken = true;
+      throw behaviour;
+    }
+    return behaviour;
+  }
+}
+
+class FakePackage implements EnginePackage {
+  instance = 1;
+  refused = 0;
+  engines: FakeEngine[] = [];
+  behave: (script: string) => EvalResult | Error = () => okResult({ x: 1 });
+  init = vi.fn(async () => {});
+  reset = vi.fn(() => {
+    this.instance += 1;
+    this.refused = 0;
+  });
+  createEngine(): EngineLike {
+    const engine = new FakeEngine(this);
+    this.engines.push(engine);
+    return engine;
+  }
+  refusedAllocations(): number {
+    return this.refused;
+  }
+}
+
+const request = (script: string, libraries: CalcDoc['libraries'] = {}): EvalRequest => ({
+  type: 'evaluate',
+  id: 1,
+  doc: { script, libraries },
+  values: {},
+  locale: 'en',
+});
+
+let pkg: FakePackage;
+let fetchLibrary: ReturnType<typeof vi.fn<(name: string) => Promise<string>>>;
+let host: EngineHost;
+
+async function run(req: EvalRequest): Promise<WorkerReply[]> {
+  const replies: WorkerReply[] = [];
+  await host.evaluate(req, (reply) => replies.push(reply));
+  return replies;
+}
+
+beforeEach(() => {
+  pkg = new FakePackage();
+  fetchLibrary = vi.fn(async (name: string) => `source of ${name}`);
+  host = new EngineHost(pkg, fetchLibrary);
+});
+
+describe('EngineHost', () => {
+  it('answers with started and the result, on one warm engine', async () => {
+    expect(await run(request('ok'))).toEqual([
+      { type: 'started', id: 1 },
+      { type: 'result', id: 1, result: okResult({ x: 1 }) },
+    ]);
+    await run(request('ok'));
+    expect(pkg.engines).toHaveLength(1);
+    expect(pkg.init).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a host fault (bad input) as it is and keeps the engine', async () => {
+    pkg.behave = () => new Error('doc is not a calculator: bad');
+    expect(await run(request('bad'))).toContainEqual({
+      type: 'failed',
+      id: 1,
+      message: 'doc is not a calculator: bad',
+    });
+    pkg.behave = () => okResult({ x: 2 });
+    expect(await run(request('ok'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 2 }),
+    });
+    expect(pkg.reset).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['unreachable', new WebAssembly.RuntimeError('unreachable')],
+    ['memory access out of bounds', new WebAssembly.RuntimeError('memory access out of bounds')],
+    ['a RangeError from the glue', new RangeError('Maximum call stack size exceeded')],
+    ['a broken instance', new Error(BROKEN)],
+  ])('answers a trap (%s) with the server message, never the wasm text', async (_, trap) => {
+    pkg.behave = (script) => (script === 'trap' ? trap : okResult({ x: 3 }));
+    const replies = await run(request('trap'));
+    expect(replies).toEqual([
+      { type: 'started', id: 1 },
+      {
+        type: 'result',
+        id: 1,
+        result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+      },
+    ]);
+    expect(JSON.stringify(replies)).not.toMatch(/unreachable|out of bounds|recursive use/);
+  });
+
+  it('says the memory message when the trap came with a refused allocation', async () => {
+    pkg.behave = () => {
+      pkg.refused += 1;
+      return new WebAssembly.RuntimeError('unreachable');
+    };
+    expect(await run(request('hoard'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: { outputs: null, display: null, usedInputs: [], error: MEMORY },
+    });
+  });
+
+  it('makes a new instance and engine with the libraries it had, and the next calculation works', async () => {
+    pkg.behave = (script) =>
+      script === 'trap' ? new WebAssembly.RuntimeError('unreachable') : okResult({ x: 4 });
+    await run(request('ok', { lodash: true, mathjs: true }));
+    const first = pkg.engines[0];
+
+    await run(request('trap', { lodash: true }));
+
+    expect(pkg.reset).toHaveBeenCalledTimes(1);
+    expect(pkg.engines).toHaveLength(2);
+    const second = pkg.engines[1];
+    expect(second.loaded).toEqual(['lodash', 'mathjs']);
+    expect(await run(request('ok', { mathjs: true }))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 4 }),
+    });
+    // Each library was fetched once; the old engine was never used again.
+    expect(fetchLibrary.mock.calls.map(([name]) => name)).toEqual(['lodash', 'mathjs']);
+    expect(first.broken).toBe(true);
+    expect(pkg.engines).toHaveLength(2);
+  });
+
+  it('recovers from a trap while loading a library, and reports a failed fetch as it is', async () => {
+    fetchLibrary.mockRejectedValueOnce(new Error('The moment library could not be loaded.'));
+    expect(await run(request('ok', { moment: true }))).toEqual([
+      { type: 'failed', id: 1, message: 'The moment library could not be loaded.' },
+    ]);
+    const engine = pkg.engines[0];
+    engine.loadLibrary = () => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    };
+    expect(await run(request('ok', { moment: true }))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+    });
+    expect(await run(request('ok', { moment: true }))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 1 }),
+    });
+    expect(pkg.reset).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isHostFault', () => {
+  it("takes only the engine's plain errors as host faults", () => {
+    expect(isHostFault(new Error('unknown library "jquery"'))).toBe(true);
+    expect(isHostFault(new WebAssembly.RuntimeError('unreachable'))).toBe(false);
+    expect(isHostFault(new TypeError('x is not a function'))).toBe(false);
+    expect(isHostFault(new Error(BROKEN))).toBe(false);
+    expect(isHostFault('a string')).toBe(false);
+  });
+});

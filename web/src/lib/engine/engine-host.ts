@@ -1,0 +1,185 @@
+// The calculation worker's logic, apart from the worker itself so tests can drive it
+// with a stand-in engine or the real package: one warm engine, libraries fetched once,
+// and recovery when the engine itself fails.
+//
+// In wasm a Rust panic or a failed allocation aborts: `evaluate` throws a
+// `WebAssembly.RuntimeError` ("unreachable", "memory access out of bounds") and the
+// instance is left unusable ("recursive use of an object" on every later call). That
+// calculation is answered with the server's message for the same failure, and the wasm
+// instance, the engine and the libraries it had are made again, so the next calculation
+// works. Raw wasm text is never shown.
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import {
+  CRASH_MESSAGE,
+  LIBRARIES,
+  MEMORY_MESSAGE,
+  errorResult,
+  type EvalRequest,
+  type LibraryName,
+  type Locale,
+  type WorkerReply,
+} from './protocol';
+
+/** The part of an `Engine` of `@calcsmith/engine` the worker uses. */
+export interface EngineLike {
+  setOptions(options: { locale: Locale }): void;
+  hasLibrary(name: string): boolean;
+  loadLibrary(name: string, source: string): void;
+  evaluate(doc: CalcDoc, values: Record<string, unknown>): EvalResult;
+  /** Gets the next calculation's fresh realm ready (idle time). */
+  prepare?(): void;
+}
+
+/** The engine package as the worker uses it (the real one, or a test's stand-in). */
+export interface EnginePackage {
+  /** Instantiates the wasm module; called once. */
+  init(): Promise<unknown>;
+  /** A new wasm instance of the same module, in place of a failed one. */
+  reset(): void;
+  createEngine(locale: Locale): EngineLike;
+  /** How many allocations the engine has refused (its hard memory limit) so far. */
+  refusedAllocations(): number;
+}
+
+/** What the engine threw when it failed itself, rather than refusing its input. */
+class EngineTrap {
+  constructor(readonly outOfMemory: boolean) {}
+}
+
+/**
+ * Messages of errors that the wasm glue throws when the instance is broken (a plain
+ * `Error`, like the engine's own refusals of bad input, which are host faults).
+ */
+const BROKEN_INSTANCE =
+  /recursive use of an object|null pointer passed to rust|unreachable|memory access out of bounds/i;
+
+/**
+ * Whether `error`, thrown by a call into the engine, is the engine refusing its input
+ * (the engine throws plain `Error`s for that: "doc is not a calculator: ..."). Anything
+ * else — a `WebAssembly.RuntimeError`, a `RangeError` from the glue, the glue's
+ * complaints about a broken instance — means the engine failed.
+ */
+export function isHostFault(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.constructor === Error &&
+    !(error instanceof WebAssembly.RuntimeError) &&
+    !BROKEN_INSTANCE.test(error.message)
+  );
+}
+
+export class EngineHost {
+  private initialised: Promise<unknown> | null = null;
+  private engine: EngineLike | null = null;
+  private locale: Locale = 'en';
+  /** The source of every library loaded, to load again into a new engine. */
+  private readonly sources = new Map<LibraryName, string>();
+  /** The wasm instance failed; the next use makes a new one first. */
+  private broken = false;
+
+  constructor(
+    private readonly pkg: EnginePackage,
+    private readonly fetchLibrary: (name: LibraryName) => Promise<string>,
+  ) {}
+
+  /** Evaluates one request, posting `started` and then its result or failure. */
+  async evaluate(request: EvalRequest, post: (reply: WorkerReply) => void): Promise<void> {
+    let engine: EngineLike;
+    try {
+      engine = await this.prepare(request);
+    } catch (error) {
+      post(this.failure(request.id, error));
+      return;
+    }
+    post({ type: 'started', id: request.id });
+    try {
+      const result = this.call(() => engine.evaluate(request.doc, request.values));
+      post({ type: 'result', id: request.id, result });
+    } catch (error) {
+      post(this.failure(request.id, error));
+      // Made again now, while the page reads the answer, rather than when it asks again.
+      if (this.broken) this.tryRestore();
+      return;
+    }
+    // Idle until the next request: get its fresh realm ready now. A failure shows again
+    // with the next request that needs it.
+    try {
+      this.call(() => engine.prepare?.());
+    } catch {
+      if (this.broken) this.tryRestore();
+    }
+  }
+
+  private tryRestore(): void {
+    try {
+      this.restore(this.locale);
+    } catch {
+      // Tried again on the next request, which then reports what went wrong.
+    }
+  }
+
+  /** A ready engine with the request's locale and libraries. */
+  private async prepare(request: EvalRequest): Promise<EngineLike> {
+    this.initialised ??= this.pkg.init();
+    await this.initialised;
+    const engine = this.engine ?? this.restore(request.locale);
+    if (request.locale !== this.locale) {
+      this.call(() => engine.setOptions({ locale: request.locale }));
+      this.locale = request.locale;
+    }
+    for (const name of LIBRARIES) {
+      if (request.doc.libraries?.[name] && !this.call(() => engine.hasLibrary(name))) {
+        const source = await this.fetchLibrary(name);
+        this.call(() => engine.loadLibrary(name, source));
+        this.sources.set(name, source);
+      }
+    }
+    return engine;
+  }
+
+  /** A new engine (on a new wasm instance after a failure) with the libraries it had. */
+  private restore(locale: Locale): EngineLike {
+    if (this.broken) {
+      this.pkg.reset();
+      this.broken = false;
+    }
+    const engine = this.call(() => this.pkg.createEngine(locale));
+    for (const [name, source] of this.sources) {
+      this.call(() => engine.loadLibrary(name, source));
+    }
+    this.engine = engine;
+    this.locale = locale;
+    return engine;
+  }
+
+  /** Runs a call into the engine; a failure of the engine itself becomes an `EngineTrap`. */
+  private call<T>(run: () => T): T {
+    const refused = this.refused();
+    try {
+      return run();
+    } catch (error) {
+      if (isHostFault(error)) throw error;
+      // The instance cannot be trusted again: drop the engine (never free it — its
+      // memory belongs to the old instance) and make a new one on next use.
+      this.engine = null;
+      this.broken = true;
+      throw new EngineTrap(this.refused() > refused);
+    }
+  }
+
+  private refused(): number {
+    try {
+      return this.pkg.refusedAllocations();
+    } catch {
+      return 0;
+    }
+  }
+
+  private failure(id: number, error: unknown): WorkerReply {
+    if (error instanceof EngineTrap) {
+      const message = error.outOfMemory ? MEMORY_MESSAGE : CRASH_MESSAGE;
+      return { type: 'result', id, result: errorResult(message) };
+    }
+    return { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
+  }
+}

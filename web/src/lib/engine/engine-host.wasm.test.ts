@@ -1,0 +1,99 @@
+// EngineHost over the real engine package (pkg/, built by scripts/build-wasm): a real
+// wasm trap is answered with the server's message and the next calculation works, with
+// the libraries the engine had.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import init, {
+  Engine,
+  __wbg_reset_state,
+  refusedAllocations,
+} from '../../../../pkg/calcsmith_engine.js';
+import { EngineHost } from './engine-host';
+import type { LibraryName, WorkerReply } from './protocol';
+
+// Vitest runs in web/; the package is the repository's pkg/.
+const pkgDir = join(process.cwd(), '..', 'pkg');
+const CRASH = 'Calculation stopped unexpectedly.';
+const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
+
+const fetched: LibraryName[] = [];
+const host = new EngineHost(
+  {
+    init: () => init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_bg.wasm')) }),
+    reset: __wbg_reset_state,
+    createEngine: (locale) => new Engine({ locale }),
+    refusedAllocations,
+  },
+  async (name) => {
+    fetched.push(name);
+    return readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8');
+  },
+);
+
+async function evaluate(doc: CalcDoc): Promise<EvalResult | string> {
+  const replies: WorkerReply[] = [];
+  await host.evaluate({ type: 'evaluate', id: 1, doc, values: {}, locale: 'en' }, (reply) =>
+    replies.push(reply),
+  );
+  const last = replies.at(-1);
+  return last?.type === 'result' ? last.result : JSON.stringify(last);
+}
+
+const outputs = [{ id: 1, name: 'x', type: 'value' as const }];
+const withLodash: CalcDoc = {
+  script: 'return { x: _.sum([1, 2, 3]) };',
+  libraries: { lodash: true },
+  metaOutputs: outputs,
+};
+// A string of 1.2 GB, built in one call: the allocation fails at the engine's hard
+// limit (1 GiB) and the wasm instance aborts (natively the worker process would end).
+const hoard: CalcDoc = {
+  script: "var s = ''.padEnd(600 * 1024 * 1024, 'ab'); return { x: s.length };",
+  metaOutputs: outputs,
+};
+
+describe('EngineHost with the real engine', () => {
+  it('answers a real out-of-memory trap with the memory message and then works again', async () => {
+    expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });
+
+    expect(await evaluate(hoard)).toEqual({
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      error: MEMORY,
+    });
+
+    expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });
+    expect(await evaluate({ script: 'return { x: 2 + 2 };', metaOutputs: outputs })).toMatchObject({
+      outputs: { x: 4 },
+    });
+    // lodash was loaded into the new engine from the source the worker kept.
+    expect(fetched).toEqual(['lodash']);
+  }, 60_000);
+
+  it.each([
+    // boa recurses in Rust for each level of these, without a script frame to count:
+    // the wasm stack overflows ("memory access out of bounds", or V8's RangeError).
+    ['JSON.stringify nesting new objects', 'JSON.stringify({}, function () { return { v: 1 }; })'],
+    [
+      'flat(Infinity) of a cyclic array',
+      '(function () { var a = [1]; a.push(a); return a.flat(Infinity).length; })()',
+    ],
+  ])(
+    'answers a stack overflow (%s) with the crash message and then works again',
+    async (_, expression) => {
+      expect(
+        await evaluate({ script: `return { x: ${expression} };`, metaOutputs: outputs }),
+      ).toEqual({
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        error: CRASH,
+      });
+      expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });
+    },
+    60_000,
+  );
+});
