@@ -175,6 +175,11 @@ pub async fn start(mut config: Config) -> TestApp {
 
 /// A new app with a fresh database; `None` when that database cannot be had (non-CI).
 pub async fn spawn_app(db: Db) -> Option<TestApp> {
+    spawn_app_with(db, |_| {}).await
+}
+
+/// [`spawn_app`] with a changed configuration.
+pub async fn spawn_app_with(db: Db, configure: impl FnOnce(&mut Config)) -> Option<TestApp> {
     let data_dir = std::env::temp_dir().join(format!(
         "calcsmith-test-{}-{}",
         std::process::id(),
@@ -182,7 +187,9 @@ pub async fn spawn_app(db: Db) -> Option<TestApp> {
     ));
     std::fs::create_dir_all(&data_dir).expect("data dir");
     let url = fresh_database(db, &data_dir).await?;
-    Some(start(test_config(url, data_dir)).await)
+    let mut config = test_config(url, data_dir);
+    configure(&mut config);
+    Some(start(config).await)
 }
 
 /// Solves a real captcha challenge from the server, as the widget does.
@@ -256,17 +263,20 @@ pub async fn save(app: &TestApp, client: &Client, id: &str, doc: &Value) -> reqw
 #[macro_export]
 macro_rules! both_databases {
     ($name:ident, $body:expr) => {
+        $crate::both_databases!($name, configure = |_| {}, $body);
+    };
+    ($name:ident, configure = $configure:expr, $body:expr) => {
         mod $name {
             use super::*;
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
-                if let Some(app) = spawn_app(Db::Sqlite).await {
+                if let Some(app) = spawn_app_with(Db::Sqlite, $configure).await {
                     ($body)(app).await;
                 }
             }
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                if let Some(app) = spawn_app(Db::Postgres).await {
+                if let Some(app) = spawn_app_with(Db::Postgres, $configure).await {
                     ($body)(app).await;
                 }
             }

@@ -53,6 +53,15 @@ async fn delete_source(address: String, client: Client, id: String) -> u16 {
 }
 
 /// Runs `count` saves of `doc` at once, each under the id `id_of(i)`; returns their answers.
+/// Lets one user's saves all run at once (the evaluation service admits one running and
+/// four waiting per owner), so these tests race them in the database itself — as saves
+/// reaching several instances of the server would.
+fn all_at_once(config: &mut calcsmith_server::config::Config) {
+    config.eval_limits.per_owner = 32;
+    config.eval_limits.queued_per_owner = 32;
+    config.eval_limits.queue = 64;
+}
+
 async fn racing_saves(
     app: &TestApp,
     client: &Client,
@@ -83,6 +92,7 @@ async fn racing_saves(
 
 both_databases!(
     twenty_racing_first_saves_on_the_free_plan_store_exactly_five,
+    configure = all_at_once,
     |app: TestApp| async move {
         let author = app.browser();
         sign_up(&app, &author, "racer@example.com").await;
@@ -110,6 +120,7 @@ both_databases!(
 
 both_databases!(
     racing_first_saves_of_one_id_create_it_once_and_the_others_get_409,
+    configure = all_at_once,
     |app: TestApp| async move {
         let author = app.browser();
         sign_up(&app, &author, "same-id@example.com").await;
