@@ -54,12 +54,12 @@ export function styleToCss(
 export function useBusy(pending: boolean): boolean {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (!pending) {
-      setBusy(false);
-      return;
-    }
+    if (!pending) return;
     const timer = setTimeout(() => setBusy(true), BUSY_AFTER_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setBusy(false);
+    };
   }, [pending]);
   return pending && busy;
 }
