@@ -143,6 +143,15 @@ test.describe('at 360 px', () => {
     await expect(page.getByRole('banner').getByText('Calcsmith', { exact: true })).toBeVisible();
     const header = await page.getByRole('banner').evaluate((el) => el.scrollWidth);
     expect(header).toBeLessThanOrEqual(360);
+    // Every control on one line, the language readable in full.
+    const signIn = await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Sign in' })
+      .boundingBox();
+    expect(signIn!.height).toBeLessThanOrEqual(40);
+    expect(signIn!.x + signIn!.width).toBeLessThanOrEqual(360);
+    const language = page.getByRole('combobox', { name: 'Language' });
+    expect(await language.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.getByRole('button', { name: 'Menu' }).click();
     const backdrop = page.locator('.nav-backdrop');
     await expect(backdrop).toBeVisible();
