@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native `<dialog>` (focus stays inside, Escape closes). A click
- * on the backdrop closes it too.
+ * on the backdrop closes it too, unless `keepOnOutsideClick` (a form with typed input: a
+ * stray click must not lose it).
  */
 export function Dialog(props: {
   title: string;
@@ -12,6 +13,7 @@ export function Dialog(props: {
   className?: string;
   /** Where focus goes on opening (a CSS selector inside the dialog). */
   initialFocus?: string;
+  keepOnOutsideClick?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -38,7 +40,7 @@ export function Dialog(props: {
       }}
       onMouseDown={(event) => {
         // The dialog element itself is only hit outside its content box: the backdrop.
-        if (event.target === ref.current) {
+        if (event.target === ref.current && !props.keepOnOutsideClick) {
           const box = ref.current.getBoundingClientRect();
           const inside =
             event.clientX >= box.left &&

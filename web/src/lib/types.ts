@@ -9,11 +9,18 @@ export type {
 } from '@calcsmith/engine';
 import type { CalcDoc } from '@calcsmith/engine';
 
-/** Style of a calculator (spec §3): background colour, font colour, font size in pt. */
+/**
+ * Style of a calculator (spec §3): background colour, font colour, font size in pt; and the
+ * author's pin of the published calculator's theme and language (`auto`: the visitor's).
+ * Unknown fields are kept as they are.
+ */
 export interface DocStyle {
   bgcolor?: string;
   fcolor?: string;
   fsize?: number;
+  theme?: 'light' | 'dark' | 'auto';
+  lang?: 'en' | 'ru' | 'auto';
+  [key: string]: unknown;
 }
 
 /** A calculator as the editor holds it: the source record plus client-only state. */

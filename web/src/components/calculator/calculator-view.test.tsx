@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { useUi } from '../../stores/ui';
 import { CalculatorView, styleToCss, type CalculatorViewProps } from './calculator-view';
@@ -181,16 +181,81 @@ describe('CalculatorView', () => {
     expect(screen.getByRole('link', { name: thirty })).toBeInTheDocument();
   });
 
-  it('applies the style, with the font size in pt', () => {
-    expect(styleToCss({ bgcolor: '#102030', fcolor: '#fafafa', fsize: 14 })).toEqual({
-      backgroundColor: '#102030',
-      color: '#fafafa',
-      fontSize: '14pt',
-    });
+  it("applies the author's style, with the font size in pt", () => {
+    expect(styleToCss({ bgcolor: '#102030', fcolor: '#fafafa', fsize: 14 }, 'light')).toMatchObject(
+      {
+        backgroundColor: '#102030',
+        color: '#fafafa',
+        fontSize: '14pt',
+      },
+    );
     show({ style: { fsize: 12, bgcolor: 'rgb(1, 2, 3)' } });
     const root = document.querySelector<HTMLElement>('.calculator')!;
     expect(root.style.fontSize).toBe('12pt');
     expect(root.style.backgroundColor).toBe('rgb(1, 2, 3)');
+  });
+
+  it("gives the fields and labels colours from the author's, not the page theme's", () => {
+    useUi.setState({ theme: 'dark' });
+    show({ style: { bgcolor: '#fff8e7', fcolor: '#5a4a2a' } });
+    const root = document.querySelector<HTMLElement>('.calculator')!;
+    // Fields, labels and outputs read these variables (styles.css).
+    expect(root.style.getPropertyValue('--text')).toBe('#5a4a2a');
+    expect(root.style.getPropertyValue('--surface')).not.toBe('');
+    expect(root.style.getPropertyValue('--muted')).not.toBe('');
+    expect(root.style.colorScheme).toBe('light');
+  });
+
+  it('follows the page theme without author colours, and a pinned theme otherwise', () => {
+    useUi.setState({ theme: 'dark' });
+    show();
+    expect(document.querySelector<HTMLElement>('.calculator')!.style.cssText).toBe('');
+    document.body.innerHTML = '';
+    show({ theme: 'light' });
+    const root = document.querySelector<HTMLElement>('.calculator')!;
+    expect(root.style.backgroundColor).toBe('rgb(255, 255, 255)');
+    expect(root.style.colorScheme).toBe('light');
+  });
+
+  it('shows why a value from the link was not taken at its input', () => {
+    show({ inputErrors: { '1': 'Not a number: "abc".' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Not a number: "abc".');
+  });
+
+  describe('while recalculating', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    const outputs = () => document.querySelector('.calc-outputs')!;
+
+    it('marks the outputs stale only after 300 ms', () => {
+      show({ result: result({ total: '1' }), pending: true });
+      expect(outputs()).not.toHaveClass('busy');
+      expect(screen.getByRole('status')).toHaveTextContent('');
+      act(() => vi.advanceTimersByTime(299));
+      expect(outputs()).not.toHaveClass('busy');
+      act(() => vi.advanceTimersByTime(1));
+      expect(outputs()).toHaveClass('busy');
+      expect(outputs()).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('status')).toHaveTextContent('Recalculating…');
+      // The old value stays, marked.
+      expect(document.querySelector('[data-output="total"]')).toHaveTextContent('1');
+    });
+
+    it('shows nothing for an answer within 300 ms', () => {
+      const props = {
+        doc,
+        values: {},
+        onValuesChange: vi.fn(),
+        result: result({ total: '1' }),
+      };
+      const { rerender } = render(<CalculatorView {...props} pending />);
+      act(() => vi.advanceTimersByTime(200));
+      rerender(<CalculatorView {...props} result={result({ total: '2' })} pending={false} />);
+      act(() => vi.advanceTimersByTime(500));
+      expect(outputs()).not.toHaveClass('busy');
+      expect(screen.getByRole('status')).toHaveTextContent('');
+    });
   });
 
   it('focuses the first visible input with autofocus', () => {

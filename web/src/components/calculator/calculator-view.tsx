@@ -1,6 +1,8 @@
 // A calculator as visitors see it: inputs, then outputs formatted by the engine.
-import { useEffect, useId, useRef, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useT } from '../../lib/i18n';
+import { useUi, type Theme } from '../../stores/ui';
+import { derivePalette, paletteToCss, type Rgb } from './colours';
 import { defaultValue } from '../../lib/doc';
 import type { CalcDoc, DocStyle, EvalResult, InputDef, OutputDef } from '../../lib/types';
 import { InputControl } from './input-control';
@@ -18,15 +20,48 @@ export interface CalculatorViewProps {
   showAll?: boolean;
   /** Focus the first visible input once shown (embed `?autofocus=1`). */
   autofocus?: boolean;
+  /** The calculator's own theme (the author's pin or the embed's `?theme=`). */
+  theme?: Theme;
+  /** Why an input's value was not taken (keyed by input id), shown at the input. */
+  inputErrors?: Record<string, string>;
 }
 
-/** The doc's style as CSS (font size in pt). */
-export function styleToCss(style: DocStyle | undefined): CSSProperties {
-  const css: CSSProperties = {};
-  if (style?.bgcolor) css.backgroundColor = style.bgcolor;
-  if (style?.fcolor) css.color = style.fcolor;
+/** What a calculator without an author's background sits on, by theme (styles.css). */
+const THEME_SURFACE: Record<Theme, Rgb> = { light: [255, 255, 255], dark: [17, 38, 72] };
+
+/** How long a calculation runs before its outputs are marked as being recalculated. */
+export const BUSY_AFTER_MS = 300;
+
+/**
+ * The doc's style as CSS (font size in pt). The author's colours, or a theme other than
+ * the page's, give the calculator its own legible palette (colours.ts); otherwise it
+ * follows the page's theme.
+ */
+export function styleToCss(
+  style: DocStyle | undefined,
+  theme: Theme,
+  pageTheme: Theme = theme,
+): CSSProperties {
+  const own = !!style?.bgcolor || !!style?.fcolor || theme !== pageTheme;
+  const css: CSSProperties = own
+    ? paletteToCss(derivePalette(style?.bgcolor, style?.fcolor, THEME_SURFACE[theme]))
+    : {};
   if (style?.fsize && Number(style.fsize) > 0) css.fontSize = `${Number(style.fsize)}pt`;
   return css;
+}
+
+/** True once `pending` has lasted `BUSY_AFTER_MS` (a quick answer shows no flicker). */
+export function useBusy(pending: boolean): boolean {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setBusy(true), BUSY_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setBusy(false);
+    };
+  }, [pending]);
+  return pending && busy;
 }
 
 function inputHidden(input: InputDef, result: EvalResult | null): boolean {
@@ -48,6 +83,8 @@ export function CalculatorView(props: CalculatorViewProps) {
   const outputs = doc.metaOutputs ?? [];
   const base = useId();
   const root = useRef<HTMLDivElement>(null);
+  const pageTheme = useUi((s) => s.theme);
+  const busy = useBusy(!!props.pending && !!result);
   const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
   const visibleOutputs = outputs.filter((output) => props.showAll || !outputHidden(output, result));
 
@@ -59,7 +96,11 @@ export function CalculatorView(props: CalculatorViewProps) {
   }, [props.autofocus]);
 
   return (
-    <div className="calculator" style={styleToCss(props.style)} ref={root}>
+    <div
+      className="calculator"
+      style={styleToCss(props.style, props.theme ?? pageTheme, pageTheme)}
+      ref={root}
+    >
       {doc.description && <p className="calc-description">{String(doc.description)}</p>}
       <section className="calc-inputs" aria-labelledby={`${base}-inputs`}>
         <h2 id={`${base}-inputs`} className="calc-section-title">
@@ -69,6 +110,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         {visibleInputs.map((input) => {
           const controlId = `${base}-in-${input.id}`;
           const value = values[String(input.id)];
+          const error = props.inputErrors?.[String(input.id)];
           return (
             <div className="field-row" key={input.id}>
               <label id={`${controlId}-label`} htmlFor={controlId} className="field-label">
@@ -80,18 +122,27 @@ export function CalculatorView(props: CalculatorViewProps) {
                 value={value === undefined ? defaultValue(input.type) : value}
                 onChange={(next) => props.onValuesChange({ ...values, [String(input.id)]: next })}
               />
+              {error && (
+                <p className="input-error" id={`${controlId}-error`} role="alert">
+                  {error}
+                </p>
+              )}
             </div>
           );
         })}
       </section>
       <section
-        className="calc-outputs"
+        className={`calc-outputs ${busy ? 'busy' : ''}`}
         aria-labelledby={`${base}-outputs`}
-        aria-busy={props.pending && !result}
+        aria-busy={(props.pending && !result) || busy}
       >
         <h2 id={`${base}-outputs`} className="calc-section-title">
           {doc.outputs_label || t('outputs')}
         </h2>
+        {/* Always there and out of the flow, so marking the outputs stale shifts nothing. */}
+        <span className="busy-note" role="status">
+          {busy ? t('recalculating') : ''}
+        </span>
         {result?.error ? (
           <p className="calc-error" role="alert">
             {result.error}

@@ -68,6 +68,27 @@ describe('number', () => {
     expect(last()).toBeNull();
   });
 
+  it('says so when the typed text is not a number, instead of computing silently', () => {
+    const { last } = setup(input, 5);
+    const field = screen.getByLabelText('Amount');
+    // What a browser reports for "12abc" or "1e999" in a number field: no value, bad input.
+    Object.defineProperty(field, 'validity', { value: { badInput: true }, configurable: true });
+    fireEvent.change(field, { target: { value: '' } });
+    expect(last()).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not a number: the calculation treats this input as empty.',
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      'Not a number: the calculation treats this input as empty.',
+    );
+
+    Object.defineProperty(field, 'validity', { value: { badInput: false }, configurable: true });
+    fireEvent.change(field, { target: { value: '3' } });
+    expect(last()).toBe(3);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the current value', () => {
     setup(input, 7);
     expect(screen.getByLabelText('Amount')).toHaveValue(7);

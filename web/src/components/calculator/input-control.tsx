@@ -1,5 +1,5 @@
 // The control a visitor uses for one input, by type (spec §3).
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { defaultValue } from '../../lib/doc';
 import type { InputDef } from '../../lib/types';
@@ -75,16 +75,45 @@ function NumberControl({ input, value, onChange, controlId }: InputControlProps)
       </div>
     );
   }
+  return <NumberField controlId={controlId} number={number} onChange={onChange} />;
+}
+
+/**
+ * A number field. Text the browser cannot read as a number (or one too large) is not
+ * computed with silently as "empty": the field says so, and the input counts as empty.
+ */
+function NumberField(props: {
+  controlId: string;
+  number: number | null;
+  onChange(value: unknown): void;
+}) {
+  const t = useT(calcMessages);
+  const [bad, setBad] = useState(false);
+  const errorId = `${props.controlId}-bad`;
   return (
-    <input
-      id={controlId}
-      className="field"
-      type="number"
-      inputMode="decimal"
-      step="any"
-      value={number ?? ''}
-      onChange={(event) => onChange(numberFrom(event.target.value))}
-    />
+    <>
+      <input
+        id={props.controlId}
+        className="field"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        value={props.number ?? ''}
+        aria-invalid={bad || undefined}
+        aria-describedby={bad ? errorId : undefined}
+        onChange={(event) => {
+          const text = event.target.value;
+          const parsed = numberFrom(text);
+          setBad(!!event.target.validity?.badInput || (text.trim() !== '' && parsed === null));
+          props.onChange(parsed);
+        }}
+      />
+      {bad && (
+        <p className="input-error" id={errorId} role="alert">
+          {t('notANumber')}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -174,4 +174,32 @@ describe('AuthDialog', () => {
     fireEvent.mouseDown(dialog, { clientX: 20, clientY: 20 }); // the backdrop
     expect(useSession.getState().authDialog).toBeNull();
   });
+
+  it('keeps a sign-up form with typed input open on a click outside it', async () => {
+    const { user } = open('signup', ok);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Name'), 'Ann');
+    const dialog = screen.getByRole('dialog');
+    vi.spyOn(dialog, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 100, y: 100, width: 400, height: 300 }),
+    );
+    fireEvent.mouseDown(dialog, { clientX: 20, clientY: 20 }); // the backdrop
+    expect(useSession.getState().authDialog).toBe('signup');
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ann');
+  });
+
+  it('tells the password rule on sign-up before any attempt', () => {
+    open('signup', ok);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
+  });
+
+  it('clears the captcha message once the captcha is solved', async () => {
+    const { user } = open('signup', ok);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please resolve the captcha and submit!');
+    await user.click(screen.getByRole('button', { name: 'Solve the captcha' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

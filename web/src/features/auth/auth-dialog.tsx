@@ -7,6 +7,9 @@ import { signInFailure, useSession } from '../../stores/session';
 import { Captcha } from './captcha';
 import { authMessages } from './messages';
 
+/** The server's minimum password length (accounts service). */
+export const MIN_PASSWORD = 8;
+
 export default function AuthDialog() {
   const t = useT(authMessages);
   const mode = useSession((s) => s.authDialog) ?? 'signin';
@@ -52,6 +55,7 @@ export default function AuthDialog() {
       onClose={() => session.closeAuthDialog()}
       initialFocus="#auth-email"
       className="auth-dialog"
+      keepOnOutsideClick={!!(email || password || name)}
     >
       <form onSubmit={submit} noValidate={false}>
         <label className="field-label" htmlFor="auth-email">
@@ -89,10 +93,27 @@ export default function AuthDialog() {
           type="password"
           autoComplete={signUp ? 'new-password' : 'current-password'}
           required
+          minLength={signUp ? MIN_PASSWORD : undefined}
+          aria-describedby={signUp ? 'auth-password-rule' : undefined}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {signUp && <Captcha key={captchaRound} onSolved={setCaptcha} />}
+        {/* The server's rule, told before the first attempt rather than after a failure. */}
+        {signUp && (
+          <p id="auth-password-rule" className="field-hint muted">
+            {t('passwordRule', { n: MIN_PASSWORD })}
+          </p>
+        )}
+        {signUp && (
+          <Captcha
+            key={captchaRound}
+            onSolved={(payload) => {
+              setCaptcha(payload);
+              // The "resolve the captcha" message is answered once it is solved.
+              if (payload) setError((old) => (old === t('captchaNeeded') ? '' : old));
+            }}
+          />
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}

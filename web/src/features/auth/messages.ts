@@ -19,6 +19,7 @@ export const authMessages = defineMessages(
     captchaSolved: 'Verified',
     captchaFailed: 'Verification failed. Try again.',
     captchaNeeded: 'Please resolve the captcha and submit!',
+    passwordRule: 'At least {n} characters.',
   },
   {
     signInTitle: 'Вход',
@@ -38,5 +39,6 @@ export const authMessages = defineMessages(
     captchaSolved: 'Проверено',
     captchaFailed: 'Проверка не удалась. Попробуйте ещё раз.',
     captchaNeeded: 'Please resolve the captcha and submit!',
+    passwordRule: 'Не менее {n} символов.',
   },
 );

@@ -149,6 +149,11 @@ export const editorMessages = defineMessages(
     resetColour: 'Use the theme’s {what}',
     bgcolorWhat: 'background colour',
     fcolorWhat: 'font colour',
+    pinTheme: 'Published theme',
+    pinLang: 'Published language',
+    pinAuto: 'The visitor’s',
+    pinLight: 'Light',
+    pinDark: 'Dark',
   },
   {
     loading: 'Загрузка…',
@@ -292,6 +297,11 @@ export const editorMessages = defineMessages(
     resetColour: 'Использовать {what} темы',
     bgcolorWhat: 'цвет фона',
     fcolorWhat: 'цвет текста',
+    pinTheme: 'Тема опубликованного',
+    pinLang: 'Язык опубликованного',
+    pinAuto: 'Как у посетителя',
+    pinLight: 'Светлая',
+    pinDark: 'Тёмная',
   },
 );
 

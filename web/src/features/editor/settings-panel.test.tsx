@@ -137,6 +137,20 @@ describe('SettingsPanel', () => {
     expect(within(panel).getAllByText('Theme default')).toHaveLength(2);
   });
 
+  it("pins the published theme and language in doc_style, keeping the style's other fields", async () => {
+    seedDraft({}, { doc_style: { bgcolor: '#ffeecc', shadow: 'soft' } });
+    const { user, panel } = await openSettings();
+    const theme = within(panel).getByLabelText('Published theme');
+    const lang = within(panel).getByLabelText('Published language');
+    expect(theme).toHaveValue('auto');
+    await user.selectOptions(theme, 'dark');
+    await user.selectOptions(lang, 'ru');
+    expect(styleNow()).toEqual({ bgcolor: '#ffeecc', shadow: 'soft', theme: 'dark', lang: 'ru' });
+    await user.selectOptions(theme, 'auto');
+    await user.selectOptions(lang, 'auto');
+    expect(styleNow()).toEqual({ bgcolor: '#ffeecc', shadow: 'soft' });
+  });
+
   it('closes with its close button or Escape, giving focus back to its toggle', async () => {
     seedDraft();
     const { user, toggle, panel } = await openSettings();

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { calcMessages } from '../../components/calculator/messages';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, DocStyle } from '../../lib/types';
-import { CheckboxField, FieldRow, NumberField, TextField } from './fields';
+import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
@@ -102,6 +102,27 @@ export function SettingsPanel(props: {
           max={200}
           value={typeof style.fsize === 'number' ? style.fsize : undefined}
           onChange={(fsize) => setStyle('fsize', fsize)}
+        />
+        {/* The published and embedded calculator's theme and language; auto: the visitor's. */}
+        <SelectField
+          label={t('pinTheme')}
+          value={style.theme === 'light' || style.theme === 'dark' ? style.theme : 'auto'}
+          options={[
+            { value: 'auto', label: t('pinAuto') },
+            { value: 'light', label: t('pinLight') },
+            { value: 'dark', label: t('pinDark') },
+          ]}
+          onChange={(theme) => setStyle('theme', theme === 'auto' ? undefined : theme)}
+        />
+        <SelectField
+          label={t('pinLang')}
+          value={style.lang === 'en' || style.lang === 'ru' ? style.lang : 'auto'}
+          options={[
+            { value: 'auto', label: t('pinAuto') },
+            { value: 'en', label: 'English' },
+            { value: 'ru', label: 'Русский' },
+          ]}
+          onChange={(lang) => setStyle('lang', lang === 'auto' ? undefined : lang)}
         />
       </fieldset>
     </div>

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { publishedMessages } from './messages';
 import { PublishedCalculator } from './published-calculator';
+import { pinnedLook, useApplyLook } from './pinned-look';
 import { ShareBar } from './share-bar';
 import { usePublished } from './use-published';
 
@@ -15,19 +16,17 @@ export default function CalcScreen() {
   const state = usePublished(calcId);
   const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
   const name = state.status === 'ready' ? String(state.calc.doc.name || '') : '';
+  // The author's theme is the calculator's; the page around it follows the visitor.
+  const look = pinnedLook(state.status === 'ready' ? state.calc.doc_style : undefined, null);
+  useApplyLook({ locale: look.locale });
 
   useEffect(() => {
     document.title = name ? `${name} · Calcsmith` : 'Calcsmith';
   }, [name]);
 
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') {
-    return (
-      <div className="page narrow">
-        <p role="alert">{state.notFound ? t('notFound') : state.message}</p>
-      </div>
-    );
-  }
+  if (state.status === 'failed')
+    return <Missing message={state.notFound ? t('notFound') : state.message} />;
   return (
     <div className="page published">
       <div className="page-header">
@@ -43,8 +42,24 @@ export default function CalcScreen() {
         calc={state.calc}
         values={state.values}
         initial={state.initial}
+        refused={state.refused}
+        theme={look.theme}
       />
       {calcId && <ShareBar calcId={calcId} name={name || t('untitled')} />}
+    </div>
+  );
+}
+
+/** A calculator that is not there (or failed to load): said plainly, with a way on. */
+function Missing({ message }: { message: string }) {
+  const t = useT(publishedMessages);
+  return (
+    <div className="page narrow missing-calc">
+      <h1>{t('missingTitle')}</h1>
+      <p role="alert">{message}</p>
+      <Link className="button primary" to="/">
+        {t('goHome')}
+      </Link>
     </div>
   );
 }

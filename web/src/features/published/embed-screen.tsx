@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import { publishedMessages } from './messages';
+import { pinnedLook, useApplyLook } from './pinned-look';
 import { PublishedCalculator } from './published-calculator';
 import { usePublished } from './use-published';
 
@@ -14,6 +15,17 @@ export default function EmbedScreen() {
   const t = useT(publishedMessages);
   const state = usePublished(calcId);
   const root = useRef<HTMLDivElement>(null);
+  // In a frame the calculator is the whole page: its theme and language are the page's.
+  const look = pinnedLook(state.status === 'ready' ? state.calc.doc_style : undefined, search);
+  useApplyLook(look);
+  const transparent = search.get('transparent') === '1';
+
+  useEffect(() => {
+    if (!transparent) return;
+    // The host page shows through around (and, without an author's colour, under) it.
+    document.documentElement.classList.add('embed-transparent');
+    return () => document.documentElement.classList.remove('embed-transparent');
+  }, [transparent]);
 
   useEffect(() => {
     const element = root.current;
@@ -44,6 +56,8 @@ export default function EmbedScreen() {
               calc={state.calc}
               values={state.values}
               initial={state.initial}
+              refused={state.refused}
+              theme={look.theme}
               autofocus={search.get('autofocus') === '1'}
             />
             <a className="made-with" href={`/calc/${calcId}`} target="_blank" rel="noopener">

@@ -19,6 +19,9 @@ export const publishedMessages = defineMessages(
     madeWith: 'Made with Calcsmith',
     emailSubject: 'A calculator for you: {name}',
     untitled: 'Untitled calculator',
+    refusedValue: 'The link gave “{value}”, which this input cannot take; the default is used.',
+    goHome: 'Go to the start page',
+    missingTitle: 'Calculator not found',
   },
   {
     notFound: 'Этого калькулятора нет или он закрыт.',
@@ -38,5 +41,9 @@ export const publishedMessages = defineMessages(
     madeWith: 'Сделано в Calcsmith',
     emailSubject: 'Калькулятор для вас: {name}',
     untitled: 'Калькулятор без названия',
+    refusedValue:
+      'В ссылке указано «{value}», но это поле такое значение не принимает; взято значение по умолчанию.',
+    goHome: 'На главную',
+    missingTitle: 'Калькулятор не найден',
   },
 );

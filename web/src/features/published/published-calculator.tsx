@@ -1,26 +1,49 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../lib/engine/use-calculation';
+import { useT } from '../../lib/i18n';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
+import type { Theme } from '../../stores/ui';
+import { publishedMessages } from './messages';
 
 /** A published calculator with live results; the server's result shows until then. */
 export function PublishedCalculator(props: {
   calc: PublishedCalc;
   values: Record<string, unknown>;
   initial: EvalResult | null;
+  /** Values the link gave that the inputs refused (input id → the value). */
+  refused?: Record<string, string>;
   autofocus?: boolean;
+  theme?: Theme;
 }) {
+  const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
+  // A refusal is shown until the visitor sets that input.
+  const [refused, setRefused] = useState(props.refused ?? {});
   const { result, pending } = useCalculation(props.calc.doc, values, { initial: props.initial });
+  const inputErrors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(refused).map(([id, value]) => [id, t('refusedValue', { value })]),
+      ),
+    [refused, t],
+  );
   return (
     <CalculatorView
       doc={props.calc.doc}
       style={props.calc.doc_style}
       values={values}
-      onValuesChange={setValues}
+      onValuesChange={(next) => {
+        setRefused((old) =>
+          Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
+        );
+        setValues(next);
+      }}
       result={result}
       pending={pending}
       autofocus={props.autofocus}
+      theme={props.theme}
+      inputErrors={inputErrors}
     />
   );
 }

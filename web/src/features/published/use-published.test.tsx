@@ -71,6 +71,28 @@ describe('usePublished', () => {
     });
   });
 
+  it('clamps a slider, refuses a non-number and ignores unknown ids from the hash', async () => {
+    const sliderDoc: CalcDoc = {
+      ...doc,
+      metaInputs: [
+        { id: 1, name: 'w', type: 'number', presentationType: 'slider', sliderMax: 2000 },
+        { id: 2, name: 'h', type: 'number' },
+      ],
+    };
+    window.history.replaceState(
+      null,
+      '',
+      `/calc/x#${encodeURIComponent('{"1":5000,"2":"abc","77":1}')}`,
+    );
+    const state = await load(published({ doc: sliderDoc }));
+    expect(state).toMatchObject({
+      status: 'ready',
+      values: { '1': 2000, '2': 3 },
+      refused: { '2': 'abc' },
+    });
+    expect(state.status === 'ready' && Object.keys(state.values)).toEqual(['1', '2']);
+  });
+
   it('ignores a hash with bad JSON', async () => {
     window.history.replaceState(null, '', '/calc/x#{"2":');
     const state = await load(published());
@@ -115,6 +137,21 @@ describe('PublishedCalculator', () => {
 
     await act(async () => fake.current.answer(okResult({ area: 'live 6' }, ['w', 'h'])));
     expect(document.querySelector('[data-output="area"]')).toHaveTextContent('live 6');
+  });
+
+  it('tells the visitor at the input that a value from the link was refused', async () => {
+    const calc = published();
+    render(
+      <PublishedCalculator
+        calc={calc}
+        values={{ '1': 2, '2': 3 }}
+        initial={null}
+        refused={{ '2': 'abc' }}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The link gave “abc”, which this input cannot take; the default is used.',
+    );
   });
 
   it("shows a published calculator's error", () => {

@@ -5,6 +5,7 @@ import { calcClient } from '../../lib/engine/use-calculation';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import { readPreloadedData } from '../../lib/preload';
 import { hashValues } from './hash-values';
+import { checkHashValues } from './value-check';
 
 export type PublishedState =
   | { status: 'loading' }
@@ -14,11 +15,13 @@ export type PublishedState =
       id: string;
       calc: PublishedCalc;
       values: Record<string, unknown>;
+      /** Hash values that were refused (input id → the value the link gave). */
+      refused: Record<string, string>;
       /** What to show before the worker answers. */
       initial: EvalResult | null;
     };
 
-/** Loads `/api/calc/{id}`; the hash's values override the defaults. */
+/** Loads `/api/calc/{id}`; the hash's values, once checked, override the defaults. */
 export function usePublished(calcId: string | undefined): PublishedState {
   // The server puts the calculator into the page: no request before the first outputs.
   const [state, setState] = useState<PublishedState>(() => {
@@ -51,12 +54,13 @@ export function usePublished(calcId: string | undefined): PublishedState {
 
 function ready(calc: PublishedCalc & { _id: string }): PublishedState {
   const fromHash = hashValues(window.location.hash);
-  const values = { ...initialValues(calc.doc), ...(fromHash ?? {}) };
+  const checked = checkHashValues(calc.doc, fromHash ?? {});
+  const values = { ...initialValues(calc.doc), ...checked.values };
   // The server's result was computed with the defaults: only valid without a hash.
   const initial = calc.error
     ? { outputs: null, display: null, usedInputs: [], error: calc.error }
     : fromHash
       ? null
       : (calc.result ?? null);
-  return { status: 'ready', id: calc._id, calc, values, initial };
+  return { status: 'ready', id: calc._id, calc, values, refused: checked.refused, initial };
 }
