@@ -123,6 +123,7 @@ impl Sandbox {
         &mut self.context
     }
 
+    #[cfg(test)]
     pub(crate) fn cached_scripts(&self) -> usize {
         self.scripts.len()
     }

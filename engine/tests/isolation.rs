@@ -252,9 +252,7 @@ fn one_worker_process_keeps_its_calculations_apart() {
                 locale: None,
                 today: Some("2026-11-25".to_owned()),
             };
-            worker
-                .evaluate(&request, std::time::Duration::from_secs(30))
-                .expect("the worker answers")
+            worker.evaluate(&request).expect("the worker answers")
         });
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     });
@@ -278,17 +276,14 @@ fn memory_parked_by_one_request_does_not_end_the_next_in_a_worker_process() {
         // Five hoarders would hold 1 GB, past the process's hard limit, if they shared
         // a realm: the next allocation would end the process.
         for _ in 0..5 {
-            let result = worker
-                .evaluate(&hoarder, std::time::Duration::from_secs(30))
-                .expect("the worker answers");
+            let result = worker.evaluate(&hoarder).expect("the worker answers");
             assert_ne!(result.error.as_deref(), Some(MEMORY_MESSAGE));
             assert_eq!(out(&result), json!(1));
         }
         let victim = worker
-            .evaluate(
-                &request("return { out: new ArrayBuffer(100 * 1024 * 1024).byteLength };"),
-                std::time::Duration::from_secs(30),
-            )
+            .evaluate(&request(
+                "return { out: new ArrayBuffer(100 * 1024 * 1024).byteLength };",
+            ))
             .expect("the worker answers");
         assert_eq!(out(&victim), json!(100 * 1024 * 1024));
     });
