@@ -20,10 +20,11 @@ use web_time::Instant;
 use crate::dates::CivilDate;
 use crate::errors::{SCRIPT_PATH, runtime_error, syntax_error};
 use crate::format::Locale;
+use crate::host::console;
 use crate::inputs::describe_inputs;
 use crate::limits::{
     FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, RECURSION_LIMIT, TIME_LIMIT, TIMEOUT_MESSAGE,
-    YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
+    VALUE_STACK_LIMIT, YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
 };
 use crate::model::{CalcDoc, InputType, Library};
 use crate::output::EvalResult;
@@ -143,6 +144,14 @@ impl Engine {
 
     /// Runs `doc` with `values` (keyed by input id like `doc.defaults`).
     pub fn evaluate(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
+        console::clear();
+        let mut result = self.evaluate_quietly(doc, values);
+        result.console = console::take();
+        result
+    }
+
+    /// [`Engine::evaluate`] without collecting the console's output.
+    fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
         if let Err(message) = check_names(doc) {
             return EvalResult::failed(message, Vec::new());
         }
@@ -215,7 +224,7 @@ fn run_attempts(runtime: &mut Runtime, doc: &CalcDoc, fields: &Value) -> (Outcom
     }
     let cached = match cached_script(&mut runtime.scripts, &mut runtime.parses, doc, context) {
         Ok(cached) => cached,
-        Err(error) => return (Err((syntax_error(&error), Vec::new())), false),
+        Err(error) => return (Err((syntax_error(&error, &doc.script), Vec::new())), false),
     };
     let (script, wrapped) = (&cached.script, cached.wrapped.as_str());
     let fields = match JsValue::from_json(fields, context) {
@@ -332,6 +341,8 @@ fn start_run(
     let prepare = prepare
         .as_callable()
         .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
+    // A re-run attempt prints again from the start.
+    console::clear();
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(u64::MAX);
@@ -436,6 +447,9 @@ fn new_runtime() -> Result<Runtime, HostError> {
     context
         .runtime_limits_mut()
         .set_recursion_limit(RECURSION_LIMIT);
+    context
+        .runtime_limits_mut()
+        .set_stack_size_limit(VALUE_STACK_LIMIT);
     let prepare = context.eval(Source::from_bytes(HARNESS)).map_err(host)?;
     Ok(Runtime {
         context,

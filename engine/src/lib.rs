@@ -4,6 +4,7 @@
 
 pub mod dates;
 pub mod editor;
+mod error_site;
 mod errors;
 pub mod eval;
 pub mod format;
@@ -12,6 +13,7 @@ pub mod inputs;
 pub mod limits;
 pub mod model;
 pub mod output;
+mod v8_messages;
 pub mod validate;
 #[cfg(feature = "wasm")]
 mod wasm;

@@ -4,11 +4,14 @@
 
 use boa_engine::{Context, JsResult};
 
+pub mod console;
+mod inspect;
+
 /// Installs the engine's own built-ins into `context`'s current realm.
 ///
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub fn install(context: &mut Context) -> JsResult<()> {
-    let _ = context;
+    console::install(context)?;
     Ok(())
 }
