@@ -6,6 +6,7 @@ use boa_engine::{Context, JsResult};
 
 pub mod console;
 mod inspect;
+mod json;
 
 /// Installs the engine's own built-ins into `context`'s current realm.
 ///
@@ -13,5 +14,6 @@ mod inspect;
 /// boa refused a definition (a bug, not a calculator problem).
 pub fn install(context: &mut Context) -> JsResult<()> {
     console::install(context)?;
+    json::install(context)?;
     Ok(())
 }
