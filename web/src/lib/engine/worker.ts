@@ -2,7 +2,9 @@
 // fetches each enabled library from /js/lib/ once, keeps one warm Engine, and answers
 // evaluation requests one at a time. It is the only module that imports the engine.
 import init, { Engine } from '@calcsmith/engine';
-import type { EvalRequest, Locale, WorkerReply } from './protocol';
+import { errorResult, type EvalRequest, type Locale, type WorkerReply } from './protocol';
+
+const RECURSION_MESSAGE = 'RangeError: Maximum call stack size exceeded';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
 
@@ -36,11 +38,29 @@ async function engineFor(request: EvalRequest): Promise<Engine> {
   return engine;
 }
 
+// Recursion through a built-in's callback (`[1].map(f)` recursing) nests the engine on the
+// browser's own stack, which can run out before the engine's recursion limit: the module
+// then throws out of the middle of a calculation and cannot be trusted again.
+const outOfStack = (error: unknown) =>
+  error instanceof RangeError || error instanceof WebAssembly.RuntimeError;
+
 async function handle(request: EvalRequest): Promise<void> {
   try {
     const ready = await engineFor(request);
     post({ type: 'started', id: request.id });
-    post({ type: 'result', id: request.id, result: ready.evaluate(request.doc, request.values) });
+    let result;
+    try {
+      result = ready.evaluate(request.doc, request.values);
+    } catch (error) {
+      if (!outOfStack(error)) throw error;
+      post({ type: 'result', id: request.id, result: errorResult(RECURSION_MESSAGE) });
+      // An uncaught error ends this worker for the page, which starts a fresh one.
+      setTimeout(() => {
+        throw error;
+      });
+      return;
+    }
+    post({ type: 'result', id: request.id, result });
   } catch (error) {
     post({
       type: 'failed',
