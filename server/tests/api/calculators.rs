@@ -488,7 +488,8 @@ both_databases!(
         let author = app.browser();
         sign_up(&app, &author, "console@example.com").await;
         let id = new_id();
-        let script = "'use strict';\nconsole.log('debugging', inputs.a);\nreturn { x: inputs.a * 2 };";
+        let script =
+            "'use strict';\nconsole.log('debugging', inputs.a);\nreturn { x: inputs.a * 2 };";
         let (status, _) = json_of(save(&app, &author, &id, &doc(script)).await).await;
         assert_eq!(status, 200);
         let (status, published) = json_of(
