@@ -1,32 +1,61 @@
 //! Script failures as the author reads them: `<ErrorType>: <message> (line N)`, where N
-//! is the line of the author's script (the wrapper adds no lines before it).
+//! is the line of the author's script (the wrapper adds no lines before it) and the
+//! message is worded as V8 words it (`v8_messages.rs`), at the line V8 reports
+//! (`error_site.rs`).
 
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError};
 
+use crate::error_site::{Operation, Site, sites_at};
 use crate::limits::RECURSION_MESSAGE;
+use crate::v8_messages as v8;
 
 /// The source name given to the author's script, to tell its frames from libraries'.
 pub const SCRIPT_PATH: &str = "calculator.js";
 
-/// A syntax error found while parsing the wrapped script.
-pub fn syntax_error(error: &JsError) -> String {
+/// A syntax error found while parsing the wrapped `script`.
+pub fn syntax_error(error: &JsError, script: &str) -> String {
     let message = error
         .as_native()
         .map_or_else(|| error.to_string(), |n| n.message().to_owned());
     // boa puts the position into the message: "... at line 2, col 9".
-    match message.rsplit_once(" at line ") {
-        Some((text, position)) => {
-            let line = position.split(',').next().unwrap_or(position).trim();
-            format!("SyntaxError: {text} (line {line})")
-        }
-        None => format!("SyntaxError: {message}"),
+    let Some((text, position)) = message.rsplit_once(" at line ") else {
+        return format!("SyntaxError: {}", v8::syntax(&message, None));
+    };
+    let mut numbers = position
+        .split(", col ")
+        .map(|n| n.trim().parse::<u32>().ok());
+    let (Some(Some(line)), column) = (numbers.next(), numbers.next().flatten()) else {
+        return format!("SyntaxError: {}", v8::syntax(text, None));
+    };
+    let last_line = script.matches('\n').count() as u32 + 1;
+    if line > last_line {
+        // The wrapper's closing `});`: the author's script ended too early.
+        let shown = script.trim_end().matches('\n').count() as u32 + 1;
+        return format!("SyntaxError: Unexpected end of input (line {shown})");
     }
+    let token = column.and_then(|column| token_at(script, line, column));
+    format!("SyntaxError: {} (line {line})", v8::syntax(text, token))
+}
+
+/// The author's source from `line`:`column` to the end of that line. The wrapper's
+/// opening shares line 1, whose columns are therefore not the author's.
+fn token_at(script: &str, line: u32, column: u32) -> Option<&str> {
+    if line < 2 {
+        return None;
+    }
+    let text = script.split('\n').nth(line as usize - 1)?;
+    let start = text
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map(|(i, _)| i)?;
+    Some(&text[start..])
 }
 
 /// A runtime error thrown out of the author's script; `wrapped` is the source that ran.
 pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> String {
-    let mut line = author_position(error).map(|(line, _)| line);
+    let frames = Frames::of(error);
+    let mut line = frames.author.map(|(line, _)| line);
     let text = if let Some(engine) = error.as_engine() {
         match engine {
             EngineError::RuntimeLimit(
@@ -37,12 +66,13 @@ pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> S
     } else {
         match error.try_native(context) {
             Ok(native) => {
-                if let Some(name) = undefined_name(native.message())
-                    && let Some((from_line, from_column)) = author_position(error)
-                {
-                    line = first_use(wrapped, name, from_line, from_column).or(line);
-                }
-                format!("{}: {}", native.kind(), native.message())
+                let kind = match native.kind().to_string().as_str() {
+                    "UriError" => "URIError".to_owned(),
+                    kind => kind.to_owned(),
+                };
+                let (message, site_line) = v8_message(native.message(), &frames, wrapped);
+                line = site_line.or(line);
+                format!("{kind}: {message}")
             }
             Err(_) => thrown_value(error, context),
         }
@@ -50,6 +80,119 @@ pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> S
     match line {
         Some(line) => format!("{text} (line {line})"),
         None => text,
+    }
+}
+
+/// V8's wording of boa's `message`, and the line V8 reports when it differs from the
+/// frame's.
+fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<u32>) {
+    let Some(at) = frames.author else {
+        return (
+            v8::plain(message).unwrap_or_else(|| message.to_owned()),
+            None,
+        );
+    };
+    let sites = |operation| sites_at(wrapped, at, operation).unwrap_or_default();
+    let line = |site: &Site| Some(site.position.0);
+    if let Some(native) = &frames.native {
+        // Thrown by a built-in: the call that ran it is where V8 points.
+        let calls = sites(Operation::Call);
+        let call = calls
+            .iter()
+            .rev()
+            .find(|s| s.expression == *native || s.expression.ends_with(&format!(".{native}")));
+        let message = if message == NULLISH_TO_OBJECT {
+            "Cannot convert undefined or null to object".to_owned()
+        } else {
+            v8::plain(message).unwrap_or_else(|| message.to_owned())
+        };
+        return (message, call.and_then(line));
+    }
+    match message {
+        NULLISH_TO_OBJECT => {
+            if let Some(site) = sites(Operation::Read).first() {
+                return (v8::nullish_access(site, false), line(site));
+            }
+            if let Some(site) = sites(Operation::Write).first() {
+                return (v8::nullish_access(site, true), line(site));
+            }
+            if let Some(site) = sites(Operation::Iterate).first() {
+                return (v8::not_iterable(&site.expression), line(site));
+            }
+            // A built-in given null or undefined (`Object.keys(null)`).
+            return (
+                "Cannot convert undefined or null to object".to_owned(),
+                None,
+            );
+        }
+        "access of uninitialized binding" => {
+            if let Some(site) = sites(Operation::Uninitialized).first() {
+                let message = format!("Cannot access '{}' before initialization", site.expression);
+                return (message, line(site));
+            }
+        }
+        "not a callable function" => {
+            if let Some(site) = sites(Operation::Call).last() {
+                return (v8::not_a_function(&site.expression), line(site));
+            }
+        }
+        "not a constructor" => {
+            if let Some(site) = sites(Operation::Construct).last() {
+                return (v8::not_a_constructor(&site.expression), line(site));
+            }
+        }
+        _ => {}
+    }
+    if message.contains("is not iterable")
+        && let Some(site) = sites(Operation::Iterate).first()
+    {
+        return (v8::not_iterable(&site.expression), line(site));
+    }
+    let mapped = v8::plain(message).unwrap_or_else(|| message.to_owned());
+    // Errors about a variable: boa reports them at the start of the nearest node it
+    // positions, not at the variable.
+    let name = message
+        .strip_suffix(" is not defined")
+        .or_else(|| mapped.strip_suffix(" is not defined"))
+        .or_else(|| v8::uninitialized_binding(message));
+    if let Some(name) = name {
+        let site = sites(Operation::Name)
+            .into_iter()
+            .find(|s| s.expression == name);
+        return (mapped, site.as_ref().and_then(line));
+    }
+    (mapped, None)
+}
+
+/// boa's message for any property access on null or undefined.
+const NULLISH_TO_OBJECT: &str = "cannot convert 'null' or 'undefined' to object";
+
+/// What the backtrace says: the built-in that threw, if the innermost frame is one, and
+/// the innermost position in the author's script.
+struct Frames {
+    native: Option<String>,
+    author: Option<(u32, u32)>,
+}
+
+impl Frames {
+    /// Read from boa's rendering of the error: lines like `    at f (calculator.js:3:12)`
+    /// or `    at toFixed (native)`, innermost first.
+    fn of(error: &JsError) -> Frames {
+        let marker = format!("({SCRIPT_PATH}:");
+        let rendered = error.to_string();
+        let mut frames = rendered
+            .lines()
+            .filter_map(|line| line.trim_start().strip_prefix("at "));
+        let native = frames.clone().next().and_then(|frame| {
+            let (name, place) = frame.split_once(" (")?;
+            place.starts_with("native").then(|| name.to_owned())
+        });
+        let author = frames.find_map(|frame| {
+            let after = &frame[frame.find(&marker)? + marker.len()..];
+            let mut parts = after.trim_end_matches(')').split(':');
+            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+        });
+        Frames { native, author }
     }
 }
 
@@ -67,75 +210,155 @@ fn thrown_value(error: &JsError, context: &mut Context) -> String {
     }
 }
 
-/// The innermost backtrace frame in the author's script, from boa's rendering of the
-/// error: lines like `    at f (calculator.js:3:12)`.
-fn author_position(error: &JsError) -> Option<(u32, u32)> {
-    let marker = format!("({SCRIPT_PATH}:");
-    error.to_string().lines().find_map(|line| {
-        let position = line.trim_start().strip_prefix("at ")?;
-        let after = &position[position.find(&marker)? + marker.len()..];
-        let mut parts = after.trim_end_matches(')').split(':');
-        Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
-    })
-}
-
-/// The name in boa's "`x` is not defined" message.
-fn undefined_name(message: &str) -> Option<&str> {
-    message.strip_suffix(" is not defined")
-}
-
-/// boa reports an unresolvable name at the start of the function that used it, not at
-/// the use. The first whole-word use of the name from there on is where the author
-/// wrote it.
-fn first_use(source: &str, name: &str, from_line: u32, from_column: u32) -> Option<u32> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    source
-        .lines()
-        .enumerate()
-        .skip(from_line.saturating_sub(1) as usize)
-        .find_map(|(index, text)| {
-            let start = if index + 1 == from_line as usize {
-                text.char_indices()
-                    .nth(from_column.saturating_sub(1) as usize)
-                    .map_or(text.len(), |(i, _)| i)
-            } else {
-                0
-            };
-            let found = text[start..].match_indices(name).any(|(at, _)| {
-                let at = start + at;
-                let before = text[..at].chars().next_back();
-                let after = text[at + name.len()..].chars().next();
-                !before.is_some_and(is_word) && !after.is_some_and(is_word)
-            });
-            found.then_some(index as u32 + 1)
-        })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use serde_json::{Map, json};
 
-    #[test]
-    fn an_undefined_name_is_found_on_its_own_line() {
-        let source = "run(function () {'use strict';\nvar total = 1;\nreturn totals + total;\n})";
-        assert_eq!(first_use(source, "totals", 1, 14), Some(3));
+    use crate::{CalcDoc, Engine, EngineOptions};
+
+    /// The error of `script` run with an empty number input `amount` and an empty text
+    /// input `name`; each expectation below is what Node 20 prints for the same script.
+    fn error_of(script: &str) -> String {
+        let doc = CalcDoc::from_json_value(json!({
+            "script": script,
+            "metaInputs": [
+                {"id": 1, "name": "amount", "type": "number"},
+                {"id": 2, "name": "name", "type": "string"}
+            ],
+            "metaOutputs": []
+        }))
+        .expect("test doc");
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        engine
+            .evaluate(&doc, &Map::new())
+            .error
+            .unwrap_or_else(|| "no error".to_owned())
     }
 
     #[test]
-    fn a_longer_name_containing_the_name_is_not_a_use() {
-        let source = "f(function () {\nvar ab = 1;\nreturn a;\n})";
-        assert_eq!(first_use(source, "a", 1, 3), Some(3));
-    }
-
-    #[test]
-    fn syntax_errors_name_the_line_from_boas_message() {
-        let error = JsError::from_native(
-            boa_engine::JsNativeError::syntax()
-                .with_message("unexpected token ';', primary expression at line 3, col 13"),
+    fn a_method_call_on_an_empty_input_names_the_method_and_its_line() {
+        assert_eq!(
+            error_of("var x = 1;\nvar y = inputs.amount.toFixed(2);\nreturn {};"),
+            "TypeError: Cannot read properties of null (reading 'toFixed') (line 2)"
         );
         assert_eq!(
-            syntax_error(&error),
-            "SyntaxError: unexpected token ';', primary expression (line 3)"
+            error_of("var n = inputs.name;\n\nreturn { s: n.trim() };"),
+            "TypeError: Cannot read properties of null (reading 'trim') (line 3)"
+        );
+    }
+
+    #[test]
+    fn a_property_read_or_write_on_nothing_names_the_property() {
+        assert_eq!(
+            error_of("var o;\nvar a = 1;\nreturn { p: o.price };"),
+            "TypeError: Cannot read properties of undefined (reading 'price') (line 3)"
+        );
+        assert_eq!(
+            error_of("var o = null;\no.x = 5;"),
+            "TypeError: Cannot set properties of null (setting 'x') (line 2)"
+        );
+    }
+
+    #[test]
+    fn calling_a_non_function_names_the_callee_as_written() {
+        assert_eq!(
+            error_of("var a = 1;\nvar r = Math.roundTo(2);"),
+            "TypeError: Math.roundTo is not a function (line 2)"
+        );
+        assert_eq!(
+            error_of("var x = 5;\n\nx();"),
+            "TypeError: x is not a function (line 3)"
+        );
+        assert_eq!(
+            error_of("var obj = {};\nobj.f();"),
+            "TypeError: obj.f is not a function (line 2)"
+        );
+    }
+
+    #[test]
+    fn variables_errors_are_worded_as_v8_at_the_variable() {
+        assert_eq!(
+            error_of("var s = 0;\nfor (i = 0; i < 3; i++) s += i;"),
+            "ReferenceError: i is not defined (line 2)"
+        );
+        assert_eq!(
+            error_of("var s = 0;\nreturn { s: foo + 1 };"),
+            "ReferenceError: foo is not defined (line 2)"
+        );
+        assert_eq!(
+            error_of("const c = 1;\nc = 2;"),
+            "TypeError: Assignment to constant variable. (line 2)"
+        );
+        assert_eq!(
+            error_of("var a = 1;\nvar b = x + 1;\nlet x = 1;"),
+            "ReferenceError: Cannot access 'x' before initialization (line 2)"
+        );
+    }
+
+    #[test]
+    fn built_in_range_errors_are_worded_as_v8() {
+        assert_eq!(
+            error_of("var a = 1;\nnew Array(-1);"),
+            "RangeError: Invalid array length (line 2)"
+        );
+        assert_eq!(
+            error_of("var a = 1;\n(1.5).toFixed(101);"),
+            "RangeError: toFixed() digits argument must be between 0 and 100 (line 2)"
+        );
+        assert_eq!(
+            error_of("var x = 5;\nfor (var v of x) {}"),
+            "TypeError: x is not iterable (line 2)"
+        );
+    }
+
+    #[test]
+    fn errors_in_callbacks_chains_and_templates_are_on_v8s_line() {
+        assert_eq!(
+            error_of("[1, 2].forEach(function (n) {\n  var o = null;\n  o.a;\n});"),
+            "TypeError: Cannot read properties of null (reading 'a') (line 3)"
+        );
+        assert_eq!(
+            error_of("var r = [1, 2].map(n =>\n  n.foo.bar);"),
+            "TypeError: Cannot read properties of undefined (reading 'bar') (line 2)"
+        );
+        assert_eq!(
+            error_of(
+                "var items = [1,2];\nvar r = items\n  .map(function (x) { return x; })\n  \
+                 .filter(Boolean)\n  .foo();"
+            ),
+            "TypeError: items.map(...).filter(...).foo is not a function (line 5)"
+        );
+        assert_eq!(
+            error_of("var o = {a: null};\nvar r = o\n  .a\n  .b;"),
+            "TypeError: Cannot read properties of null (reading 'b') (line 4)"
+        );
+        assert_eq!(
+            error_of("var o = null;\nvar s = `a ${\n o.x\n} b`;"),
+            "TypeError: Cannot read properties of null (reading 'x') (line 3)"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_are_worded_as_v8() {
+        assert_eq!(
+            error_of("\nvar total = ;\nreturn { total: total };"),
+            "SyntaxError: Unexpected token ';' (line 2)"
+        );
+        assert_eq!(
+            error_of("var a = 1\nvar b = a b;\nreturn {};"),
+            "SyntaxError: Unexpected identifier 'b' (line 2)"
+        );
+        assert_eq!(
+            error_of("var z = 1;\nvar a = Math.max(1, 2;\nreturn {};"),
+            "SyntaxError: missing ) after argument list (line 2)"
+        );
+        assert_eq!(
+            error_of("if (true) {\nvar a = 1;\nreturn {};"),
+            "SyntaxError: Unexpected end of input (line 3)"
+        );
+        assert_eq!(
+            error_of("var a = 1;\nvar b = #;"),
+            "SyntaxError: Invalid or unexpected token (line 2)"
         );
     }
 }

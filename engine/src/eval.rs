@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::dates::CivilDate;
 use crate::format::Locale;
+use crate::host::console;
 use crate::inputs::describe_inputs;
 use crate::limits::{CRASH_MESSAGE, live_bytes};
 use crate::model::{CalcDoc, Library};
@@ -154,6 +155,14 @@ impl Engine {
 
     /// Runs `doc` with `values` (keyed by input id like `doc.defaults`).
     pub fn evaluate(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
+        console::clear();
+        let mut result = self.evaluate_quietly(doc, values);
+        result.console = console::take();
+        result
+    }
+
+    /// [`Engine::evaluate`] without collecting the console's output.
+    fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
         if let Err(message) = check_names(doc) {
             return EvalResult::failed(message, Vec::new());
         }

@@ -4,6 +4,7 @@
 
 pub mod dates;
 pub mod editor;
+mod error_site;
 mod errors;
 pub mod eval;
 pub mod format;
@@ -15,6 +16,7 @@ pub mod model;
 pub mod output;
 mod realm;
 mod run;
+mod v8_messages;
 pub mod validate;
 #[cfg(feature = "wasm")]
 mod wasm;

@@ -33,8 +33,21 @@ pub const CRASH_MESSAGE: &str = "Calculation stopped unexpectedly.";
 /// The message for runaway recursion (boa's limit errors cannot be caught by scripts).
 pub const RECURSION_MESSAGE: &str = "RangeError: Maximum call stack size exceeded";
 
-/// How deep scripts may recurse.
-pub const RECURSION_LIMIT: usize = 400;
+/// How deep scripts may recurse: V8 allows about 10,800 frames of a small function.
+/// A frame run by a built-in's callback (`[1].map(f)`) also nests boa's interpreter on
+/// the native stack, so hosts give the engine a stack sized for this many
+/// ([`NATIVE_STACK`], and the wasm stack in `.cargo/config.toml`).
+pub const RECURSION_LIMIT: usize = 10_500;
+
+/// How many values boa's own value stack (arguments and registers of every frame) may
+/// hold: room for [`RECURSION_LIMIT`] frames of a function with many locals.
+pub const VALUE_STACK_LIMIT: usize = 1 << 21;
+
+/// The native stack a thread that evaluates calculators needs: boa parses and compiles
+/// recursively (mathjs needs more than 2 MiB), and recursion through built-ins' callbacks
+/// nests its interpreter up to [`RECURSION_LIMIT`] deep. Only the pages touched are
+/// committed.
+pub const NATIVE_STACK: usize = 256 << 20;
 
 /// The first per-frame loop-iteration limit of a calculation: small, so a loop inside a
 /// built-in's callback reaches a checkpoint quickly.

@@ -22,6 +22,29 @@ pub struct EvalResult {
     pub used_inputs: Vec<String>,
     /// The calculation's error message, if it failed.
     pub error: Option<String>,
+    /// What the script printed with `console.log` and friends, bounded; omitted from
+    /// the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub console: Vec<ConsoleEntry>,
+}
+
+/// One line the script printed to the console.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConsoleEntry {
+    pub level: ConsoleLevel,
+    pub text: String,
+}
+
+/// The console method that printed a line (`table`, `dir`, `group` print as `log`;
+/// `trace` as `debug`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConsoleLevel {
+    Log,
+    Info,
+    Warn,
+    Error,
+    Debug,
 }
 
 impl EvalResult {
@@ -32,6 +55,7 @@ impl EvalResult {
             display: None,
             used_inputs,
             error: Some(message.into()),
+            console: Vec::new(),
         }
     }
 
@@ -67,6 +91,7 @@ impl EvalResult {
             display: Some(display),
             used_inputs,
             error: None,
+            console: Vec::new(),
         }
     }
 }

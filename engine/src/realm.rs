@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::errors::{SCRIPT_PATH, syntax_error};
 use crate::eval::HostError;
 use crate::guard::Guard;
-use crate::limits::RECURSION_LIMIT;
+use crate::limits::{RECURSION_LIMIT, VALUE_STACK_LIMIT};
 use crate::model::{CalcDoc, Library};
 use crate::run::{Ended, RUN_GLOBAL, run};
 
@@ -74,6 +74,9 @@ impl Sandbox {
         context
             .runtime_limits_mut()
             .set_recursion_limit(RECURSION_LIMIT);
+        context
+            .runtime_limits_mut()
+            .set_stack_size_limit(VALUE_STACK_LIMIT);
         crate::host::install(&mut context).map_err(could_not_start)?;
         let harness = context
             .eval(Source::from_bytes(HARNESS))
@@ -107,7 +110,7 @@ impl Sandbox {
                 fields,
             ),
             Err(error) => Ended {
-                outcome: Err((syntax_error(&error), Vec::new())),
+                outcome: Err((syntax_error(&error, &doc.script), Vec::new())),
                 abandoned: false,
             },
         };

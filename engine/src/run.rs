@@ -130,6 +130,8 @@ fn start_run(
     let prepare = harness
         .as_callable()
         .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
+    // A re-run attempt prints again from the start.
+    crate::host::console::clear();
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(u64::MAX);

@@ -33,9 +33,13 @@ export interface OutputDef { id: number; name: string; type: "value" | "table"; 
   currencySign?: string; decimalPlaces?: number; metaOutputs?: OutputDef[]; [key: string]: unknown }
 /** Display text of one output: text, rows of text for a table, or null when hidden. */
 export type OutputDisplay = string | Record<string, string>[] | null;
-/** What one evaluation produced; outputs and display are null when error is set. */
+/** One line the script printed with console.log and friends. */
+export interface ConsoleEntry { level: "log" | "info" | "warn" | "error" | "debug"; text: string }
+/** What one evaluation produced; outputs and display are null when error is set;
+ * console is absent when the script printed nothing. */
 export interface EvalResult { outputs: Record<string, unknown> | null;
-  display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null }
+  display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null;
+  console?: ConsoleEntry[] }
 "#;
 
 /// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use calcsmith_engine::dates::CivilDate;
-use calcsmith_engine::limits::CountingAllocator;
+use calcsmith_engine::limits::{CountingAllocator, NATIVE_STACK};
 use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
 use calcsmith_engine::{CalcDoc, Locale};
 use serde_json::{Map, Value};
@@ -102,7 +102,18 @@ fn worker(mut args: impl Iterator<Item = String>) -> Result<(), String> {
         (None, _) => default_lib_dir(),
         _ => return Err("usage: calc worker [--lib-dir DIR]".to_owned()),
     };
-    serve(std::io::stdin().lock(), std::io::stdout().lock(), &lib_dir).map_err(|e| e.to_string())
+    // The engine needs a deep native stack (see `limits::NATIVE_STACK`): serve from a
+    // thread that has one rather than from the main thread's 8 MiB.
+    std::thread::Builder::new()
+        .name("calc-worker".to_owned())
+        .stack_size(NATIVE_STACK)
+        .spawn(move || {
+            serve(std::io::stdin().lock(), std::io::stdout().lock(), &lib_dir)
+                .map_err(|e| e.to_string())
+        })
+        .map_err(|e| format!("cannot start the evaluating thread: {e}"))?
+        .join()
+        .map_err(|_| "the evaluating thread panicked".to_owned())?
 }
 
 fn main() -> ExitCode {

@@ -10,6 +10,10 @@ mod to_primitive;
 
 use boa_engine::{Context, JsResult};
 
+pub mod console;
+mod inspect;
+mod json;
+
 // Off by default until the browser has it too (see README, "Intl"): every face must
 // give the same answer.
 #[cfg(feature = "intl")]
@@ -25,6 +29,8 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     number::install(context)?;
     sort::install(context)?;
     to_primitive::install(context)?;
+    console::install(context)?;
+    json::install(context)?;
     #[cfg(feature = "intl")]
     intl::install(context)?;
     Ok(())

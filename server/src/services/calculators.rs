@@ -98,11 +98,13 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
         locale: None,
         today: None,
     };
-    let result = state
+    let mut result = state
         .evaluator
         .evaluate(request)
         .await
         .map_err(ApiError::Internal)?;
+    // The console is the author's, for the editor: stored results never carry it.
+    result.console.clear();
     serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
 }
 

@@ -481,3 +481,28 @@ both_databases!(
         app.stop().await;
     }
 );
+
+both_databases!(
+    a_published_result_never_carries_the_authors_console,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "console@example.com").await;
+        let id = new_id();
+        let script =
+            "'use strict';\nconsole.log('debugging', inputs.a);\nreturn { x: inputs.a * 2 };";
+        let (status, _) = json_of(save(&app, &author, &id, &doc(script)).await).await;
+        assert_eq!(status, 200);
+        let (status, published) = json_of(
+            app.browser()
+                .get(app.url(&format!("/api/calc/{id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(published["result"]["display"]["x"], "42.00");
+        // The console is the author's, shown in the editor only.
+        assert_eq!(published["result"].get("console"), None);
+    }
+);

@@ -1,6 +1,7 @@
 // Wire types of the API and the doc (spec §3); the engine types come from the engine package.
 export type {
   CalcDoc,
+  ConsoleEntry,
   InputDef,
   InputType,
   OutputDef,

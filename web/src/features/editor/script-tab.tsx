@@ -5,6 +5,7 @@ import { OutputValue } from '../../components/calculator/output-view';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, EvalResult } from '../../lib/types';
+import { ConsolePanel } from './console-panel';
 import { ResultError } from './result-error';
 import { editorMessages } from './messages';
 
@@ -49,6 +50,7 @@ export function ScriptTab(props: {
         </h2>
         <ResultError message={result?.error ?? null} onGoToLine={props.onGoToLine} />
         <LiveOutputs doc={doc} result={result} pending={props.pending} />
+        <ConsolePanel entries={result?.console} />
       </section>
     </div>
   );

@@ -43,8 +43,20 @@ export interface EnginePackage {
 
 /** What the engine threw when it failed itself, rather than refusing its input. */
 class EngineTrap {
-  constructor(readonly outOfMemory: boolean) {}
+  constructor(
+    readonly outOfMemory: boolean,
+    readonly outOfStack: boolean,
+  ) {}
 }
+
+/**
+ * Recursion through a built-in's callback (`[1].map(f)` recursing) nests the engine on the
+ * browser's own stack, which can run out before the engine's recursion limit: the browser
+ * then throws its own RangeError out of the middle of a calculation.
+ */
+const RECURSION_MESSAGE = 'RangeError: Maximum call stack size exceeded';
+const isOutOfStack = (error: unknown) =>
+  error instanceof RangeError && /call stack/i.test(error.message);
 
 /**
  * Messages of errors that the wasm glue throws when the instance is broken (a plain
@@ -163,7 +175,7 @@ export class EngineHost {
       // memory belongs to the old instance) and make a new one on next use.
       this.engine = null;
       this.broken = true;
-      throw new EngineTrap(this.refused() > refused);
+      throw new EngineTrap(this.refused() > refused, isOutOfStack(error));
     }
   }
 
@@ -177,7 +189,11 @@ export class EngineHost {
 
   private failure(id: number, error: unknown): WorkerReply {
     if (error instanceof EngineTrap) {
-      const message = error.outOfMemory ? MEMORY_MESSAGE : CRASH_MESSAGE;
+      const message = error.outOfMemory
+        ? MEMORY_MESSAGE
+        : error.outOfStack
+          ? RECURSION_MESSAGE
+          : CRASH_MESSAGE;
       return { type: 'result', id, result: errorResult(message) };
     }
     return { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
