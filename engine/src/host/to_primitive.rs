@@ -17,7 +17,11 @@ use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsResult, JsSymbol, JsValue, NativeFunction, js_string};
 
-use crate::limits::RECURSION_LIMIT;
+
+/// How deep conversions may nest. Each level runs through several native frames, which in
+/// wasm live on the browser's own stack (about 1 MB, far less than the engine's recursion
+/// limit needs); the result — V8's RangeError — is the same as at V8's own depth.
+const NESTING_LIMIT: usize = 400;
 
 thread_local! {
     /// How many conversions are running inside one another on this thread.
@@ -52,10 +56,10 @@ struct Nested;
 
 impl Nested {
     /// Every nested conversion runs through native frames, which the script's recursion
-    /// limit does not see; past the same depth it is the same error.
+    /// limit does not see; past [`NESTING_LIMIT`] it is the recursion limit's error.
     fn enter() -> JsResult<Nested> {
         let depth = DEPTH.get();
-        if depth >= RECURSION_LIMIT {
+        if depth >= NESTING_LIMIT {
             return Err(RuntimeLimitError::Recursion.into());
         }
         DEPTH.set(depth + 1);
