@@ -85,6 +85,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every test browser comes from 127.0.0.1: a per-address limit of 10 sign-ups a
       // minute would make the suite wait or fail. The limits themselves are server tests.
       CALCSMITH_RATE_LIMIT_SCALE: '100',
+      // Tests in parallel share a few users and one address: more of one owner's
+      // calculations may wait than a real author's would (the limits are server tests).
+      CALCSMITH_EVAL_QUEUE_PER_OWNER: '32',
+      CALCSMITH_EVAL_QUEUE: '128',
       RUST_LOG: process.env.RUST_LOG || 'warn',
     },
   });
