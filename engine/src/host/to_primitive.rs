@@ -17,7 +17,6 @@ use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsResult, JsSymbol, JsValue, NativeFunction, js_string};
 
-
 /// How deep conversions may nest. Each level runs through several native frames, which in
 /// wasm live on the browser's own stack (about 1 MB, far less than the engine's recursion
 /// limit needs); the result — V8's RangeError — is the same as at V8's own depth.
