@@ -11,13 +11,12 @@ mod parse;
 mod parts;
 mod tokens;
 
+use super::define_builtin;
 use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::object::builtins::JsDate;
 use boa_engine::property::PropertyDescriptor;
 use boa_engine::value::PreferredType;
-use boa_engine::{
-    Context, JsArgs, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
-};
+use boa_engine::{Context, JsArgs, JsResult, JsValue, NativeFunction, js_string};
 
 /// Replaces the global `Date` and `Date.parse` in the current realm.
 ///
@@ -43,35 +42,14 @@ pub fn install(context: &mut Context) -> JsResult<()> {
         .enumerable(false)
         .configurable(false);
     date.define_property_or_throw(js_string!("prototype"), fixed, context)?;
-    define_method(&date, js_string!("parse"), parse.into(), context)?;
+    define_builtin(&date, js_string!("parse"), parse, context)?;
     for name in [js_string!("now"), js_string!("UTC")] {
         let method = original.get(name.clone(), context)?;
-        define_method(&date, name, method, context)?;
+        define_builtin(&date, name, method, context)?;
     }
-    define_method(
-        &prototype,
-        js_string!("constructor"),
-        date.clone().into(),
-        context,
-    )?;
+    define_builtin(&prototype, js_string!("constructor"), date.clone(), context)?;
     let global = context.global_object();
-    define_method(&global, js_string!("Date"), date.into(), context)
-}
-
-/// Defines a property the way built-ins are: writable, configurable, not enumerable.
-fn define_method(
-    target: &JsObject,
-    name: JsString,
-    value: JsValue,
-    context: &mut Context,
-) -> JsResult<()> {
-    let descriptor = PropertyDescriptor::builder()
-        .value(value)
-        .writable(true)
-        .enumerable(false)
-        .configurable(true);
-    target.define_property_or_throw(name, descriptor, context)?;
-    Ok(())
+    define_builtin(&global, js_string!("Date"), date, context)
 }
 
 /// `Date(...)` and `new Date(...)`: only a single non-Date argument that is (or converts

@@ -3,7 +3,7 @@
 //! wording, which names neither the token nor the text; authors search for V8's.
 //! Valid JSON is parsed by boa's own `JSON.parse`, unchanged.
 
-use boa_engine::object::FunctionObjectBuilder;
+use super::{define_builtin, native_method};
 use boa_engine::{
     Context, JsError, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string,
 };
@@ -23,20 +23,8 @@ pub fn install(context: &mut Context) -> JsResult<()> {
         .as_object()
         .ok_or_else(|| JsNativeError::typ().with_message("JSON.parse is missing"))?;
     let parse = NativeFunction::from_copy_closure_with_captures(parse, original);
-    let function = FunctionObjectBuilder::new(context.realm(), parse)
-        .name(js_string!("parse"))
-        .length(2)
-        .build();
-    json.define_property_or_throw(
-        js_string!("parse"),
-        boa_engine::property::PropertyDescriptor::builder()
-            .value(function)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+    let function = native_method(context, "parse", 2, parse);
+    define_builtin(&json, js_string!("parse"), function, context)
 }
 
 fn parse(

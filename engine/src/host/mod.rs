@@ -8,7 +8,10 @@ mod number;
 mod sort;
 mod to_primitive;
 
-use boa_engine::{Context, JsResult};
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::object::builtins::JsFunction;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 pub mod console;
 mod inspect;
@@ -33,5 +36,36 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     json::install(context)?;
     #[cfg(feature = "intl")]
     intl::install(context)?;
+    Ok(())
+}
+
+/// A native function object named `name` that takes `length` arguments, as built-in
+/// methods are made.
+pub(crate) fn native_method(
+    context: &mut Context,
+    name: &str,
+    length: usize,
+    function: NativeFunction,
+) -> JsFunction {
+    FunctionObjectBuilder::new(context.realm(), function)
+        .name(JsString::from(name))
+        .length(length)
+        .build()
+}
+
+/// Defines `target[name]` the way built-ins have their properties: writable,
+/// configurable, not enumerable.
+pub(crate) fn define_builtin(
+    target: &JsObject,
+    name: impl Into<PropertyKey>,
+    value: impl Into<JsValue>,
+    context: &mut Context,
+) -> JsResult<()> {
+    let descriptor = PropertyDescriptor::builder()
+        .value(value)
+        .writable(true)
+        .enumerable(false)
+        .configurable(true);
+    target.define_property_or_throw(name, descriptor, context)?;
     Ok(())
 }

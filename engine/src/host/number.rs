@@ -2,8 +2,7 @@
 //! below about 1e-300 (`(5e-324).toPrecision(1)` gave `0e+101` instead of `5e-324`).
 //! The other number-to-text methods already match V8 (engine/tests/wasm/math.test.mjs).
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
+use super::{define_builtin, native_method};
 use boa_engine::value::IntegerOrInfinity;
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsResult, JsString, JsValue, NativeFunction, js_string,
@@ -14,19 +13,14 @@ use boa_engine::{
 /// # Errors
 /// boa refused the definition.
 pub fn install(context: &mut Context) -> JsResult<()> {
-    let function =
-        FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(to_precision))
-            .name(js_string!("toPrecision"))
-            .length(1)
-            .build();
+    let function = native_method(
+        context,
+        "toPrecision",
+        1,
+        NativeFunction::from_fn_ptr(to_precision),
+    );
     let prototype = context.intrinsics().constructors().number().prototype();
-    let descriptor = PropertyDescriptor::builder()
-        .value(function)
-        .writable(true)
-        .enumerable(false)
-        .configurable(true);
-    prototype.define_property_or_throw(js_string!("toPrecision"), descriptor, context)?;
-    Ok(())
+    define_builtin(&prototype, js_string!("toPrecision"), function, context)
 }
 
 /// The number's value, for a number or a `Number` object.

@@ -20,12 +20,12 @@
 //! The default order converts each element with `ToString` once, not once per
 //! comparison: the same order for well-behaved `toString`s, with far fewer calls.
 
+use super::{define_builtin, native_method};
 use boa_engine::error::RuntimeLimitError;
+use boa_engine::object::JsObject;
 use boa_engine::object::builtins::{
     JsArray, JsArrayBuffer, JsSharedArrayBuffer, JsTypedArray, js_typed_array_from_kind,
 };
-use boa_engine::object::{FunctionObjectBuilder, JsObject};
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::{Context, JsNativeError, JsResult, JsString, JsValue, NativeFunction, js_string};
 
 /// Elements read or written between two checks of the loop checkpoint: a native loop
@@ -55,21 +55,8 @@ fn define_method(
     function: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
     context: &mut Context,
 ) -> JsResult<()> {
-    let function =
-        FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
-            .name(js_string!(name))
-            .length(1)
-            .build();
-    target.define_property_or_throw(
-        js_string!(name),
-        PropertyDescriptor::builder()
-            .value(function)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true),
-        context,
-    )?;
-    Ok(())
+    let function = native_method(context, name, 1, NativeFunction::from_fn_ptr(function));
+    define_builtin(target, js_string!(name), function, context)
 }
 
 /// The comparator argument: a function, or `None` for the default order.

@@ -16,8 +16,7 @@ mod log;
 mod pow;
 mod words;
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
+use super::{define_builtin, native_method};
 use boa_engine::{Context, JsArgs, JsResult, JsString, JsValue, NativeFunction};
 
 /// e^x; fdlibm's algorithm misses e^1 by one bit, so V8 answers `Math.E` for it, and so do we.
@@ -121,20 +120,9 @@ pub fn install(context: &mut Context) -> JsResult<()> {
 }
 
 fn define(context: &mut Context, name: &str, length: usize, function: Native) -> JsResult<()> {
-    let name = JsString::from(name);
-    let function =
-        FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
-            .name(name.clone())
-            .length(length)
-            .build();
+    let function = native_method(context, name, length, NativeFunction::from_fn_ptr(function));
     let math = context.intrinsics().objects().math();
-    let descriptor = PropertyDescriptor::builder()
-        .value(function)
-        .writable(true)
-        .enumerable(false)
-        .configurable(true);
-    math.define_property_or_throw(name, descriptor, context)?;
-    Ok(())
+    define_builtin(&math, JsString::from(name), function, context)
 }
 
 fn number(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<f64> {
