@@ -131,22 +131,13 @@ fn format_magnitude(
         .collect();
     let mut int_len = int_text.len();
     // The digits are exact, so a first dropped digit of 5 or more means "half or above".
-    if frac_text
+    let half_or_above = frac_text
         .as_bytes()
         .get(keep)
-        .is_some_and(|&dropped| dropped >= b'5')
-    {
-        match digits.iter().rposition(|&d| d != b'9') {
-            Some(i) => {
-                digits[i] += 1;
-                digits[i + 1..].fill(b'0');
-            }
-            None => {
-                digits.fill(b'0');
-                digits.insert(0, b'1');
-                int_len += 1;
-            }
-        }
+        .is_some_and(|&dropped| dropped >= b'5');
+    if half_or_above && round_up(&mut digits) {
+        digits.insert(0, b'1');
+        int_len += 1;
     }
     let is_zero = digits.iter().all(|&d| d == b'0');
     let (int_digits, frac_digits) = digits.split_at(int_len);
@@ -202,6 +193,22 @@ pub fn format_text(value: &str) -> String {
     match value.char_indices().nth(MAX_URL_CHARS) {
         Some((cut, _)) if is_url => format!("{}…", &value[..cut]),
         _ => value.to_string(),
+    }
+}
+
+/// Adds one to the last of `digits` (ASCII decimal digits), carrying leftwards. True when
+/// every digit was 9: they are all 0 now and the caller owes a leading 1.
+pub(crate) fn round_up(digits: &mut [u8]) -> bool {
+    match digits.iter().rposition(|&d| d != b'9') {
+        Some(i) => {
+            digits[i] += 1;
+            digits[i + 1..].fill(b'0');
+            false
+        }
+        None => {
+            digits.fill(b'0');
+            true
+        }
     }
 }
 

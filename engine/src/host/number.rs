@@ -94,19 +94,10 @@ fn significant_digits(x: f64, count: usize) -> (String, i32) {
     let mut exponent: i32 = exponent.parse().unwrap_or(0);
     let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
     let mut digits = all[..count].to_vec();
-    if all[count] >= b'5' {
-        match digits.iter().rposition(|&d| d != b'9') {
-            Some(i) => {
-                digits[i] += 1;
-                digits[i + 1..].fill(b'0');
-            }
-            None => {
-                // 9.99… rounds to 10.0…: one more power of ten.
-                digits.fill(b'0');
-                digits[0] = b'1';
-                exponent += 1;
-            }
-        }
+    if all[count] >= b'5' && crate::format::round_up(&mut digits) {
+        // 9.99… rounds to 10.0…: one more power of ten.
+        digits[0] = b'1';
+        exponent += 1;
     }
     (String::from_utf8(digits).unwrap_or_default(), exponent)
 }
