@@ -147,6 +147,25 @@ impl<T> IdleTimeout<T> {
         self.deadline.as_mut().reset(next);
     }
 
+    /// What a write of the inner stream means for the clock: bytes written move it on,
+    /// a write still pending may have waited too long.
+    fn wrote(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        match poll {
+            Poll::Ready(Ok(written)) => {
+                if written > 0 {
+                    self.moved();
+                }
+                Poll::Ready(Ok(written))
+            }
+            Poll::Ready(Err(error)) => Poll::Ready(Err(error)),
+            Poll::Pending => self.waiting(cx),
+        }
+    }
+
     /// The stream is waiting: has it waited too long?
     fn waiting<R>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<R>> {
         match self.deadline.as_mut().poll(cx) {
@@ -187,16 +206,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleTimeout<T> {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_write(cx, buf) {
-            Poll::Ready(Ok(written)) => {
-                if written > 0 {
-                    this.moved();
-                }
-                Poll::Ready(Ok(written))
-            }
-            Poll::Ready(Err(error)) => Poll::Ready(Err(error)),
-            Poll::Pending => this.waiting(cx),
-        }
+        let written = Pin::new(&mut this.inner).poll_write(cx, buf);
+        this.wrote(cx, written)
     }
 
     fn poll_write_vectored(
@@ -205,16 +216,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleTimeout<T> {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_write_vectored(cx, bufs) {
-            Poll::Ready(Ok(written)) => {
-                if written > 0 {
-                    this.moved();
-                }
-                Poll::Ready(Ok(written))
-            }
-            Poll::Ready(Err(error)) => Poll::Ready(Err(error)),
-            Poll::Pending => this.waiting(cx),
-        }
+        let written = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        this.wrote(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
