@@ -1,6 +1,6 @@
 // The global layout (spec §2): a header, the side navigation and the toasts.
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { loadPage } from '../lib/navigation';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
@@ -9,7 +9,7 @@ import { useUi } from '../stores/ui';
 import { appMessages } from './messages';
 import { Toasts } from '../components/toasts';
 import { Menu } from '../components/menu';
-import { useNavItems } from './nav-items';
+import { NavList } from './nav-list';
 
 /** Wide layout threshold (spec §9). */
 export const WIDE_PX = 1200;
@@ -35,7 +35,6 @@ export function Layout() {
   const setNavOpen = useUi((s) => s.setNavOpen);
   const locked = wide && !location.pathname.startsWith('/calc/');
   const shown = locked || navOpen;
-  const items = useNavItems();
 
   // Spec §2: "New" closes the navigation, makes a draft and opens it.
   const createNew = () => {
@@ -72,20 +71,7 @@ export function Layout() {
               <button type="button" className="button primary wide" onClick={createNew}>
                 + {t('newCalculator')}
               </button>
-              <ul className="nav-list">
-                {items.length === 0 && <li className="muted">{t('noCalculators')}</li>}
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <NavLink
-                      to={`/source/${item.id}`}
-                      onClick={() => !locked && setNavOpen(false)}
-                      className={({ isActive }) => (isActive ? 'active' : '')}
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavList onPick={() => !locked && setNavOpen(false)} />
               <div className="nav-footer">
                 <Link to="/terms" onClick={() => !locked && setNavOpen(false)}>
                   {t('terms')}

@@ -6,30 +6,44 @@ import { appMessages } from './messages';
 
 export interface NavItem {
   id: string;
+  /** The name shown, "Untitled calculator" for none. */
+  name: string;
+  /** The name with "[Unsaved] " before it when the server lacks some of it (spec §2). */
   label: string;
 }
 
-/** Calculators opened here (unsaved ones marked) and then the user's saved ones (spec §2). */
-export function useNavItems(): NavItem[] {
+export interface NavGroups {
+  /** Calculators only this browser has, in the order they were opened. */
+  drafts: NavItem[];
+  /** The user's saved calculators: those opened here first, then the rest of the list. */
+  saved: NavItem[];
+}
+
+/** Calculators opened here (unsaved ones marked) and the user's saved ones (spec §2). */
+export function useNavItems(): NavGroups {
   const t = useT(appMessages);
   const calcs = useCalcs((s) => s.calcs);
   const order = useCalcs((s) => s.order);
   const user = useSession((s) => s.user);
   return useMemo(() => {
-    const items: NavItem[] = [];
+    const groups: NavGroups = { drafts: [], saved: [] };
     const seen = new Set<string>();
-    const name = (value: unknown) =>
+    const nameOf = (value: unknown) =>
       typeof value === 'string' && value.trim() ? value : t('untitled');
     for (const id of order) {
       const calc = calcs[id];
       if (!calc) continue;
       seen.add(id);
-      items.push({ id, label: (calc.saved ? '' : t('unsavedPrefix')) + name(calc.doc.name) });
+      const name = nameOf(calc.doc.name);
+      const label = (calc.saved ? '' : t('unsavedPrefix')) + name;
+      const stored = calc.stored || user?.calcs.some((c) => c._id === id);
+      (stored ? groups.saved : groups.drafts).push({ id, name, label });
     }
     for (const calc of user?.calcs ?? []) {
       if (seen.has(calc._id)) continue;
-      items.push({ id: calc._id, label: name(calc.doc?.name) });
+      const name = nameOf(calc.doc?.name);
+      groups.saved.push({ id: calc._id, name, label: name });
     }
-    return items;
+    return groups;
   }, [calcs, order, user, t]);
 }

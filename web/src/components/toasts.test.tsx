@@ -19,4 +19,24 @@ describe('Toasts', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
+
+  it('shows a toast with a button longer, and the button runs once and closes it', async () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    render(<Toasts />);
+    act(() => toast('Draft discarded.', { label: 'Undo', run }));
+    act(() => vi.advanceTimersByTime(3000));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    act(() => undo.click());
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('takes a toast with a button away after a while too', () => {
+    vi.useFakeTimers();
+    render(<Toasts />);
+    act(() => toast('Draft discarded.', { label: 'Undo', run: () => {} }));
+    act(() => vi.advanceTimersByTime(8000));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
 });

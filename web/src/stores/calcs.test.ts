@@ -4,6 +4,7 @@ import type { CalcDoc, User } from '../lib/types';
 import { json, stubFetch } from '../testing/fetch';
 import { unsavedCalcs, useCalcs, type OpenCalc } from './calcs';
 import { useSession } from './session';
+import { useUi } from './ui';
 
 const storedDoc = (name: string): CalcDoc => ({
   name,
@@ -63,9 +64,48 @@ describe('createDraft', () => {
     expect(useCalcs.getState().order).toEqual([id]);
   });
 
-  it('gives every draft its own id', () => {
-    const ids = new Set(Array.from({ length: 50 }, () => useCalcs.getState().createDraft()));
+  it('reuses an untouched empty draft instead of adding another', () => {
+    const first = useCalcs.getState().createDraft();
+    expect(useCalcs.getState().createDraft()).toBe(first);
+    expect(useCalcs.getState().order).toEqual([first]);
+  });
+
+  it('gives every draft its own id once the last one was changed', () => {
+    const ids = new Set(
+      Array.from({ length: 50 }, (_, n) => {
+        const id = useCalcs.getState().createDraft();
+        useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: `Draft ${n}` }));
+        return id;
+      }),
+    );
     expect(ids.size).toBe(50);
+  });
+
+  it('does not reuse a draft whose style was changed', () => {
+    const first = useCalcs.getState().createDraft();
+    useCalcs.getState().updateStyle(first, { fsize: 14 });
+    expect(useCalcs.getState().createDraft()).not.toBe(first);
+  });
+});
+
+describe('discard', () => {
+  it('drops a draft, and its undo puts it back where it was', () => {
+    putStored('stored0000000001');
+    const draft = useCalcs.getState().createDraft();
+    useCalcs.getState().updateDoc(draft, (doc) => ({ ...doc, name: 'Mine' }));
+    putStored('stored0000000002');
+    const undo = useCalcs.getState().discard(draft);
+    expect(calc(draft)).toBeUndefined();
+    expect(useCalcs.getState().order).toEqual(['stored0000000001', 'stored0000000002']);
+    undo();
+    expect(calc(draft).doc.name).toBe('Mine');
+    expect(useCalcs.getState().order).toEqual(['stored0000000001', draft, 'stored0000000002']);
+  });
+
+  it('leaves a stored calculator alone', () => {
+    putStored('stored0000000001');
+    useCalcs.getState().discard('stored0000000001');
+    expect(calc('stored0000000001')).toBeDefined();
   });
 });
 
@@ -201,13 +241,26 @@ describe('copy', () => {
     expect(copy).toMatchObject({ saved: false, stored: false });
     // A copy is new to the server: its first save carries no revision.
     expect(copy.revision).toBeUndefined();
-    expect(copy.doc).toEqual(calc('original0000001').doc);
-    expect(copy.doc).not.toBe(calc('original0000001').doc);
+    expect(copy.doc).toEqual({ ...calc('original0000001').doc, name: 'Copy of Stored' });
+    expect(copy.doc.metaInputs).not.toBe(calc('original0000001').doc.metaInputs);
 
     // Changing the copy leaves the original alone.
     copy.doc.metaInputs![0].name = 'changed';
     expect(calc('original0000001').doc.metaInputs![0].name).toBe('a');
     expect(calc('original0000001').saved).toBe(true);
+  });
+});
+
+describe('copy names', () => {
+  it('names a copy in the interface language, an untitled one too', () => {
+    putStored('original0000001', storedDoc(''));
+    expect(calc(useCalcs.getState().copy('original0000001')).doc.name).toBe(
+      'Copy of Untitled calculator',
+    );
+    useUi.setState({ locale: 'ru' });
+    putStored('original0000002', storedDoc('Ипотека'));
+    expect(calc(useCalcs.getState().copy('original0000002')).doc.name).toBe('Копия «Ипотека»');
+    useUi.setState({ locale: 'en' });
   });
 });
 
@@ -394,6 +447,9 @@ describe('unsavedCalcs', () => {
     putStored('stored0000000002');
     useCalcs.getState().updateDoc('stored0000000002', (doc) => ({ ...doc, name: 'x' }));
     const draft = useCalcs.getState().createDraft();
+    // An untouched empty draft holds nothing to lose.
+    expect(unsavedCalcs(useCalcs.getState()).map((c) => c._id)).toEqual(['stored0000000002']);
+    useCalcs.getState().updateDoc(draft, (doc) => ({ ...doc, script: 'return {};' }));
     expect(
       unsavedCalcs(useCalcs.getState())
         .map((c) => c._id)

@@ -4,9 +4,12 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api, ApiError } from '../lib/api';
 import { newDoc } from '../lib/doc';
+import { translate } from '../lib/i18n';
 import { randomId } from '../lib/ids';
 import type { CalcDoc, DocStyle, SourceRecord, User } from '../lib/types';
 import { useSession } from './session';
+import { useUi } from './ui';
+import { appMessages } from '../app/messages';
 
 export interface OpenCalc extends SourceRecord {
   /** The server has it (it is in the user's list or was saved from here). */
@@ -22,6 +25,7 @@ interface CalcsState {
   calcs: Record<string, OpenCalc>;
   /** Ids in the order they were opened. */
   order: string[];
+  /** A new draft, or the untouched empty one already here; returns the id. */
   createDraft(): string;
   /** An unsaved draft holding a copy of `doc` (someone's published calculator); returns the id. */
   draftFrom(doc: CalcDoc, docStyle: DocStyle | null): string;
@@ -40,9 +44,11 @@ interface CalcsState {
    * to overwrite it after a conflict). Fails with `conflict` when it changed elsewhere.
    */
   save(id: string, basedOn?: number): Promise<void>;
-  /** An unsaved copy under a new id; returns the id. */
+  /** An unsaved copy named "Copy of …" under a new id; returns the id. */
   copy(id: string): string;
   remove(id: string): Promise<void>;
+  /** Drops a draft the server never had; returns what puts it back where it was. */
+  discard(id: string): () => void;
   /** Forgets stored calculators (on sign-out); drafts stay. */
   forgetStored(): void;
 }
@@ -83,6 +89,23 @@ function replaceInUser(calc: OpenCalc) {
   session.setUser({ ...user, calcs });
 }
 
+/** A draft nobody has touched: never stored, and still the doc and style "New" made. */
+export function isUntouchedDraft(calc: OpenCalc): boolean {
+  return (
+    !calc.stored &&
+    Object.keys(calc.doc_style ?? {}).length === 0 &&
+    JSON.stringify(calc.doc) === JSON.stringify(newDoc())
+  );
+}
+
+/** "Copy of <name>", in the interface's language. */
+function copyName(name: unknown): string {
+  const locale = useUi.getState().locale;
+  const shown =
+    typeof name === 'string' && name.trim() ? name : translate(appMessages, locale, 'untitled');
+  return translate(appMessages, locale, 'copyOf', { name: shown });
+}
+
 async function fetchSource(id: string): Promise<OpenCalc> {
   // Through the 401 hold: a session that ended asks for a sign-in and then loads.
   const source = await api.get<SourceAnswer>(`/api/source/${id}`);
@@ -102,6 +125,9 @@ export const useCalcs = create<CalcsState>()(
       calcs: {},
       order: [],
       createDraft() {
+        const { calcs, order } = get();
+        const untouched = order.find((id) => calcs[id] && isUntouchedDraft(calcs[id]));
+        if (untouched) return untouched;
         const id = randomId(16);
         set(put(get(), { _id: id, doc: newDoc(), doc_style: {}, saved: false, stored: false }));
         return id;
@@ -174,7 +200,7 @@ export const useCalcs = create<CalcsState>()(
         const calc = get().calcs[id];
         const newId = randomId(16);
         if (!calc) return newId;
-        const doc = structuredClone(calc.doc);
+        const doc = { ...structuredClone(calc.doc), name: copyName(calc.doc.name) };
         set(
           put(get(), {
             _id: newId,
@@ -199,6 +225,19 @@ export const useCalcs = create<CalcsState>()(
         }
         set(without(get(), id));
       },
+      discard(id) {
+        const { calcs, order } = get();
+        const calc = calcs[id];
+        if (!calc || calc.stored) return () => {};
+        const at = order.indexOf(id);
+        set(without(get(), id));
+        return () => {
+          if (get().calcs[id]) return;
+          const order = [...get().order];
+          order.splice(Math.min(at, order.length), 0, id);
+          set({ calcs: { ...get().calcs, [id]: calc }, order });
+        };
+      },
       forgetStored() {
         const calcs = Object.fromEntries(
           Object.entries(get().calcs).filter(([, calc]) => !calc.stored),
@@ -210,6 +249,6 @@ export const useCalcs = create<CalcsState>()(
   ),
 );
 
-/** Calculators with changes the server does not have. */
+/** Calculators with changes the server does not have (an untouched draft has none). */
 export const unsavedCalcs = (state: Pick<CalcsState, 'calcs'>) =>
-  Object.values(state.calcs).filter((calc) => !calc.saved);
+  Object.values(state.calcs).filter((calc) => !calc.saved && !isUntouchedDraft(calc));

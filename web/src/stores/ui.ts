@@ -4,13 +4,23 @@ import { create } from 'zustand';
 export type Locale = 'en' | 'ru';
 export type Theme = 'light' | 'dark';
 
+/** A button in a toast ("Undo"); pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface Toast {
   id: number;
   text: string;
+  action?: ToastAction;
 }
 
 /** How long a toast shows (spec §9). */
 export const TOAST_MS = 3000;
+
+/** How long a toast with a button shows: long enough to reach the button. */
+export const ACTION_TOAST_MS = 8000;
 
 const LOCALE_KEY = 'calcsmith.locale';
 const THEME_KEY = 'calcsmith.theme';
@@ -40,7 +50,7 @@ interface UiState {
   setLocale(locale: Locale): void;
   setTheme(theme: Theme): void;
   setNavOpen(open: boolean): void;
-  toast(text: string): void;
+  toast(text: string, action?: ToastAction): void;
   dismissToast(id: number): void;
 }
 
@@ -68,10 +78,10 @@ export const useUi = create<UiState>((set, get) => ({
   setNavOpen(navOpen) {
     set({ navOpen });
   },
-  toast(text) {
+  toast(text, action) {
     const id = ++toastId;
-    set({ toasts: [...get().toasts, { id, text }] });
-    setTimeout(() => get().dismissToast(id), TOAST_MS);
+    set({ toasts: [...get().toasts, { id, text, action }] });
+    setTimeout(() => get().dismissToast(id), action ? ACTION_TOAST_MS : TOAST_MS);
   },
   dismissToast(id) {
     set({ toasts: get().toasts.filter((t) => t.id !== id) });
@@ -79,4 +89,4 @@ export const useUi = create<UiState>((set, get) => ({
 }));
 
 /** Shows a toast from outside React. */
-export const toast = (text: string) => useUi.getState().toast(text);
+export const toast = (text: string, action?: ToastAction) => useUi.getState().toast(text, action);
