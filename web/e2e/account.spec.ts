@@ -204,13 +204,21 @@ test('the account page: settings, a new password, deleting the account', async (
   await expect(toast(page, 'Signed in.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(renamed);
 
-  // Deleting asks first, then goes home signed out; the account is gone.
+  // Deleting asks for the current password first, then goes home signed out; the
+  // account is gone.
   await page.goto('/account');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const current = confirm.getByLabel('Your current password');
+  await expect(current).toBeFocused();
   await expectAccessible(page, 'account, delete confirmation');
+  await current.fill('not my password');
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('The current password is wrong.');
+  await expect(page).toHaveURL(/\/account$/);
+  await screenshot(page, 'account-delete-wrong-password');
+  await current.fill(password);
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Your account has been deleted.')).toBeVisible();

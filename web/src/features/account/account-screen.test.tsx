@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -153,14 +153,35 @@ describe('AccountScreen', () => {
     });
   });
 
-  it('deletes the account after confirming, then loads / afresh', async () => {
+  it('deletes the account with the current password, then loads / afresh', async () => {
     const { calls, user } = show(() => json(200, { message: 'Deleted.' }));
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent('ann@example.com');
+    const password = screen.getByLabelText('Your current password');
+    expect(password).toHaveFocus();
+    await user.type(password, 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/account');
+    const deletion = calls.find((call) => call.method === 'DELETE');
+    expect(deletion?.path).toBe('/api/account');
+    expect(deletion?.body).toEqual({ password: 'correct horse' });
     expect(sessionStorage.getItem('calcsmith.toast')).toBe('Your account has been deleted.');
   });
+
+  it('keeps the account and the dialog open on a wrong password, saying so', async () => {
+    const { calls, user } = show(() => json(400, { message: 'The current password is wrong.' }));
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    // Without a password nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.type(screen.getByLabelText('Your current password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(
+      await within(dialog).findByText('The current password is wrong.', {}, { timeout: 5000 }),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Your current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(assign).not.toHaveBeenCalled();
+  }, 20_000);
 });

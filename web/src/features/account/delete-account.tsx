@@ -1,5 +1,6 @@
-// Deleting the account: a confirmation dialog, `DELETE /api/account`, then `/` afresh.
-import { useRef, useState } from 'react';
+// Deleting the account: a confirmation dialog that asks for the current password,
+// `DELETE /api/account` with it, then `/` afresh.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
@@ -14,20 +15,24 @@ export function DeleteAccount({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [password, setPassword] = useState('');
+  const base = useId();
 
   const close = () => {
     if (busy) return;
     setOpen(false);
     setError('');
+    setPassword('');
     // Back to where the keyboard user was.
     requestAnimationFrame(() => trigger.current?.focus());
   };
 
-  const confirm = async () => {
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
     setBusy(true);
     setError('');
     try {
-      await api.delete('/api/account');
+      await api.delete('/api/account', { json: { password } });
       // The server has nothing of this user any more: forget the local copies of it.
       useCalcs.getState().forgetStored();
       goHomeWithToast(t('accountDeleted'));
@@ -48,18 +53,19 @@ export function DeleteAccount({ email }: { email: string }) {
         <Dialog
           title={t('deleteDialogTitle')}
           onClose={close}
-          initialFocus=".delete-cancel"
+          initialFocus=".delete-password"
           className="delete-dialog"
+          keepOnOutsideClick
           actions={
             <>
               <button type="button" className="button subtle delete-cancel" onClick={close}>
                 {t('cancel')}
               </button>
               <button
-                type="button"
+                type="submit"
+                form={`${base}-form`}
                 className="button danger-fill"
                 disabled={busy}
-                onClick={confirm}
               >
                 {busy ? t('deleting') : t('deleteConfirm')}
               </button>
@@ -67,7 +73,29 @@ export function DeleteAccount({ email }: { email: string }) {
           }
         >
           <p>{t('deleteDialogText', { email })}</p>
-          {error && <p className="form-error">{error}</p>}
+          <form id={`${base}-form`} className="field-row" onSubmit={confirm}>
+            {/* Lets password managers know whose password this is. */}
+            <input type="email" autoComplete="username" value={email} readOnly hidden />
+            <label className="field-label" htmlFor={`${base}-password`}>
+              {t('deletePassword')}
+            </label>
+            <input
+              id={`${base}-password`}
+              className="field delete-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${base}-error` : undefined}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </form>
+          {error && (
+            <p id={`${base}-error`} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
         </Dialog>
       )}
     </>

@@ -43,6 +43,7 @@ export const accountMessages = defineMessages(
     deleteDialogText:
       'Your account {email} and all its calculators will be deleted for good. Calculators kept only in this browser stay here.',
     deleteConfirm: 'Delete my account',
+    deletePassword: 'Your current password',
     deleting: 'Deleting…',
     cancel: 'Cancel',
     accountDeleted: 'Your account has been deleted.',
@@ -88,6 +89,7 @@ export const accountMessages = defineMessages(
     deleteDialogText:
       'Учётная запись {email} и все её калькуляторы будут удалены навсегда. Калькуляторы, которые есть только в этом браузере, останутся.',
     deleteConfirm: 'Удалить мою учётную запись',
+    deletePassword: 'Ваш текущий пароль',
     deleting: 'Удаление…',
     cancel: 'Отмена',
     accountDeleted: 'Ваша учётная запись удалена.',

@@ -6,7 +6,7 @@ import { nextId } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { InputDef } from '../../lib/types';
 import { ChoiceValueField, ItemActions, NumberField, SelectField } from './fields';
-import { changeById, focusAfterRemoval, moveBy, refocus } from './list-ops';
+import { changeById, focusAfterRemoval, focusNew, moveBy, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
 type Change = (edit: (input: InputDef) => InputDef) => void;
@@ -123,7 +123,7 @@ function ChoicesEditor({ input, change }: { input: InputDef; change: Change }) {
     const id = nextId(choices.map((choice) => ({ id: Number(choice.id) || 0 })));
     const choice: Choice = { id, label: t('newChoiceLabel', { n: id }), value: id };
     setChoices((old) => [...old, choice]);
-    refocus(labelId(choice));
+    focusNew(labelId(choice));
   };
 
   return (

@@ -7,7 +7,15 @@ import { useT } from '../../lib/i18n';
 import type { InputDef, InputType } from '../../lib/types';
 import { CheckboxField, ItemActions, TextField } from './fields';
 import { InputSettings } from './input-settings';
-import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus, without } from './list-ops';
+import {
+  changeById,
+  focusAfterRemoval,
+  moveBy,
+  nameCounts,
+  focusNew,
+  refocus,
+  without,
+} from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
 
 /** The spec's title of each input type (spec §3). */
@@ -48,7 +56,7 @@ export function InputsEditor(props: InputsEditorProps) {
     const input = newInput(props.inputs, type);
     props.update((inputs) => [...inputs, input]);
     props.onAdded?.(input);
-    refocus(nameId(input));
+    focusNew(nameId(input));
   };
 
   const remove = (input: InputDef, index: number) => {

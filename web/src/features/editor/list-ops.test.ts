@@ -4,6 +4,7 @@ import {
   focusAfterRemoval,
   moveBy,
   nameCounts,
+  focusNew,
   refocus,
   sameJson,
   without,
@@ -164,6 +165,15 @@ describe('refocus', () => {
     (document.activeElement as HTMLElement).blur();
     refocus('missing', 'down');
     expect(document.activeElement).toBe(document.getElementById('down'));
+  });
+
+  it('focuses a new field with its text selected, so typing replaces it', () => {
+    frameNow();
+    document.body.innerHTML = '<input id="name" value="a">';
+    focusNew('name');
+    const field = document.getElementById('name') as HTMLInputElement;
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 1]);
   });
 
   it('does nothing without a fallback when the element is disabled', () => {

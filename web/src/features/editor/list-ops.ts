@@ -56,10 +56,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * focus in some browsers); falls back to `fallbackId` when that one is disabled.
  */
 export function refocus(id: string, fallbackId?: string) {
+  focusLater(id, fallbackId, false);
+}
+
+/** Focuses the field with `id` after it renders and selects its text (a new item's given name, which typing then replaces). */
+export function focusNew(id: string) {
+  focusLater(id, undefined, true);
+}
+
+function focusLater(id: string, fallbackId: string | undefined, select: boolean) {
   requestAnimationFrame(() => {
-    const element = document.getElementById(id) as HTMLButtonElement | null;
+    const element = document.getElementById(id) as HTMLInputElement | null;
     if (element && !element.disabled) {
       element.focus();
+      if (select) element.select();
       return;
     }
     if (fallbackId) document.getElementById(fallbackId)?.focus();

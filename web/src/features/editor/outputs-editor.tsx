@@ -7,7 +7,7 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
-import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus } from './list-ops';
+import { changeById, focusAfterRemoval, moveBy, nameCounts, focusNew, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
 export interface OutputsEditorProps {
@@ -29,7 +29,7 @@ export function OutputsEditor(props: OutputsEditorProps) {
   const add = (type: 'value' | 'table') => {
     const output = newOutput(props.outputs, type);
     props.update((outputs) => [...outputs, output]);
-    refocus(nameId(output));
+    focusNew(nameId(output));
   };
 
   const remove = (output: OutputDef, index: number) => {
