@@ -58,6 +58,13 @@ pub struct SignInRequest {
     pub password: String,
 }
 
+/// `DELETE /api/account`.
+#[derive(Serialize, ToSchema)]
+pub struct DeleteAccountRequest {
+    /// The user's current password.
+    pub password: String,
+}
+
 /// `POST /api/forgot`.
 #[derive(Serialize, ToSchema)]
 pub struct ForgotRequest {
@@ -309,9 +316,16 @@ fn logout_form() {}
 #[allow(dead_code)]
 fn account() {}
 
-/// Deletes the user, their sessions and calculators.
+/// Deletes the user, their sessions and calculators; needs the current password.
 #[utoipa::path(delete, path = "/api/account", tag = "account", security(("session" = [])),
-    responses((status = 200, body = MessageBody), (status = 401, body = ErrorBody)))]
+    request_body(content(
+        (DeleteAccountRequest = "application/json"),
+        (DeleteAccountRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody),
+        (status = 400, body = ErrorBody,
+            description = "No current password, or a wrong one (the account stays)"),
+        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[allow(dead_code)]
 fn delete_account() {}
 

@@ -1,7 +1,7 @@
 //! Sign-up, sign-in, sign-out, the account, settings and password resets.
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::SET_COOKIE;
+use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
@@ -43,6 +43,13 @@ struct SignUp {
     name: String,
     #[serde(rename = "captchaResponse")]
     captcha_response: Option<String>,
+}
+
+/// The body of `DELETE /api/account` (none counts as no password).
+#[derive(Deserialize, Default)]
+struct Deletion {
+    #[serde(default)]
+    password: String,
 }
 
 #[derive(Deserialize)]
@@ -117,8 +124,16 @@ async fn account(
 async fn delete_account(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
+    body: Result<Body<Deletion>, ApiError>,
 ) -> Result<Response, ApiError> {
-    accounts::delete_account(&state, &user).await?;
+    // No body at all (the spec's older clients) asks for the password like an empty one.
+    let Deletion { password } = match body {
+        Ok(Body(form)) => form,
+        Err(_) if !headers.contains_key(CONTENT_TYPE) => Deletion::default(),
+        Err(error) => return Err(error),
+    };
+    accounts::delete_account(&state, &user, &password).await?;
     let body = Json(json!({"message": "Your account and calculators have been deleted."}));
     Ok(([(SET_COOKIE, session_cookie(&state, None))], body).into_response())
 }

@@ -29,8 +29,12 @@ pub const WRONG_CREDENTIALS: &str = "Wrong email or password.";
 pub const CURRENT_PASSWORD_NEEDED: &str =
     "Please enter your current password to change your email.";
 
-/// The answer to a settings change with a wrong current password.
+/// The answer to a settings change or an account deletion with a wrong current password.
 pub const WRONG_CURRENT_PASSWORD: &str = "The current password is wrong.";
+
+/// The answer to an account deletion without the current password.
+pub const DELETION_PASSWORD_NEEDED: &str =
+    "Please enter your current password to delete your account.";
 
 /// The longest name, phone, address and the like.
 const TEXT_MAX: usize = 200;
@@ -197,7 +201,10 @@ pub async fn sign_in(
     let device_failures = known_device
         .as_ref()
         .map(|d| format!("login-fail-device:{}", d.id));
-    rate_limit::check_backoff(state, device_failures.as_ref().unwrap_or(&account_failures)).await?;
+    // The budget this attempt spends: counted before the password is checked, so guesses
+    // sent at once cannot all pass the check before any of them is counted.
+    let budget = device_failures.as_ref().unwrap_or(&account_failures);
+    rate_limit::claim_attempt(state, budget).await?;
     // Verify against a stand-in hash for an unknown email, so both answers take as long.
     static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let stored = match &found {
@@ -216,9 +223,9 @@ pub async fn sign_in(
             Ok(user)
         }
         _ => {
-            rate_limit::record_failure(state, &account_failures).await?;
-            if let Some(key) = &device_failures {
-                rate_limit::record_failure(state, key).await?;
+            // The account counts a device's failures too (claimed above were the device's).
+            if device_failures.is_some() {
+                rate_limit::record_failure(state, &account_failures).await?;
             }
             Err(ApiError::BadRequest(WRONG_CREDENTIALS.to_owned()))
         }
@@ -318,16 +325,7 @@ pub async fn save_settings(
         if old.is_empty() && new_password.is_none() {
             return Err(ApiError::BadRequest(CURRENT_PASSWORD_NEEDED.to_owned()));
         }
-        rate_limit::hit(
-            state,
-            &format!("password-check:{}", user.id),
-            PASSWORD_CHECKS,
-            15 * 60,
-        )
-        .await?;
-        if !verify_password(&old, &user.password_hash) {
-            return Err(ApiError::BadRequest(WRONG_CURRENT_PASSWORD.to_owned()));
-        }
+        check_current_password(state, &user, &old).await?;
     }
     if let Some(password) = &new_password {
         model.password_hash = Set(hash_password(password)?);
@@ -359,11 +357,40 @@ pub async fn save_settings(
     Ok(())
 }
 
-/// Deletes a user with their sessions and calculators.
+/// 400 unless `password` is the user's current one; throttled per user, so a stolen
+/// session cookie is no way to guess the password.
+async fn check_current_password(
+    state: &AppState,
+    user: &user::Model,
+    password: &str,
+) -> Result<(), ApiError> {
+    rate_limit::hit(
+        state,
+        &format!("password-check:{}", user.id),
+        PASSWORD_CHECKS,
+        15 * 60,
+    )
+    .await?;
+    if !verify_password(password, &user.password_hash) {
+        return Err(ApiError::BadRequest(WRONG_CURRENT_PASSWORD.to_owned()));
+    }
+    Ok(())
+}
+
+/// Deletes a user with their sessions and calculators, once `password` proves it is them.
 ///
 /// # Errors
-/// The database could not be written.
-pub async fn delete_account(state: &AppState, user: &user::Model) -> Result<(), ApiError> {
+/// 400 without the current password or with a wrong one; 429 past the password checks;
+/// the database could not be written.
+pub async fn delete_account(
+    state: &AppState,
+    user: &user::Model,
+    password: &str,
+) -> Result<(), ApiError> {
+    if password.is_empty() {
+        return Err(ApiError::BadRequest(DELETION_PASSWORD_NEEDED.to_owned()));
+    }
+    check_current_password(state, user, password).await?;
     calculator::Entity::delete_many()
         .filter(calculator::Column::OwnerId.eq(user.id))
         .exec(&state.db)

@@ -109,32 +109,66 @@ fn for_backend(backend: DatabaseBackend, sql: &str) -> String {
     }
 }
 
-/// 429 while the failures counted under `key` still call for waiting (progressive delay;
-/// the key's rows live in `rate_limits` with `window_start` = the last failure).
+/// The wait [`backoff_seconds`] gives after `count` failures (an SQL expression over the
+/// column `count`), spelled out step by step up to the longest wait.
+fn backoff_sql(count: &str, free: i64) -> String {
+    let mut sql = format!("CASE WHEN {count} < {free} THEN 0");
+    let mut failures = free;
+    loop {
+        let wait = backoff_seconds(failures, free);
+        if wait >= MAX_BACKOFF_SECONDS {
+            break;
+        }
+        sql.push_str(&format!(" WHEN {count} = {failures} THEN {wait}"));
+        failures += 1;
+    }
+    sql.push_str(&format!(" ELSE {MAX_BACKOFF_SECONDS} END"));
+    sql
+}
+
+/// Takes one attempt under `key` as a failure to come (progressive delay; the key's rows
+/// live in `rate_limits` with `window_start` = the last attempt): 429 while the failures
+/// counted so far still call for waiting. The check and the count are one statement, so
+/// attempts racing each other can never pass more often than one after another. A
+/// success then forgets the failures ([`clear_failures`]).
 ///
 /// # Errors
 /// [`ApiError::TooManyRequests`] while waiting; a database failure otherwise.
-pub async fn check_backoff(state: &AppState, key: &str) -> Result<(), ApiError> {
+pub async fn claim_attempt(state: &AppState, key: &str) -> Result<(), ApiError> {
     let backend = state.db.get_database_backend();
+    let free = FREE_FAILURES.saturating_mul(state.config.rate_limit_scale);
+    // The update only happens, and only returns its row, when the attempt may go ahead:
+    // the failures are forgotten, still free, or their wait is over.
     let sql = for_backend(
         backend,
-        "SELECT window_start, count FROM rate_limits WHERE key = $1",
+        &format!(
+            "INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1) \
+             ON CONFLICT (key) DO UPDATE SET \
+               count = CASE WHEN rate_limits.window_start > $3 THEN rate_limits.count + 1 ELSE 1 END, \
+               window_start = $2 \
+             WHERE rate_limits.window_start <= $3 \
+               OR rate_limits.window_start + {} <= $2 \
+             RETURNING count",
+            backoff_sql("rate_limits.count", free)
+        ),
     );
-    let Some(row) = state
-        .db
-        .query_one_raw(Statement::from_sql_and_values(backend, sql, [key.into()]))
-        .await?
-    else {
-        return Ok(());
-    };
-    let last: i64 = row.try_get("", "window_start")?;
-    let failures: i64 = row.try_get("", "count")?;
-    let free = FREE_FAILURES.saturating_mul(state.config.rate_limit_scale);
     let now = now();
-    if now - last < FAILURE_MEMORY_SECONDS && now < last + backoff_seconds(failures, free) {
-        return Err(ApiError::TooManyRequests);
+    let claimed = state
+        .db
+        .query_one_raw(Statement::from_sql_and_values(
+            backend,
+            sql,
+            [
+                key.into(),
+                now.into(),
+                (now - FAILURE_MEMORY_SECONDS).into(),
+            ],
+        ))
+        .await?;
+    match claimed {
+        Some(_) => Ok(()),
+        None => Err(ApiError::TooManyRequests),
     }
-    Ok(())
 }
 
 /// Counts one more consecutive failure under `key` (a day after the last one, counting
@@ -184,6 +218,15 @@ pub async fn clear_failures(state: &AppState, key: &str) -> Result<(), ApiError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sql_wait_is_the_same_ladder() {
+        assert_eq!(
+            backoff_sql("n", 10),
+            "CASE WHEN n < 10 THEN 0 WHEN n = 10 THEN 30 WHEN n = 11 THEN 60 \
+             WHEN n = 12 THEN 120 WHEN n = 13 THEN 240 WHEN n = 14 THEN 480 ELSE 900 END"
+        );
+    }
 
     #[test]
     fn the_first_failures_pass_then_each_wait_doubles_up_to_fifteen_minutes() {

@@ -267,6 +267,33 @@ both_databases!(
 );
 
 both_databases!(
+    concurrent_wrong_passwords_get_no_more_tries_than_one_after_another,
+    |app: TestApp| async move {
+        sign_up(&app, &app.browser(), "raced@example.com").await;
+        // Thirty guesses at once from three addresses (ten each, within each address's own
+        // limit): the account's ten free failures hold however the requests interleave.
+        let mut guesses = tokio::task::JoinSet::new();
+        for n in 0..30u8 {
+            let url = app.url("/api/login");
+            guesses.spawn(async move {
+                browser_at([127, 0, 0, 2 + n % 3])
+                    .post(url)
+                    .json(&json!({"email": "raced@example.com", "password": format!("guess {n}")}))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+                    .as_u16()
+            });
+        }
+        let statuses = guesses.join_all().await;
+        let refused = statuses.iter().filter(|&&s| s == 400).count();
+        let throttled = statuses.iter().filter(|&&s| s == 429).count();
+        assert_eq!((refused, throttled), (10, 20), "{statuses:?}");
+    }
+);
+
+both_databases!(
     a_logout_from_another_site_signs_nobody_out,
     |app: TestApp| async move {
         let client = app.browser();

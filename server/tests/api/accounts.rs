@@ -233,7 +233,12 @@ both_databases!(
                 .status(),
             200
         );
-        let response = client.delete(app.url("/api/account")).send().await.unwrap();
+        let response = client
+            .delete(app.url("/api/account"))
+            .json(&json!({"password": "correct horse"}))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 200);
         assert_eq!(
             client
@@ -261,6 +266,68 @@ both_databases!(
             .await
             .unwrap();
         assert_eq!(response.status(), 400);
+    }
+);
+
+both_databases!(
+    deleting_the_account_needs_the_current_password,
+    |app: TestApp| async move {
+        let client = app.browser();
+        sign_up(&app, &client, "careful@example.com").await;
+        let id = new_id();
+        assert_eq!(
+            save(&app, &client, &id, &doc("return { x: 1 };"))
+                .await
+                .status(),
+            200
+        );
+        let without = client.delete(app.url("/api/account")).send().await.unwrap();
+        let empty = client
+            .delete(app.url("/api/account"))
+            .json(&json!({"password": ""}))
+            .send()
+            .await
+            .unwrap();
+        let wrong = client
+            .delete(app.url("/api/account"))
+            .json(&json!({"password": "not my password"}))
+            .send()
+            .await
+            .unwrap();
+        for (response, message) in [
+            (
+                without,
+                "Please enter your current password to delete your account.",
+            ),
+            (
+                empty,
+                "Please enter your current password to delete your account.",
+            ),
+            (wrong, "The current password is wrong."),
+        ] {
+            assert_eq!(response.status(), 400);
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["message"], message);
+        }
+        // Nothing was deleted: the session, the account and the calculator are all there.
+        let account: Value = client
+            .put(app.url("/api/account"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(account["email"], "careful@example.com");
+        assert_eq!(
+            app.browser()
+                .get(app.url(&format!("/api/calc/{id}")))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            200
+        );
     }
 );
 
