@@ -406,17 +406,19 @@ describe('a save that changed elsewhere', () => {
     const { calls, dialog, user } = await refusedSave((call, index) => {
       if (index === 0) return conflict();
       // The copy, once saved, opens from the server.
-      if (call.method === 'GET') return json(200, { doc: mine, doc_style: {}, revision: 1 });
+      if (call.method === 'GET') {
+        return json(200, { doc: { ...mine, name: 'Copy of Mine' }, doc_style: {}, revision: 1 });
+      }
       return json(200, { message: 'Saved.', revision: 1 });
     });
     await user.click(within(dialog).getByRole('button', { name: 'Save as a copy' }));
     await waitFor(() => expect(location()).not.toBe(`/source/${CALC_ID}`));
     const copyId = location()!.split('/').pop()!;
     expect(calls[1]).toMatchObject({ method: 'POST', path: `/api/source/${copyId}` });
-    expect(calls[1].body).toMatchObject({ doc: { name: 'Mine' } });
+    expect(calls[1].body).toMatchObject({ doc: { name: 'Copy of Mine' } });
     expect(calls[1].body).not.toHaveProperty('revision');
     expect(calcNow(copyId)).toMatchObject({ saved: true, stored: true, revision: 1 });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mine' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Copy of Mine' })).toBeVisible();
     expect(toasts()).toEqual(['Saved.']);
   });
 
@@ -488,7 +490,7 @@ describe('copy', () => {
 
     const copy = useCalcs.getState().calcs[newId];
     expect(copy).toMatchObject({ _id: newId, saved: false, stored: false });
-    expect(copy.doc).toEqual(stored.doc);
+    expect(copy.doc).toEqual({ ...stored.doc, name: 'Copy of Loan' });
     expect(copy.doc).not.toBe(stored.doc);
     expect(copy.doc_style).toEqual({ fsize: 9 });
     // The original is untouched, and the copy is not fetched from the server.
@@ -496,7 +498,7 @@ describe('copy', () => {
     expect(calls).toHaveLength(1);
 
     await screen.findByRole('tablist', { name: 'Editor sections' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Loan$/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Copy of Loan');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(screen.getByText('Unsaved changes')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'View published' })).toBeNull();
