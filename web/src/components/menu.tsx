@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useWindowBlur } from './use-window-blur';
 
+/** What the arrow keys move between. */
+const ITEMS = '[role=menuitem], [role=menuitemcheckbox]';
+
 /** A button with a drop-down menu; closes on Escape, an outside click or a window blur. */
 export function Menu(props: {
   label: string;
@@ -15,7 +18,7 @@ export function Menu(props: {
 
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+    root.current?.querySelector<HTMLElement>(ITEMS)?.focus();
     const onClick = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -31,7 +34,7 @@ export function Menu(props: {
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+    const items = [...(root.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
     const next = event.key === 'ArrowDown' ? at + 1 : at - 1;
     items[(next + items.length) % items.length]?.focus();

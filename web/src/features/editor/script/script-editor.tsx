@@ -194,6 +194,8 @@ export default function ScriptEditor(props: ScriptEditorProps) {
           closeBrackets(),
           autocompletion(),
           highlightActiveLine(),
+          // Long lines wrap: no sideways scrolling to read a formula.
+          EditorView.lineWrapping,
           javascript(),
           javascriptLanguage.data.of({
             autocomplete: scriptCompletions((context) => {
