@@ -403,9 +403,9 @@ test('saving signed out signs up first; then reload, copy, delete, publish and e
   await expect(page).toHaveURL(new RegExp(`/source/${CALC_ID}$`));
   const copyId = new URL(page.url()).pathname.split('/').pop() ?? '';
   expect(copyId).not.toBe(id);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Copy of ${name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
-  const copyLink = nav(page).getByRole('link', { name: `[Unsaved] ${name}` });
+  const copyLink = nav(page).getByRole('link', { name: `[Unsaved] Copy of ${name}` });
   await expect(copyLink).toHaveAttribute('href', `/source/${copyId}`);
 
   // Deleting the copy (never stored) confirms, then goes home.

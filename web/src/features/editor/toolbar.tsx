@@ -33,6 +33,22 @@ const reserved = (
 ): { style?: CSSProperties; 'aria-hidden'?: true; tabIndex?: -1 } =>
   shown ? {} : { style: { visibility: 'hidden' }, 'aria-hidden': true, tabIndex: -1 };
 
+/** Line icons (24 × 24, the text's colour). */
+const ICONS = {
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  published: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  run: 'M7 4l13 8-13 8z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg className="toolbar-svg" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
 /** `shown`, in the room the widest of `labels` needs (a label change moves nothing). */
 function StableLabel({ labels, shown }: { labels: string[]; shown: string }) {
   return (
@@ -50,42 +66,56 @@ function StableLabel({ labels, shown }: { labels: string[]; shown: string }) {
   );
 }
 
+/** How much the toolbar folds: nothing, some buttons to icons, or all but Save into a menu. */
+type Fold = 0 | 1 | 2;
+
 /**
- * Whether the full toolbar overflows its row; measured before the browser paints, and
+ * How far the toolbar must fold to fit its row: measured before the browser paints, and
  * again when the row's width or the language changes.
  */
-function useCompact() {
+function useFold() {
   const row = useRef<HTMLDivElement>(null);
   const locale = useUi((s) => s.locale);
-  // Compact for one language: another one has other widths, so it is measured afresh.
-  const [compactFor, setCompactFor] = useState<string | null>(null);
-  const compact = compactFor === locale;
-  /** The width the full toolbar needed when it last did not fit. */
-  const needed = useRef(0);
+  // Folded for one language: another one has other widths, so it is measured afresh.
+  const [folded, setFolded] = useState<{ locale: string; fold: Fold }>({ locale, fold: 0 });
+  const fold = folded.locale === locale ? folded.fold : 0;
+  /** The width each fold needed when it last did not fit. */
+  const needed = useRef<number[]>([]);
 
   useLayoutEffect(() => {
     const element = row.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const check = () => {
-      if (!compact && element.scrollWidth > element.clientWidth + 1) {
-        needed.current = element.scrollWidth;
-        setCompactFor(locale);
-      } else if (compact && element.clientWidth >= needed.current) {
-        setCompactFor(null);
+      if (fold < 2 && element.scrollWidth > element.clientWidth + 1) {
+        needed.current[fold] = element.scrollWidth;
+        setFolded({ locale, fold: (fold + 1) as Fold });
+      } else if (fold > 0 && element.clientWidth >= needed.current[fold - 1]) {
+        setFolded({ locale, fold: (fold - 1) as Fold });
       }
     };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [compact, locale]);
+  }, [fold, locale]);
 
-  return { row, compact };
+  return { row, fold };
 }
 
 export function Toolbar(props: ToolbarProps) {
   const t = useT(editorMessages);
-  const { row, compact } = useCompact();
+  const { row, fold } = useFold();
+  const compact = fold === 2;
+  /** A button's look: its text, or (folded) its icon with the text as its name. */
+  const look = (icon: keyof typeof ICONS, label: string, className: string) =>
+    fold > 0
+      ? {
+          className: `${className} toolbar-icon`,
+          'aria-label': label,
+          title: label,
+          children: <Icon name={icon} />,
+        }
+      : { className, children: label };
 
   const save = (
     <button
@@ -103,26 +133,28 @@ export function Toolbar(props: ToolbarProps) {
   );
   const viewPublished = (
     <Link
-      className={`button subtle ${compact ? 'toolbar-icon' : ''}`}
       to={`/calc/${props.calcId}`}
-      aria-label={compact ? t('viewPublished') : undefined}
-      title={compact ? t('viewPublished') : undefined}
+      {...look('published', t('viewPublished'), 'button subtle')}
       {...reserved(props.stored)}
-    >
-      {compact ? <span aria-hidden="true">↗</span> : t('viewPublished')}
-    </Link>
+    />
   );
   const run = (
     <button
       type="button"
-      className={`button primary ${compact ? 'toolbar-icon' : ''}`}
-      aria-label={compact ? t('run') : undefined}
-      title={compact ? t('run') : undefined}
       onClick={props.onRun}
+      {...look('run', t('run'), 'button primary')}
       {...reserved(props.debug)}
+    />
+  );
+  /** A menu item; with `checked`, one that shows an on/off state. */
+  const item = (close: () => void, label: string, action: () => void, checked?: boolean) => (
+    <button
+      type="button"
+      role={checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+      aria-checked={checked}
+      onClick={() => (close(), action())}
     >
-      <span aria-hidden="true">▶</span>
-      {!compact && ` ${t('run')}`}
+      {label}
     </button>
   );
 
@@ -135,30 +167,18 @@ export function Toolbar(props: ToolbarProps) {
           {run}
         </div>
         <Menu label="⋯" ariaLabel={t('moreActions')}>
-          {(close) => {
-            const item = (label: string, action: () => void, checked?: boolean) => (
-              <button
-                type="button"
-                role={checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-                aria-checked={checked}
-                onClick={() => (close(), action())}
-              >
-                {label}
-              </button>
-            );
-            return (
-              <>
-                {item(t('copy'), props.onCopy)}
-                {item(t('delete'), props.onDelete)}
-                {item(t('debugMode'), props.onToggleDebug, props.debug)}
-                {PANELS.map((panel) => (
-                  <Fragment key={panel}>
-                    {item(t(panel), () => props.onTogglePanel(panel), props.panel === panel)}
-                  </Fragment>
-                ))}
-              </>
-            );
-          }}
+          {(close) => (
+            <>
+              {item(close, t('copy'), props.onCopy)}
+              {item(close, t('delete'), props.onDelete)}
+              {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
+              {PANELS.map((panel) => (
+                <Fragment key={panel}>
+                  {item(close, t(panel), () => props.onTogglePanel(panel), props.panel === panel)}
+                </Fragment>
+              ))}
+            </>
+          )}
         </Menu>
       </div>
     );
@@ -168,12 +188,12 @@ export function Toolbar(props: ToolbarProps) {
     <div ref={row} className="editor-toolbar" role="group" aria-label={t('toolbar')}>
       <div className="toolbar-group">
         {save}
-        <button type="button" className="button" onClick={props.onCopy}>
-          {t('copy')}
-        </button>
-        <button type="button" className="button danger" onClick={props.onDelete}>
-          {t('delete')}
-        </button>
+        <button type="button" onClick={props.onCopy} {...look('copy', t('copy'), 'button')} />
+        <button
+          type="button"
+          onClick={props.onDelete}
+          {...look('delete', t('delete'), 'button danger')}
+        />
         {viewPublished}
       </div>
       <div className="toolbar-group">
