@@ -154,9 +154,9 @@ test('two tabs save one calculator: the second sees the conflict and saves a cop
   await conflict.getByRole('button', { name: 'Save as a copy' }).click();
   await expect(tabB).not.toHaveURL(new RegExp(`/source/${id}$`));
   await expect(tabB).toHaveURL(new RegExp(`/source/${CALC_ID}$`));
-  await expect(heading(tabB)).toHaveText(`${name} by B`);
+  await expect(heading(tabB)).toHaveText(`Copy of ${name} by B`);
   await expect(tabB.getByText('All changes saved')).toBeVisible();
   const copy = new URL(tabB.url()).pathname.split('/').pop() ?? '';
-  expect(await storedName(tabB, copy)).toBe(`${name} by B`);
+  expect(await storedName(tabB, copy)).toBe(`Copy of ${name} by B`);
   expect(await storedName(tabA, id)).toBe(`${name} by A`);
 });
