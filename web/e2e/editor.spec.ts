@@ -7,6 +7,7 @@ import {
   CALC_ID,
   calcDoc,
   expectAccessible,
+  leaveFor,
   newAccount,
   saveCalculator,
   screenshot,
@@ -524,16 +525,7 @@ test('a save the plan refuses shows the server message with Close and Upgrade', 
 test('leaving the page with an unsaved calculator asks first', async ({ page }) => {
   await newDraft(page);
   await addOutput(page, 'Value', 'x');
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.type());
-    void dialog.dismiss();
-  });
-  // A click gives the page the user activation the browser wants before it may ask.
-  await page.getByRole('heading', { level: 1 }).click();
-  await page.evaluate(() => {
-    window.location.href = '/terms';
-  });
+  const dialogs = await leaveFor(page, '/terms');
   await expect.poll(() => dialogs).toEqual(['beforeunload']);
   // Dismissed: the editor stays.
   await expect(page).toHaveURL(new RegExp(`/source/${CALC_ID}$`));

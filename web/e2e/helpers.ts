@@ -238,3 +238,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     animations: 'disabled',
   });
 }
+
+/**
+ * Leaves the page for `path` as a person would (after a click, which the browser wants
+ * before a page may ask to stay); returns the dialogs the page opened (each dismissed).
+ */
+export async function leaveFor(page: Page, path: string): Promise<string[]> {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    // An earlier call's listener may have dismissed it already.
+    dialog.dismiss().catch(() => {});
+  });
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.evaluate((to) => {
+    window.location.href = to;
+  }, path);
+  return dialogs;
+}

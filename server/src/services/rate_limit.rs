@@ -135,10 +135,34 @@ fn backoff_sql(count: &str, free: i64) -> String {
 /// # Errors
 /// [`ApiError::TooManyRequests`] while waiting; a database failure otherwise.
 pub async fn claim_attempt(state: &AppState, key: &str) -> Result<(), ApiError> {
-    let backend = state.db.get_database_backend();
     let free = FREE_FAILURES.saturating_mul(state.config.rate_limit_scale);
-    // The update only happens, and only returns its row, when the attempt may go ahead:
-    // the failures are forgotten, still free, or their wait is over.
+    // The failures are forgotten, still free, or their wait is over.
+    let may_go = format!(
+        "WHERE rate_limits.window_start <= $3 OR rate_limits.window_start + {} <= $2",
+        backoff_sql("rate_limits.count", free)
+    );
+    if count_failure(state, key, &may_go).await? {
+        Ok(())
+    } else {
+        Err(ApiError::TooManyRequests)
+    }
+}
+
+/// Counts one more consecutive failure under `key` (a day after the last one, counting
+/// starts again).
+///
+/// # Errors
+/// The database could not be written.
+pub async fn record_failure(state: &AppState, key: &str) -> Result<(), ApiError> {
+    count_failure(state, key, "").await?;
+    Ok(())
+}
+
+/// Counts one more failure under `key` in one statement, where the row is new or the
+/// update's `condition` holds (`$2` is now, `$3` the oldest failure remembered); whether
+/// it was counted.
+async fn count_failure(state: &AppState, key: &str, condition: &str) -> Result<bool, ApiError> {
+    let backend = state.db.get_database_backend();
     let sql = for_backend(
         backend,
         &format!(
@@ -146,14 +170,11 @@ pub async fn claim_attempt(state: &AppState, key: &str) -> Result<(), ApiError> 
              ON CONFLICT (key) DO UPDATE SET \
                count = CASE WHEN rate_limits.window_start > $3 THEN rate_limits.count + 1 ELSE 1 END, \
                window_start = $2 \
-             WHERE rate_limits.window_start <= $3 \
-               OR rate_limits.window_start + {} <= $2 \
-             RETURNING count",
-            backoff_sql("rate_limits.count", free)
+             {condition} RETURNING count"
         ),
     );
     let now = now();
-    let claimed = state
+    let counted = state
         .db
         .query_one_raw(Statement::from_sql_and_values(
             backend,
@@ -165,40 +186,7 @@ pub async fn claim_attempt(state: &AppState, key: &str) -> Result<(), ApiError> 
             ],
         ))
         .await?;
-    match claimed {
-        Some(_) => Ok(()),
-        None => Err(ApiError::TooManyRequests),
-    }
-}
-
-/// Counts one more consecutive failure under `key` (a day after the last one, counting
-/// starts again).
-///
-/// # Errors
-/// The database could not be written.
-pub async fn record_failure(state: &AppState, key: &str) -> Result<(), ApiError> {
-    let backend = state.db.get_database_backend();
-    let sql = for_backend(
-        backend,
-        "INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1) \
-         ON CONFLICT (key) DO UPDATE SET \
-           count = CASE WHEN rate_limits.window_start > $3 THEN rate_limits.count + 1 ELSE 1 END, \
-           window_start = $2",
-    );
-    let now = now();
-    state
-        .db
-        .execute_raw(Statement::from_sql_and_values(
-            backend,
-            sql,
-            [
-                key.into(),
-                now.into(),
-                (now - FAILURE_MEMORY_SECONDS).into(),
-            ],
-        ))
-        .await?;
-    Ok(())
+    Ok(counted.is_some())
 }
 
 /// Forgets the failures under `key` (after a success).

@@ -41,17 +41,17 @@ export function NavList({ onPick }: { onPick(): void }) {
   if (drafts.length === 0 && saved.length === 0) {
     return <p className="nav-list muted">{t('noCalculators')}</p>;
   }
-  return (
-    <div className="nav-list">
-      {drafts.length > 0 && (
-        <section aria-labelledby="nav-drafts">
-          <h2 id="nav-drafts" className="nav-heading">
-            {t('drafts')}
-          </h2>
-          <ul>
-            {drafts.map((item) => (
-              <li key={item.id} className="nav-draft">
-                {link(item)}
+  const group = (id: string, title: string, items: NavItem[], draft: boolean) =>
+    items.length > 0 && (
+      <section aria-labelledby={id}>
+        <h2 id={id} className="nav-heading">
+          {title}
+        </h2>
+        <ul>
+          {items.map((item) => (
+            <li key={item.id} className={draft ? 'nav-draft' : undefined}>
+              {link(item)}
+              {draft && (
                 <button
                   type="button"
                   className="icon-button nav-discard"
@@ -61,23 +61,17 @@ export function NavList({ onPick }: { onPick(): void }) {
                 >
                   <span aria-hidden="true">×</span>
                 </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {saved.length > 0 && (
-        <section aria-labelledby="nav-saved">
-          <h2 id="nav-saved" className="nav-heading">
-            {t('savedCalculators')}
-          </h2>
-          <ul>
-            {saved.map((item) => (
-              <li key={item.id}>{link(item)}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+
+  return (
+    <div className="nav-list">
+      {group('nav-drafts', t('drafts'), drafts, true)}
+      {group('nav-saved', t('savedCalculators'), saved, false)}
     </div>
   );
 }
