@@ -219,7 +219,9 @@ fn bench_library_loading(c: &mut Criterion) {
 /// `CALCSMITH_BENCH_REPEAT=small:N` (or `table:N`) runs N warm recalculations without
 /// criterion and exits, for counting instructions under valgrind, which a busy machine
 /// does not disturb: the difference between two counts over the difference in N is the
-/// cost of one recalculation (docs/benchmarks.md).
+/// cost of one recalculation (docs/benchmarks.md). Each is followed by
+/// [`Engine::prepare`], as the hosts do while idle; `--toggle-collect` on
+/// `Engine::evaluate` counts the recalculations alone.
 fn repeat(spec: &str) {
     let (which, count) = spec.split_once(':').unwrap_or((spec, "1"));
     let count: u32 = count
@@ -232,12 +234,14 @@ fn repeat(spec: &str) {
     };
     let mut engine = Engine::new(options()).expect("engine");
     assert_eq!(engine.evaluate(&doc, &Map::new()).error, None);
+    engine.prepare().expect("prepared");
     for run in 0..count {
         let mut values = Map::new();
         if which == "small" {
             values.insert("1".to_owned(), json!(10 + run % 10));
         }
         black_box(engine.evaluate(&doc, &values));
+        engine.prepare().expect("prepared");
     }
 }
 

@@ -62,11 +62,20 @@ struct Runtime {
     used: Option<Sandbox>,
     /// How many times the libraries were loaded again (for tests).
     library_loads: u64,
-    /// The script of the last calculation without libraries, parsed ahead into the spare.
-    last_script: Option<String>,
+    /// The last calculation without libraries, which the spare is made ready for.
+    last: Option<LastRun>,
     /// How many scripts calculations had to parse (parsing ahead does not count; for
     /// tests of the caches).
     parses: u64,
+}
+
+/// What [`Engine::prepare`] gets a fresh realm ready with: the last script, parsed ahead,
+/// and that calculation's inputs and result, to warm the realm up with (never the script
+/// itself, which could leave something behind).
+struct LastRun {
+    script: String,
+    fields: Value,
+    described: Value,
 }
 
 /// A warm calculation engine. Libraries are loaded once and reused.
@@ -125,7 +134,8 @@ impl Engine {
     }
 
     /// Gets the next calculation ready, for a host to call while it is idle (after it
-    /// has sent a result): a fresh realm with the last script parsed, and the libraries
+    /// has sent a result): a fresh realm with the last script parsed and the harness
+    /// warmed up on the last inputs and result, and the libraries
     /// loaded again if a calculation changed them. [`Engine::evaluate`] does what is
     /// missing itself, only later.
     ///
@@ -141,8 +151,9 @@ impl Engine {
         }
         if runtime.spare.is_none() {
             let mut sandbox = Sandbox::new()?;
-            if let Some(script) = &runtime.last_script {
-                sandbox.parse_ahead(script);
+            if let Some(last) = &runtime.last {
+                sandbox.parse_ahead(&last.script);
+                sandbox.warm_up(&last.fields, &last.described);
             }
             runtime.spare = Some(sandbox);
         }
@@ -178,7 +189,7 @@ impl Engine {
         let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
         let fields = describe_inputs(doc, values, today);
         let locale = self.options.locale;
-        match self.run_script(doc, &fields) {
+        match self.run_script(doc, fields) {
             Ok((described, used)) => {
                 let used = used_in_order(doc, &used);
                 match check_outputs(doc, &described) {
@@ -195,7 +206,7 @@ impl Engine {
     fn run_script(
         &mut self,
         doc: &CalcDoc,
-        fields: &Value,
+        fields: Value,
     ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
         let before = live_bytes();
         let runtime = &mut self.runtime;
@@ -218,7 +229,7 @@ impl Engine {
                 }
             };
             let parses = &mut runtime.parses;
-            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, fields, parses))) {
+            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, parses))) {
                 Ok(ended) => ended,
                 Err(_) => {
                     drop_changed(&mut runtime.libraries);
@@ -231,13 +242,27 @@ impl Engine {
                 None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
             };
             let parses = &mut runtime.parses;
-            let Ok(ended) = catch_unwind(AssertUnwindSafe(|| sandbox.run(doc, fields, parses)))
+            let Ok(ended) = catch_unwind(AssertUnwindSafe(|| sandbox.run(doc, &fields, parses)))
             else {
                 // The context the panic left half-way goes with `sandbox`.
                 return Err(crashed());
             };
-            if runtime.last_script.as_deref() != Some(doc.script.as_str()) {
-                runtime.last_script = Some(doc.script.clone());
+            let described = match &ended.outcome {
+                Ok((described, _)) => described.clone(),
+                Err(_) => Value::Null,
+            };
+            match &mut runtime.last {
+                Some(last) if last.script == doc.script => {
+                    last.fields = fields;
+                    last.described = described;
+                }
+                last => {
+                    *last = Some(LastRun {
+                        script: doc.script.clone(),
+                        fields,
+                        described,
+                    });
+                }
             }
             runtime.used = Some(sandbox);
             ended
@@ -357,6 +382,18 @@ mod tests {
         assert_eq!(sum(&result), Some(3.0));
         assert_eq!(result.used_inputs, ["a", "b"]);
         assert_eq!(parses(&engine), 1);
+    }
+
+    #[test]
+    fn a_warmed_up_realm_reports_only_the_inputs_the_calculation_read() {
+        // The warm-up reads every input of the last calculation in the spare realm.
+        let mut engine = engine();
+        let calc = doc("return { sum: inputs.a > 5 ? inputs.b : inputs.a };");
+        assert_eq!(sum(&engine.evaluate(&calc, &values(9.0))), Some(2.0));
+        engine.prepare().expect("prepared");
+        let result = engine.evaluate(&calc, &values(4.0));
+        assert_eq!(sum(&result), Some(4.0));
+        assert_eq!(result.used_inputs, ["a"]);
     }
 
     #[test]

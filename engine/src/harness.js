@@ -1,7 +1,8 @@
-// Calcsmith's in-context harness. Evaluated once per engine; its completion value is
-// `prepare(fields, used)`, which returns the one-shot `run(calculate)` that each
-// evaluation calls through the global `__calcsmith_run` (deleted again before the
-// author's code runs, so scripts never see it; eval.rs defines it).
+// Calcsmith's in-context harness. Evaluated once per realm; its completion value is
+// `{prepare, warmUp}`. `prepare(fields, used)` returns the one-shot `run(calculate)` that
+// each evaluation calls through the global `__calcsmith_run` (deleted again before the
+// author's code runs, so scripts never see it; run.rs defines it). `warmUp(fields,
+// described)` runs the same path once without the author's script (realm.rs).
 //
 // Built-ins are captured here, once, so an author who replaces Array.prototype.push or
 // Object.keys in one calculation cannot break the next.
@@ -112,10 +113,48 @@
     }
   }
 
-  return function prepare(fields, used) {
+  function prepare(fields, used) {
     return function run(calculate) {
       delete global.__calcsmith_run;
       return describe(calculate(makeInputs(fields, used)), 0);
     };
-  };
+  }
+
+  // The value `describe` gave `described` for (a date that was invalid comes back as
+  // one; `{t: 'x'}` and values nested too deep come back as undefined).
+  function rebuild(described) {
+    if (typeof described !== 'object' || described === null) return described;
+    var v = described.v, value, i;
+    switch (described.t) {
+      case 'z':
+        return null;
+      case 'f':
+        return v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : -Infinity;
+      case 'd':
+        return new DateCtor(v === null ? NaN : v);
+      case 'a':
+        value = [];
+        if (v) for (i = 0; i < v.length; i++) value[i] = rebuild(v[i]);
+        return value;
+      case 'o':
+        value = {};
+        if (v) for (i = 0; i < v.length; i += 2) value[v[i]] = rebuild(v[i + 1]);
+        return value;
+      default:
+        return undefined;
+    }
+  }
+
+  // A calculation's path through the harness with the last calculation's inputs and
+  // result, the author's script left out: a fresh realm made ahead has then made the
+  // object shapes, getters and property caches the next calculation will use.
+  function warmUp(fields, described) {
+    prepare(fields, [])(function (inputs) {
+      var names = keysOf(inputs);
+      for (var i = 0; i < names.length; i++) inputs[names[i]];
+      return rebuild(described);
+    });
+  }
+
+  return { prepare: prepare, warmUp: warmUp };
 })(globalThis)

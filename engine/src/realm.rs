@@ -50,7 +50,9 @@ struct CachedScript {
 /// most recent first (a parsed script belongs to its realm).
 pub(crate) struct Sandbox {
     context: Context,
+    /// The harness's `prepare` and `warmUp` (harness.js).
     harness: JsValue,
+    warm_up: JsValue,
     scripts: Vec<CachedScript>,
 }
 
@@ -78,14 +80,45 @@ impl Sandbox {
             .runtime_limits_mut()
             .set_stack_size_limit(VALUE_STACK_LIMIT);
         crate::host::install(&mut context).map_err(could_not_start)?;
-        let harness = context
+        let exports = context
             .eval(Source::from_bytes(HARNESS))
+            .map_err(could_not_start)?
+            .as_object()
+            .ok_or_else(|| HostError("the engine could not start its harness".to_owned()))?;
+        let harness = exports
+            .get(js_string!("prepare"), &mut context)
+            .map_err(could_not_start)?;
+        let warm_up = exports
+            .get(js_string!("warmUp"), &mut context)
             .map_err(could_not_start)?;
         Ok(Sandbox {
             context,
             harness,
+            warm_up,
             scripts: Vec::new(),
         })
+    }
+
+    /// Takes a calculation's path through the harness once, with `fields` as the inputs
+    /// and `described` (the harness's description of a result) as what the script
+    /// returns, but without running any script: a calculation in a fresh realm then finds
+    /// the object shapes and property caches made, and the code in the CPU's caches, as in
+    /// a realm that has run before (docs/benchmarks.md, "Warming the fresh realm"). Only
+    /// the harness's own objects are made, none reachable from the global object.
+    pub(crate) fn warm_up(&mut self, fields: &Value, described: &Value) {
+        let context = &mut self.context;
+        let warmed = (|| {
+            let fields = JsValue::from_json(fields, context)?;
+            let described = JsValue::from_json(described, context)?;
+            let warm_up = self.warm_up.as_callable().ok_or_else(|| {
+                JsError::from_rust(HostError("warmUp is not a function".to_owned()))
+            })?;
+            warm_up.call(&JsValue::undefined(), &[fields, described], context)
+        })();
+        // A warm-up is only ever a head start: whatever went wrong, the calculation
+        // works without it.
+        drop(warmed);
+        context.clear_kept_objects();
     }
 
     /// Parses and compiles `source` now, so that a calculation with it does neither.
