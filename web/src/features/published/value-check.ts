@@ -1,6 +1,6 @@
 // Values from a link's hash are the visitor's (or anyone's) words, not the author's: each
 // is checked against its input before anything is computed with it (issue 12, item 5).
-import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-control';
+import { sliderBounds } from '../../components/calculator/input-rules';
 import type { CalcDoc, InputDef } from '../../lib/types';
 
 /** The outcome of checking one value: the value to use, or why it was refused. */
@@ -10,16 +10,6 @@ const UNITS = ['days', 'months', 'years'];
 
 const isInteger = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-
-/** A slider's bounds as the control draws them (spec defaults 0 and 100). */
-export function sliderBounds(input: InputDef): { min: number; max: number } {
-  const min = Number(input.sliderMin ?? SLIDER_MIN);
-  const max = Number(input.sliderMax ?? SLIDER_MAX);
-  return {
-    min: Number.isFinite(min) ? min : SLIDER_MIN,
-    max: Number.isFinite(max) ? Math.max(max, min) : SLIDER_MAX,
-  };
-}
 
 /**
  * Checks `value` for `input`. A number out of a slider's range is clamped to it (the thumb
