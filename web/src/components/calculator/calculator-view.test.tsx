@@ -311,7 +311,9 @@ describe('CalculatorView input rules and units', () => {
   it('marks a required input in its name, visibly and for screen readers', () => {
     show({ doc: ruled, values: { '1': 75, '2': null }, result: computed });
     const field = screen.getByRole('spinbutton', { name: /^weight.*\(required\)$/ });
-    expect(field.labels?.[0].querySelector('[aria-hidden="true"]')).toHaveTextContent('*');
+    expect(
+      (field as HTMLInputElement).labels?.[0].querySelector('[aria-hidden="true"]'),
+    ).toHaveTextContent('*');
     expect(screen.getByText('* Required')).toBeInTheDocument();
   });
 

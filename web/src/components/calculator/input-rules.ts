@@ -42,7 +42,9 @@ function isEmpty(input: InputDef, value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (input.type === 'date') {
     const params = (value as { type?: unknown; params?: object }).params;
-    return (value as { type?: unknown }).type === 'absolute' && Object.keys(params ?? {}).length === 0;
+    return (
+      (value as { type?: unknown }).type === 'absolute' && Object.keys(params ?? {}).length === 0
+    );
   }
   if (input.type === 'list') return Array.isArray(value) && value.length === 0;
   return false;

@@ -7,6 +7,7 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
+import { OptionalText } from './input-settings';
 import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -192,7 +193,7 @@ function OutputCard(
   );
 }
 
-/** How a value is shown: percent, currency sign, decimal places (spec §9). */
+/** How a value is shown: percent, currency sign, decimal places (spec §9), units. */
 function ValueFormat(props: {
   output: OutputDef;
   change(edit: (output: OutputDef) => OutputDef): void;
@@ -227,6 +228,22 @@ function ValueFormat(props: {
               return next;
             })
           }
+        />
+      </div>
+      <div className="inline-fields">
+        <OptionalText
+          def={output}
+          field="prefix"
+          label={t('outputPrefix')}
+          placeholder={t('outputPrefixExample')}
+          change={change}
+        />
+        <OptionalText
+          def={output}
+          field="suffix"
+          label={t('outputSuffix')}
+          placeholder={t('outputSuffixExample')}
+          change={change}
         />
       </div>
     </div>
