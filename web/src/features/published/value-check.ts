@@ -12,8 +12,9 @@ const isInteger = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /**
- * Checks `value` for `input`. A number out of a slider's range is clamped to it (the thumb
- * can show nothing else); anything an input cannot hold is refused: a non-finite or
+ * Checks `value` for `input`. A number out of a slider's range is clamped to it and put on
+ * its step (the thumb can show nothing else); a field's number is kept, for its own rules
+ * (input-rules.ts) to flag. Anything an input cannot hold is refused: a non-finite or
  * non-numeric number, a choice that is no choice's value, a malformed date or list.
  */
 export function checkValue(input: InputDef, value: unknown): Checked {
@@ -28,8 +29,7 @@ export function checkValue(input: InputDef, value: unknown): Checked {
             : NaN;
       if (!Number.isFinite(number)) return refuse;
       if (input.presentationType !== 'slider') return keep(number);
-      const { min, max } = sliderBounds(input);
-      return keep(Math.min(max, Math.max(min, number)));
+      return keep(onSlider(input, number));
     }
     case 'string':
       return typeof value === 'string' ? keep(value) : refuse;
@@ -48,6 +48,16 @@ export function checkValue(input: InputDef, value: unknown): Checked {
     default:
       return refuse;
   }
+}
+
+/** The slider position nearest `number`: within its bounds, on its step from the minimum. */
+function onSlider(input: InputDef, number: number): number {
+  const { min, max } = sliderBounds(input);
+  const step = Number(input.sliderStep ?? 1) || 1;
+  const clamped = Math.min(max, Math.max(min, number));
+  const steps = Math.round((clamped - min) / step);
+  const snapped = min + steps * step;
+  return snapped > max ? min + (steps - 1) * step : snapped;
 }
 
 const keep = (value: unknown): Checked => ({ ok: true, value });
