@@ -52,6 +52,29 @@ export function OptionalText<D extends Record<string, unknown>>(props: {
   );
 }
 
+/** `prefix` and `suffix` side by side; each is [label, example]. */
+export function UnitFields<D extends Record<string, unknown>>(props: {
+  def: D;
+  change(edit: (def: D) => D): void;
+  prefix: [string, string];
+  suffix: [string, string];
+}) {
+  return (
+    <div className="inline-fields">
+      {(['prefix', 'suffix'] as const).map((field) => (
+        <OptionalText
+          key={field}
+          def={props.def}
+          field={field}
+          label={props[field][0]}
+          placeholder={props[field][1]}
+          change={props.change}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function InputSettings({ input, change }: { input: InputDef; change: Change }) {
   return (
     <>
@@ -75,22 +98,12 @@ function RuleSettings({ input, change }: { input: InputDef; change: Change }) {
   return (
     <div className="rule-fields">
       {typed && (
-        <div className="inline-fields">
-          <OptionalText
-            def={input}
-            field="prefix"
-            label={t('inputPrefix')}
-            placeholder={t('inputPrefixExample')}
-            change={change}
-          />
-          <OptionalText
-            def={input}
-            field="suffix"
-            label={t('inputSuffix')}
-            placeholder={t('inputSuffixExample')}
-            change={change}
-          />
-        </div>
+        <UnitFields
+          def={input}
+          change={change}
+          prefix={[t('inputPrefix'), t('inputPrefixExample')]}
+          suffix={[t('inputSuffix'), t('inputSuffixExample')]}
+        />
       )}
       {(field || input.type === 'string') && (
         <OptionalText def={input} field="placeholder" label={t('placeholder')} change={change} />

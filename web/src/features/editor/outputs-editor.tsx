@@ -7,7 +7,7 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
-import { OptionalText } from './input-settings';
+import { UnitFields } from './input-settings';
 import { changeById, focusAfterRemoval, moveBy, nameCounts, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -230,22 +230,12 @@ function ValueFormat(props: {
           }
         />
       </div>
-      <div className="inline-fields">
-        <OptionalText
-          def={output}
-          field="prefix"
-          label={t('outputPrefix')}
-          placeholder={t('outputPrefixExample')}
-          change={change}
-        />
-        <OptionalText
-          def={output}
-          field="suffix"
-          label={t('outputSuffix')}
-          placeholder={t('outputSuffixExample')}
-          change={change}
-        />
-      </div>
+      <UnitFields
+        def={output}
+        change={change}
+        prefix={[t('outputPrefix'), t('outputPrefixExample')]}
+        suffix={[t('outputSuffix'), t('outputSuffixExample')]}
+      />
     </div>
   );
 }
