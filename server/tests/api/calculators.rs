@@ -548,7 +548,10 @@ both_databases!(
         let (status, body) = json_of(save(&app, &author, &id, &bad).await).await;
         assert_eq!(status, 400, "{body}");
         assert!(
-            body["message"].as_str().unwrap().contains("step must be a number above 0"),
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("step must be a number above 0"),
             "{body}"
         );
     }
