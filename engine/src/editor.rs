@@ -90,6 +90,14 @@ pub fn new_input(
         autohide: false,
         inputs: is_list.then(Vec::new),
         item_prototype: is_list.then(Map::new),
+        prefix: None,
+        suffix: None,
+        placeholder: None,
+        help: None,
+        required: None,
+        min: None,
+        max: None,
+        step: None,
         extra: Map::new(),
     })
 }
@@ -103,6 +111,8 @@ pub fn new_output(existing: &[OutputDef], kind: OutputType) -> OutputDef {
         percent: false,
         currency_sign: None,
         decimal_places: None,
+        prefix: None,
+        suffix: None,
         columns: (kind == OutputType::Table).then(Vec::new),
         extra: Map::new(),
     }

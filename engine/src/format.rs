@@ -72,6 +72,10 @@ pub struct NumberStyle {
     pub percent: bool,
     /// A prefix such as `$`, put after the minus sign; empty or None shows none.
     pub currency_sign: Option<String>,
+    /// Text before everything else (`≈`, `USD`); see [`with_units`].
+    pub prefix: Option<String>,
+    /// Text after everything else (`kg`, `₽`, `/mo`); see [`with_units`].
+    pub suffix: Option<String>,
 }
 
 /// Formats a number: digit groups of 3, rounding half away from zero on the shortest
@@ -91,7 +95,7 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
         (value.is_sign_negative() && !is_zero, body)
     };
     let sign = if negative { "-" } else { "" };
-    if style.percent {
+    let number = if style.percent {
         let space = match locale {
             Locale::En => "",
             Locale::Ru => "\u{a0}",
@@ -100,7 +104,27 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
     } else {
         let currency = style.currency_sign.as_deref().unwrap_or("");
         format!("{sign}{currency}{body}")
-    }
+    };
+    with_units(number, style.prefix.as_deref(), style.suffix.as_deref())
+}
+
+/// Puts the author's prefix before `number` and suffix after it (each trimmed; empty shows
+/// nothing), the way the two read in both languages: a word or a sign is set off by a
+/// no-break space (`USD\u{a0}5`, `75\u{a0}kg`, `1\u{a0}200\u{a0}₽`), while a symbol that
+/// hugs its number does not get one (`≈5`, `$5`, `5/mo`, `5%`, `20°C`).
+fn with_units(number: String, prefix: Option<&str>, suffix: Option<&str>) -> String {
+    const HUGGING: &[char] = &['%', '‰', '‱', '°', '′', '″'];
+    let prefix = prefix.map_or("", str::trim);
+    let suffix = suffix.map_or("", str::trim);
+    let before = match prefix.chars().last() {
+        Some(c) if c.is_alphanumeric() => "\u{a0}",
+        _ => "",
+    };
+    let after = match suffix.chars().next() {
+        Some(c) if !c.is_ascii_punctuation() && !HUGGING.contains(&c) => "\u{a0}",
+        _ => "",
+    };
+    format!("{prefix}{before}{number}{after}{suffix}")
 }
 
 /// Rounds and groups a finite non-negative number times 10^`shift`; also tells whether the
@@ -369,6 +393,49 @@ mod tests {
         assert_eq!(money(-5.0, Some(2), "$", En), "-$5.00");
         assert_eq!(money(-1234.5, Some(2), "€", Ru), "-€1\u{a0}234,50");
         assert_eq!(money(5.0, None, "", En), "5");
+    }
+
+    fn units(value: f64, prefix: &str, suffix: &str, locale: Locale) -> String {
+        let mut style = style(None, false, None);
+        (style.prefix, style.suffix) = (Some(prefix.into()), Some(suffix.into()));
+        format_number(value, &style, locale)
+    }
+
+    #[test]
+    fn a_unit_or_currency_suffix_follows_the_number_after_a_no_break_space() {
+        assert_eq!(units(1200.0, "", "₽", Ru), "1\u{a0}200\u{a0}₽");
+        assert_eq!(units(75.0, "", "кг", Ru), "75\u{a0}кг");
+        assert_eq!(units(75.5, "", " kg ", En), "75.5\u{a0}kg");
+        assert_eq!(units(-3.0, "", "€", En), "-3\u{a0}€");
+    }
+
+    #[test]
+    fn symbols_that_hug_their_number_get_no_space() {
+        assert_eq!(units(20.0, "", "°C", En), "20°C");
+        assert_eq!(units(9.99, "", "/mo", En), "9.99/mo");
+        assert_eq!(units(5.0, "≈", "", En), "≈5");
+        assert_eq!(units(-5.0, "~", "", En), "~-5");
+    }
+
+    #[test]
+    fn a_word_prefix_is_set_off_and_comes_before_the_sign_and_currency() {
+        assert_eq!(units(1234.5, "USD", "", En), "USD\u{a0}1,234.5");
+        assert_eq!(units(-2.0, "от", "", Ru), "от\u{a0}-2");
+        let mut both = style(Some(2), false, Some("$"));
+        (both.prefix, both.suffix) = (Some("≈".into()), Some("per kg".into()));
+        assert_eq!(format_number(-1.5, &both, En), "≈-$1.50\u{a0}per kg");
+        let mut percent = style(Some(1), true, None);
+        percent.suffix = Some("годовых".into());
+        assert_eq!(
+            format_number(0.125, &percent, Ru),
+            "12,5\u{a0}%\u{a0}годовых"
+        );
+    }
+
+    #[test]
+    fn blank_units_show_nothing() {
+        assert_eq!(units(5.0, "  ", "", En), "5");
+        assert_eq!(units(f64::NAN, "", "kg", En), "NaN\u{a0}kg");
     }
 
     #[test]

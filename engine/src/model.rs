@@ -4,7 +4,7 @@
 //! document never loses anything an author (or a newer version of the app) wrote.
 
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 /// The script a new calculator starts with.
 pub const DEFAULT_SCRIPT: &str = "'use strict';\n\nreturn {};\n";
@@ -179,6 +179,32 @@ pub struct InputDef {
         default
     )]
     pub item_prototype: Option<Map<String, Value>>,
+    /// Text shown before and after the control (a unit: `$`, `kg`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub prefix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub suffix: Option<String>,
+    /// Shown in an empty text or number field.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub placeholder: Option<String>,
+    /// A line of help under the control.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub help: Option<String>,
+    /// An empty value is an input error: nothing is calculated until it is set.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub required: Option<bool>,
+    /// A number field's bounds and step (sliders have `sliderMin`, `sliderMax`,
+    /// `sliderStep`); kept as written, so `5` stays `5`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub min: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub max: Option<Number>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "positive_step"
+    )]
+    pub step: Option<Number>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -228,6 +254,11 @@ pub struct OutputDef {
         deserialize_with = "lenient_decimal_places"
     )]
     pub decimal_places: Option<u32>,
+    /// Text around a number: `≈` before it, `kg` or `₽` after it (format.rs spaces them).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub prefix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub suffix: Option<String>,
     /// A table's columns.
     #[serde(
         rename = "metaOutputs",
@@ -340,6 +371,17 @@ fn lenient_decimal_places<'de, D: Deserializer<'de>>(
     }
 }
 
+/// A step is a number above zero, or unset (`null`).
+fn positive_step<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Number>, D::Error> {
+    use serde::de::Error;
+    match Option::<Number>::deserialize(deserializer)? {
+        Some(step) if step.as_f64().is_none_or(|s| s <= 0.0) => {
+            Err(D::Error::custom("step must be a number above 0"))
+        }
+        step => Ok(step),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,6 +407,51 @@ mod tests {
         assert_eq!(saved["inputs_label"], json!("In"));
         let again: CalcDoc = serde_json::from_value(saved).unwrap();
         assert_eq!(again, doc);
+    }
+
+    #[test]
+    fn input_and_output_units_and_rules_round_trip_exactly_and_stay_absent_when_unset() {
+        let input = json!({"id": 1, "name": "w", "type": "number", "prefix": "≈",
+            "suffix": "kg", "placeholder": "e.g. 75", "help": "Without shoes",
+            "required": true, "min": 0, "max": 300.5, "step": 0.5, "autohide": false});
+        let output = json!({"id": 1, "name": "p", "type": "value", "suffix": "₽",
+            "prefix": "~", "percent": false});
+        let doc = json!({"metaInputs": [input, {"id": 2, "name": "b", "type": "string"}],
+            "metaOutputs": [output]});
+        let saved = serde_json::to_value(CalcDoc::from_json_value(doc).unwrap()).unwrap();
+        assert_eq!(saved["metaInputs"][0], input);
+        assert_eq!(saved["metaOutputs"][0], output);
+        let plain = saved["metaInputs"][1].as_object().unwrap();
+        for key in [
+            "prefix",
+            "suffix",
+            "placeholder",
+            "help",
+            "required",
+            "min",
+            "max",
+            "step",
+        ] {
+            assert!(!plain.contains_key(key), "{key} appeared in an old input");
+        }
+    }
+
+    #[test]
+    fn input_rules_of_the_wrong_type_are_refused() {
+        let input = |extra: Value| {
+            let mut def = json!({"id": 1, "name": "a", "type": "number"});
+            def.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            serde_json::from_value::<InputDef>(def)
+        };
+        assert!(input(json!({"min": "zero"})).is_err());
+        assert!(input(json!({"required": "yes"})).is_err());
+        assert!(input(json!({"suffix": 5})).is_err());
+        assert!(input(json!({"step": 0})).is_err());
+        assert!(input(json!({"step": -1})).is_err());
+        assert_eq!(input(json!({"step": null})).unwrap().step, None);
+        assert_eq!(input(json!({"required": null})).unwrap().required, None);
     }
 
     #[test]

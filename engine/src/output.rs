@@ -161,6 +161,8 @@ fn display_scalar(scalar: &Scalar, def: &OutputDef, locale: Locale) -> Value {
                 decimal_places: def.decimal_places,
                 percent: def.percent,
                 currency_sign: def.currency_sign.clone().filter(|s| !s.is_empty()),
+                prefix: def.prefix.clone(),
+                suffix: def.suffix.clone(),
             };
             format_number(*n, &style, locale)
         }

@@ -28,9 +28,12 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
 export type InputType = "number" | "string" | "binary" | "date" | "choice" | "list";
 export interface InputDef { id: number; name: string; type: InputType; presentationType?: string;
   choices?: { id: unknown; label: string; value: unknown }[]; autohide?: boolean;
-  metaInputs?: InputDef[]; itemPrototype?: Record<string, unknown>; [key: string]: unknown }
+  metaInputs?: InputDef[]; itemPrototype?: Record<string, unknown>; prefix?: string;
+  suffix?: string; placeholder?: string; help?: string; required?: boolean; min?: number;
+  max?: number; step?: number; [key: string]: unknown }
 export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
-  currencySign?: string; decimalPlaces?: number; metaOutputs?: OutputDef[]; [key: string]: unknown }
+  currencySign?: string; decimalPlaces?: number; prefix?: string; suffix?: string;
+  metaOutputs?: OutputDef[]; [key: string]: unknown }
 /** Display text of one output: text, rows of text for a table, or null when hidden. */
 export type OutputDisplay = string | Record<string, string>[] | null;
 /** One line the script printed with console.log and friends. */

@@ -506,3 +506,53 @@ both_databases!(
         assert_eq!(published["result"].get("console"), None);
     }
 );
+
+both_databases!(
+    input_rules_and_output_units_are_kept_as_written_and_shown_in_the_published_result,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "units@example.com").await;
+        let id = new_id();
+        let input = json!({"id": 1, "name": "kg", "type": "number", "autohide": false,
+            "prefix": "≈", "suffix": "kg", "placeholder": "e.g. 75", "help": "Net weight",
+            "required": true, "min": 0, "max": 2000, "step": 0.5});
+        let output = json!({"id": 1, "name": "price", "type": "value", "percent": false,
+            "suffix": "₽"});
+        let doc = json!({"name": "Units", "script": "return { price: inputs.kg * 16 };",
+            "metaInputs": [input], "metaOutputs": [output], "defaults": {"1": 75}});
+        let (status, _) = json_of(save(&app, &author, &id, &doc).await).await;
+        assert_eq!(status, 200);
+        let (_, source) = json_of(
+            author
+                .get(app.url(&format!("/api/source/{id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(source["doc"]["metaInputs"][0], input);
+        assert_eq!(source["doc"]["metaOutputs"][0], output);
+        let (_, published) = json_of(
+            app.browser()
+                .get(app.url(&format!("/api/calc/{id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(published["result"]["display"]["price"], "1,200\u{a0}₽");
+
+        // A rule of the wrong kind is a bad request that says which.
+        let mut bad = doc.clone();
+        bad["metaInputs"][0]["step"] = json!(0);
+        let (status, body) = json_of(save(&app, &author, &id, &bad).await).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("step must be a number above 0"),
+            "{body}"
+        );
+    }
+);

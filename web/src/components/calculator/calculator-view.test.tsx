@@ -268,3 +268,104 @@ describe('CalculatorView', () => {
     expect(screen.getByLabelText('amount')).toHaveFocus();
   });
 });
+
+describe('CalculatorView input rules and units', () => {
+  const ruled: CalcDoc = {
+    name: 'Delivery',
+    script: '',
+    metaInputs: [
+      {
+        id: 1,
+        name: 'weight',
+        type: 'number',
+        prefix: '≈',
+        suffix: 'kg',
+        placeholder: 'e.g. 75',
+        help: 'Without packaging',
+        required: true,
+        min: 1,
+        max: 2000,
+        step: 0.5,
+      },
+      { id: 2, name: 'note', type: 'string', placeholder: 'Optional' },
+    ],
+    metaOutputs: [{ id: 1, name: 'price', type: 'value', suffix: '₽' }],
+  };
+  const computed = result({ price: '1\u00a0200\u00a0₽' });
+
+  it('shows the units, placeholder and help, and describes the field by them', () => {
+    show({ doc: ruled, values: { '1': 75, '2': null }, result: computed });
+    const field = screen.getByRole('spinbutton', { name: /weight/ });
+    expect(field).toHaveAttribute('placeholder', 'e.g. 75');
+    expect(field).toHaveAccessibleDescription('≈ kg Without packaging');
+    expect(field).toHaveAttribute('min', '1');
+    expect(field).toHaveAttribute('step', '0.5');
+    expect(screen.getByRole('textbox', { name: 'note' })).toHaveAttribute(
+      'placeholder',
+      'Optional',
+    );
+    // The engine's no-break spaces (the matcher reads them as spaces).
+    expect(screen.getByText('1 200 ₽')).toBeInTheDocument();
+  });
+
+  it('marks a required input in its name, visibly and for screen readers', () => {
+    show({ doc: ruled, values: { '1': 75, '2': null }, result: computed });
+    const field = screen.getByRole('spinbutton', { name: /^weight.*\(required\)$/ });
+    expect(
+      (field as HTMLInputElement).labels?.[0].querySelector('[aria-hidden="true"]'),
+    ).toHaveTextContent('*');
+    expect(screen.getByText('* Required')).toBeInTheDocument();
+  });
+
+  it.each([
+    [null, 'Enter a value: this input is required.'],
+    [0.5, 'Must be at least 1.'],
+    [5000, 'Must be at most 2,000.'],
+    [1.25, 'Must go in steps of 0.5: the nearest allowed values are 1 and 1.5.'],
+  ])('says why %s is refused and marks every output as not calculated', (value, message) => {
+    show({ doc: ruled, values: { '1': value, '2': null }, result: computed });
+    const field = screen.getByRole('spinbutton', { name: /weight/ });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(`≈ kg Without packaging ${message}`);
+    expect(screen.getByText('Not calculated: put right the marked inputs.')).toBeInTheDocument();
+    // The last result is not shown as if it were this value's.
+    expect(screen.queryByText('1 200 ₽')).toBeNull();
+    const price = document.querySelector('[data-output="price"]') as HTMLElement;
+    expect(within(price).getByText('Not calculated')).toBeInTheDocument();
+  });
+
+  it('says it in Russian with Russian numbers', () => {
+    useUi.setState({ locale: 'ru' });
+    show({ doc: ruled, values: { '1': 5000, '2': null }, result: computed });
+    expect(screen.getByText('Значение должно быть не больше 2 000.')).toBeInTheDocument();
+    expect(screen.getByText('Не рассчитано: исправьте отмеченные поля.')).toBeInTheDocument();
+  });
+
+  it('shows a slider value with its units', () => {
+    const slider: CalcDoc = {
+      ...ruled,
+      metaInputs: [{ id: 1, name: 'w', type: 'number', presentationType: 'slider', suffix: 'kg' }],
+    };
+    show({ doc: slider, values: { '1': 40 }, result: computed });
+    expect(screen.getByRole('slider', { name: 'w' })).toHaveAttribute('aria-valuetext', '40 kg');
+    expect(screen.getByText('40 kg')).toBeInTheDocument();
+  });
+
+  it('checks the sub-inputs of each list item', () => {
+    const list: CalcDoc = {
+      ...ruled,
+      metaInputs: [
+        {
+          id: 1,
+          name: 'parcels',
+          type: 'list',
+          metaInputs: [{ id: 1, name: 'kg', type: 'number', min: 1 }],
+        },
+      ],
+    };
+    show({ doc: list, values: { '1': [{ '1': 3 }, { '1': 0 }] }, result: computed });
+    expect(screen.getByText('Item 2: Must be at least 1.')).toBeInTheDocument();
+    const second = screen.getAllByRole('spinbutton', { name: 'kg' })[1];
+    expect(second).toHaveAccessibleDescription('Must be at least 1.');
+  });
+});

@@ -1,13 +1,14 @@
 // A calculator as visitors see it: inputs, then outputs formatted by the engine.
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useT } from '../../lib/i18n';
 import { useUi, type Theme } from '../../stores/ui';
 import { derivePalette, paletteToCss, type Rgb } from './colours';
 import { defaultValue } from '../../lib/doc';
 import type { CalcDoc, DocStyle, EvalResult, InputDef, OutputDef } from '../../lib/types';
-import { InputControl } from './input-control';
+import { InputField } from './input-control';
+import { inputProblems } from './input-rules';
 import { OutputValue } from './output-view';
-import { calcMessages } from './messages';
+import { calcMessages, problemText } from './messages';
 
 export interface CalculatorViewProps {
   doc: CalcDoc;
@@ -84,9 +85,15 @@ export function CalculatorView(props: CalculatorViewProps) {
   const base = useId();
   const root = useRef<HTMLDivElement>(null);
   const pageTheme = useUi((s) => s.theme);
-  const busy = useBusy(!!props.pending && !!result);
+  const locale = useUi((s) => s.locale);
+  // A value that breaks its input's rules is never calculated with (input-rules.ts).
+  const problems = useMemo(() => inputProblems(doc, values), [doc, values]);
+  const blocked = Object.keys(problems).length > 0;
+  const busy = useBusy(!!props.pending && !!result && !blocked);
   const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
-  const visibleOutputs = outputs.filter((output) => props.showAll || !outputHidden(output, result));
+  const visibleOutputs = outputs.filter(
+    (output) => props.showAll || !outputHidden(output, blocked ? null : result),
+  );
 
   useEffect(() => {
     if (!props.autofocus) return;
@@ -110,31 +117,31 @@ export function CalculatorView(props: CalculatorViewProps) {
         {visibleInputs.map((input) => {
           const controlId = `${base}-in-${input.id}`;
           const value = values[String(input.id)];
-          const error = props.inputErrors?.[String(input.id)];
+          const problem = problems[String(input.id)];
           return (
-            <div className="field-row" key={input.id}>
-              <label id={`${controlId}-label`} htmlFor={controlId} className="field-label">
-                {input.name}
-              </label>
-              <InputControl
-                input={input}
-                controlId={controlId}
-                value={value === undefined ? defaultValue(input.type) : value}
-                onChange={(next) => props.onValuesChange({ ...values, [String(input.id)]: next })}
-              />
-              {error && (
-                <p className="input-error" id={`${controlId}-error`} role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
+            <InputField
+              key={input.id}
+              input={input}
+              controlId={controlId}
+              value={value === undefined ? defaultValue(input.type) : value}
+              onChange={(next) => props.onValuesChange({ ...values, [String(input.id)]: next })}
+              error={
+                props.inputErrors?.[String(input.id)] ??
+                (problem ? problemText(t, problem, locale) : undefined)
+              }
+            />
           );
         })}
+        {inputs.some((input) => input.required === true && input.type !== 'binary') && (
+          <p className="required-note muted" aria-hidden="true">
+            {t('requiredNote')}
+          </p>
+        )}
       </section>
       <section
         className={`calc-outputs ${busy ? 'busy' : ''}`}
         aria-labelledby={`${base}-outputs`}
-        aria-busy={(props.pending && !result) || busy}
+        aria-busy={(props.pending && !result && !blocked) || busy}
       >
         <h2 id={`${base}-outputs`} className="calc-section-title">
           {doc.outputs_label || t('outputs')}
@@ -143,7 +150,12 @@ export function CalculatorView(props: CalculatorViewProps) {
         <span className="busy-note" role="status">
           {busy ? t('recalculating') : ''}
         </span>
-        {result?.error ? (
+        {blocked && (
+          <p className="calc-error not-calculated" role="status">
+            {t('notCalculated')}
+          </p>
+        )}
+        {result?.error && !blocked ? (
           <p className="calc-error" role="alert">
             {result.error}
           </p>
@@ -159,7 +171,9 @@ export function CalculatorView(props: CalculatorViewProps) {
               >
                 <dt>{output.name}</dt>
                 <dd>
-                  {result ? (
+                  {blocked ? (
+                    <span className="output-text placeholder">{t('notCalculatedValue')}</span>
+                  ) : result ? (
                     <OutputValue output={output} display={result.display?.[output.name]} />
                   ) : (
                     <span className="output-text placeholder">{t('calculating')}</span>

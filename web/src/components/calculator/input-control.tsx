@@ -1,12 +1,13 @@
 // The control a visitor uses for one input, by type (spec §3).
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
+import { useUi } from '../../stores/ui';
 import { defaultValue } from '../../lib/doc';
 import type { InputDef } from '../../lib/types';
-import { calcMessages } from './messages';
+import { inputProblem, numberRules, sliderBounds } from './input-rules';
+import { calcMessages, problemText } from './messages';
 
-export const SLIDER_MIN = 0;
-export const SLIDER_MAX = 100;
+export { SLIDER_MAX, SLIDER_MIN } from './input-rules';
 
 export interface InputControlProps {
   input: InputDef;
@@ -16,6 +17,95 @@ export interface InputControlProps {
   controlId: string;
   /** Extra class on the element (used to autofocus the first input). */
   disabled?: boolean;
+  /** Ids of what describes the control (its help, its error). */
+  describedBy?: string;
+  /** The value breaks one of the input's rules (input-rules.ts). */
+  invalid?: boolean;
+}
+
+/** Space-separated ids, or undefined when there are none. */
+export const ids = (...parts: (string | false | undefined | null)[]) =>
+  parts.filter(Boolean).join(' ') || undefined;
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : '');
+
+/**
+ * The input's prefix and suffix (a unit such as `$` or `kg`) around its control. Each is
+ * part of the control's description, so it is read out with the field.
+ */
+function Affixed(props: { input: InputDef; controlId: string; children: ReactNode }) {
+  const prefix = text(props.input.prefix);
+  const suffix = text(props.input.suffix);
+  if (!prefix && !suffix) return <>{props.children}</>;
+  return (
+    <div className="affixed">
+      {prefix && (
+        <span className="affix" id={`${props.controlId}-prefix`}>
+          {prefix}
+        </span>
+      )}
+      {props.children}
+      {suffix && (
+        <span className="affix" id={`${props.controlId}-suffix`}>
+          {suffix}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The ids Affixed gives the input's prefix and suffix. */
+const affixIds = (input: InputDef, controlId: string) =>
+  ids(text(input.prefix) && `${controlId}-prefix`, text(input.suffix) && `${controlId}-suffix`);
+
+/**
+ * One input as visitors see it: its name (marked when required), the control, the author's
+ * help and the input's error; the control is described by the help and the error.
+ */
+export function InputField(
+  props: Omit<InputControlProps, 'describedBy' | 'invalid'> & {
+    error?: string;
+    className?: string;
+  },
+) {
+  const t = useT(calcMessages);
+  const { input, controlId } = props;
+  const help = text(input.help);
+  const helpId = help ? `${controlId}-help` : undefined;
+  const errorId = props.error ? `${controlId}-error` : undefined;
+  return (
+    <div className={`field-row ${props.className ?? ''}`}>
+      <label id={`${controlId}-label`} htmlFor={controlId} className="field-label">
+        {input.name}
+        {input.required === true && input.type !== 'binary' && (
+          <>
+            <span className="required-mark" aria-hidden="true">
+              {' *'}
+            </span>
+            <span className="visually-hidden"> ({t('required')})</span>
+          </>
+        )}
+      </label>
+      <InputControl
+        input={input}
+        controlId={controlId}
+        value={props.value}
+        onChange={props.onChange}
+        describedBy={ids(helpId, errorId)}
+        invalid={!!props.error}
+      />
+      {help && (
+        <p className="input-help muted" id={helpId}>
+          {help}
+        </p>
+      )}
+      {props.error && (
+        <p className="input-error" id={errorId} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function InputControl(props: InputControlProps) {
@@ -24,15 +114,20 @@ export function InputControl(props: InputControlProps) {
       return <NumberControl {...props} />;
     case 'string':
       return (
-        <input
-          id={props.controlId}
-          className="field"
-          type="text"
-          value={typeof props.value === 'string' ? props.value : ''}
-          onChange={(event) =>
-            props.onChange(event.target.value === '' ? null : event.target.value)
-          }
-        />
+        <Affixed input={props.input} controlId={props.controlId}>
+          <input
+            id={props.controlId}
+            className="field"
+            type="text"
+            value={typeof props.value === 'string' ? props.value : ''}
+            placeholder={text(props.input.placeholder) || undefined}
+            aria-invalid={props.invalid || undefined}
+            aria-describedby={ids(affixIds(props.input, props.controlId), props.describedBy)}
+            onChange={(event) =>
+              props.onChange(event.target.value === '' ? null : event.target.value)
+            }
+          />
+        </Affixed>
       );
     case 'binary':
       return <BinaryControl {...props} />;
@@ -53,13 +148,16 @@ const numberFrom = (text: string): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
-function NumberControl({ input, value, onChange, controlId }: InputControlProps) {
+function NumberControl(props: InputControlProps) {
+  const { input, value, onChange, controlId } = props;
   const number =
     typeof value === 'number' ? value : typeof value === 'string' ? numberFrom(value) : null;
   if (input.presentationType === 'slider') {
-    const min = Number(input.sliderMin ?? SLIDER_MIN);
-    const max = Number(input.sliderMax ?? SLIDER_MAX);
+    const { min, max } = sliderBounds(input);
     const step = Number(input.sliderStep ?? 1) || 1;
+    const shown = [text(input.prefix), String(number ?? min), text(input.suffix)]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div className="slider">
         <input
@@ -69,27 +167,30 @@ function NumberControl({ input, value, onChange, controlId }: InputControlProps)
           max={max}
           step={step}
           value={number ?? min}
+          aria-valuetext={shown}
+          aria-describedby={props.describedBy}
           onChange={(event) => onChange(Number(event.target.value))}
         />
-        <output htmlFor={controlId}>{number ?? min}</output>
+        <output htmlFor={controlId}>{shown}</output>
       </div>
     );
   }
-  return <NumberField controlId={controlId} number={number} onChange={onChange} />;
+  return (
+    <Affixed input={input} controlId={controlId}>
+      <NumberField {...props} number={number} />
+    </Affixed>
+  );
 }
 
 /**
  * A number field. Text the browser cannot read as a number (or one too large) is not
  * computed with silently as "empty": the field says so, and the input counts as empty.
  */
-function NumberField(props: {
-  controlId: string;
-  number: number | null;
-  onChange(value: unknown): void;
-}) {
+function NumberField(props: InputControlProps & { number: number | null }) {
   const t = useT(calcMessages);
   const [bad, setBad] = useState(false);
   const errorId = `${props.controlId}-bad`;
+  const { min, max, step } = numberRules(props.input);
   return (
     <>
       <input
@@ -97,10 +198,17 @@ function NumberField(props: {
         className="field"
         type="number"
         inputMode="decimal"
-        step="any"
+        min={min}
+        max={max}
+        step={step ?? 'any'}
         value={props.number ?? ''}
-        aria-invalid={bad || undefined}
-        aria-describedby={bad ? errorId : undefined}
+        placeholder={text(props.input.placeholder) || undefined}
+        aria-invalid={bad || props.invalid || undefined}
+        aria-describedby={ids(
+          affixIds(props.input, props.controlId),
+          bad && errorId,
+          props.describedBy,
+        )}
         onChange={(event) => {
           const text = event.target.value;
           const parsed = numberFrom(text);
@@ -295,6 +403,7 @@ function ChoiceControl({ input, value, onChange, controlId }: InputControlProps)
 
 function ListControl({ input, value, onChange, controlId }: InputControlProps) {
   const t = useT(calcMessages);
+  const locale = useUi((s) => s.locale);
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const subInputs = input.metaInputs ?? [];
   const setItem = (index: number, item: Record<string, unknown>) =>
@@ -311,20 +420,17 @@ function ListControl({ input, value, onChange, controlId }: InputControlProps) {
         <fieldset key={index} className="list-item">
           <legend>{t('item', { n: index + 1 })}</legend>
           {subInputs.map((sub) => {
-            const subId = `${controlId}-${index}-${sub.id}`;
             const subValue = item?.[String(sub.id)];
+            const problem = inputProblem(sub, subValue);
             return (
-              <div className="field-row" key={sub.id}>
-                <label id={`${subId}-label`} htmlFor={subId}>
-                  {sub.name}
-                </label>
-                <InputControl
-                  input={sub}
-                  controlId={subId}
-                  value={subValue === undefined ? defaultValue(sub.type) : subValue}
-                  onChange={(next) => setItem(index, { ...item, [String(sub.id)]: next })}
-                />
-              </div>
+              <InputField
+                key={sub.id}
+                input={sub}
+                controlId={`${controlId}-${index}-${sub.id}`}
+                value={subValue === undefined ? defaultValue(sub.type) : subValue}
+                onChange={(next) => setItem(index, { ...item, [String(sub.id)]: next })}
+                error={problem ? problemText(t, problem, locale) : undefined}
+              />
             );
           })}
           <button

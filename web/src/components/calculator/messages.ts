@@ -1,4 +1,6 @@
 import { defineMessages } from '../../lib/i18n';
+import type { Locale } from '../../stores/ui';
+import type { Problem } from './input-rules';
 
 export const calcMessages = defineMessages(
   {
@@ -26,6 +28,15 @@ export const calcMessages = defineMessages(
     month: 'Month',
     year: 'Year',
     date: 'Date',
+    required: 'required',
+    requiredNote: '* Required',
+    problemRequired: 'Enter a value: this input is required.',
+    problemMin: 'Must be at least {min}.',
+    problemMax: 'Must be at most {max}.',
+    problemStep: 'Must go in steps of {step}: the nearest allowed values are {lower} and {upper}.',
+    problemInItem: 'Item {n}: {problem}',
+    notCalculated: 'Not calculated: put right the marked inputs.',
+    notCalculatedValue: 'Not calculated',
   },
   {
     inputs: 'Входные данные',
@@ -52,5 +63,36 @@ export const calcMessages = defineMessages(
     month: 'Месяц',
     year: 'Год',
     date: 'Дата',
+    required: 'обязательно',
+    requiredNote: '* Обязательное поле',
+    problemRequired: 'Введите значение: это обязательное поле.',
+    problemMin: 'Значение должно быть не меньше {min}.',
+    problemMax: 'Значение должно быть не больше {max}.',
+    problemStep: 'Допустим шаг {step}: ближайшие допустимые значения — {lower} и {upper}.',
+    problemInItem: 'Элемент {n}: {problem}',
+    notCalculated: 'Не рассчитано: исправьте отмеченные поля.',
+    notCalculatedValue: 'Не рассчитано',
   },
 );
+
+/** What a broken rule (input-rules.ts) says to the visitor, numbers in their language. */
+export function problemText(
+  t: (key: keyof (typeof calcMessages)['en'], params?: Record<string, string | number>) => string,
+  problem: Problem & { item?: number },
+  locale: Locale,
+): string {
+  const number = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 20 });
+  const text =
+    problem.kind === 'required'
+      ? t('problemRequired')
+      : problem.kind === 'min'
+        ? t('problemMin', { min: number(problem.min) })
+        : problem.kind === 'max'
+          ? t('problemMax', { max: number(problem.max) })
+          : t('problemStep', {
+              step: number(problem.step),
+              lower: number(problem.lower),
+              upper: number(problem.upper),
+            });
+  return problem.item ? t('problemInItem', { n: problem.item, problem: text }) : text;
+}

@@ -5,7 +5,14 @@ import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-contro
 import { nextId } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { InputDef } from '../../lib/types';
-import { ChoiceValueField, ItemActions, NumberField, SelectField } from './fields';
+import {
+  CheckboxField,
+  ChoiceValueField,
+  ItemActions,
+  NumberField,
+  SelectField,
+  TextField,
+} from './fields';
 import { changeById, focusAfterRemoval, focusNew, moveBy, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -14,15 +21,137 @@ type Choice = NonNullable<InputDef['choices']>[number];
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
-/** `input` with `key` set, or removed when `value` is undefined (JSON drops it anyway). */
-function withOptional(input: InputDef, key: string, value: unknown): InputDef {
-  const next: InputDef = { ...input };
-  if (value === undefined) delete next[key];
+/** `def` with `key` set, or removed when `value` is undefined or '' (old docs lack it). */
+export function withOptional<D extends Record<string, unknown>>(
+  def: D,
+  key: string,
+  value: unknown,
+): D {
+  const next: Record<string, unknown> = { ...def };
+  if (value === undefined || value === '') delete next[key];
   else next[key] = value;
-  return next;
+  return next as D;
+}
+
+/** A text setting that is absent from the doc while empty. */
+export function OptionalText<D extends Record<string, unknown>>(props: {
+  def: D;
+  field: string;
+  label: string;
+  placeholder?: string;
+  change(edit: (def: D) => D): void;
+}) {
+  const value = props.def[props.field];
+  return (
+    <TextField
+      label={props.label}
+      value={typeof value === 'string' ? value : ''}
+      placeholder={props.placeholder}
+      onChange={(text) => props.change((old) => withOptional(old, props.field, text))}
+    />
+  );
+}
+
+/** `prefix` and `suffix` side by side; each is [label, example]. */
+export function UnitFields<D extends Record<string, unknown>>(props: {
+  def: D;
+  change(edit: (def: D) => D): void;
+  prefix: [string, string];
+  suffix: [string, string];
+}) {
+  return (
+    <div className="inline-fields">
+      {(['prefix', 'suffix'] as const).map((field) => (
+        <OptionalText
+          key={field}
+          def={props.def}
+          field={field}
+          label={props[field][0]}
+          placeholder={props[field][1]}
+          change={props.change}
+        />
+      ))}
+    </div>
+  );
 }
 
 export function InputSettings({ input, change }: { input: InputDef; change: Change }) {
+  return (
+    <>
+      <TypeSettings input={input} change={change} />
+      <RuleSettings input={input} change={change} />
+    </>
+  );
+}
+
+/**
+ * What visitors see around the control and what a value must be (issue 12): units,
+ * placeholder, help, required, and a number field's minimum, maximum and step.
+ */
+function RuleSettings({ input, change }: { input: InputDef; change: Change }) {
+  const t = useT(editorMessages);
+  const number = input.type === 'number';
+  const field = number && input.presentationType !== 'slider';
+  const typed = number || input.type === 'string';
+  const min = numberOrUndefined(input.min);
+  const max = numberOrUndefined(input.max);
+  return (
+    <div className="rule-fields">
+      {typed && (
+        <UnitFields
+          def={input}
+          change={change}
+          prefix={[t('inputPrefix'), t('inputPrefixExample')]}
+          suffix={[t('inputSuffix'), t('inputSuffixExample')]}
+        />
+      )}
+      {(field || input.type === 'string') && (
+        <OptionalText def={input} field="placeholder" label={t('placeholder')} change={change} />
+      )}
+      {field && (
+        <>
+          <div className="inline-fields">
+            <NumberField
+              label={t('fieldMin')}
+              value={min}
+              onChange={(value) => change((old) => withOptional(old, 'min', value))}
+            />
+            <NumberField
+              label={t('fieldMax')}
+              value={max}
+              onChange={(value) => change((old) => withOptional(old, 'max', value))}
+            />
+            <NumberField
+              label={t('fieldStep')}
+              value={numberOrUndefined(input.step)}
+              hint={t('fieldStepHint')}
+              min={Number.MIN_VALUE}
+              onChange={(value) => change((old) => withOptional(old, 'step', value))}
+            />
+          </div>
+          {min !== undefined && max !== undefined && min > max && (
+            <p className="field-error" role="alert">
+              {t('minAboveMax')}
+            </p>
+          )}
+        </>
+      )}
+      <OptionalText def={input} field="help" label={t('helpText')} change={change} />
+      {input.type !== 'binary' && !(number && !field) && (
+        <CheckboxField
+          label={t('required')}
+          hint={t('requiredHint')}
+          checked={input.required === true}
+          onChange={(required) =>
+            change((old) => withOptional(old, 'required', required || undefined))
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function TypeSettings({ input, change }: { input: InputDef; change: Change }) {
   const t = useT(editorMessages);
   switch (input.type) {
     case 'number': {

@@ -194,7 +194,8 @@ describe('a number input', () => {
     seedDraft({ metaInputs: [{ id: 1, name: 'a', type: 'number', autohide: false }] });
     const { user } = await renderEditor();
     const a = inputGroup('a');
-    expect(within(a).queryByLabelText('Minimum')).toBeNull();
+    // A field's own minimum (the `min` rule), empty: not the slider's.
+    expect(within(a).getByLabelText('Minimum')).toHaveValue('');
     expect(within(a).getByLabelText('Presentation')).toHaveValue('field');
 
     await user.selectOptions(within(a).getByLabelText('Presentation'), 'Slider');
@@ -229,8 +230,74 @@ describe('a number input', () => {
 
     await user.selectOptions(within(a).getByLabelText('Presentation'), 'Field');
     expect(input('a')).not.toHaveProperty('presentationType');
-    expect(within(a).queryByLabelText('Minimum')).toBeNull();
+    expect(within(a).getByLabelText('Minimum')).toHaveValue('');
     expect(within(a).queryByRole('slider')).toBeNull();
+  });
+
+  it('as a field sets its units, placeholder, help, required, minimum, maximum and step', async () => {
+    seedDraft({ metaInputs: [{ id: 1, name: 'a', type: 'number', autohide: false }] });
+    const { user } = await renderEditor();
+    const a = inputGroup('a');
+    await user.type(within(a).getByLabelText('Before the value'), '$');
+    await user.type(within(a).getByLabelText('After the value'), 'kg');
+    await user.type(within(a).getByLabelText('Placeholder'), 'e.g. 75');
+    await user.type(within(a).getByLabelText('Help text'), 'Without shoes');
+    await user.click(within(a).getByRole('checkbox', { name: 'Required' }));
+    await user.type(within(a).getByLabelText('Minimum'), '10');
+    await user.type(within(a).getByLabelText('Maximum'), '5');
+    expect(within(a).getByRole('alert')).toHaveTextContent('The minimum is above the maximum');
+    await user.type(within(a).getByLabelText('Maximum'), '00');
+    await user.type(within(a).getByLabelText('Step'), '0.5');
+    expect(within(a).queryByRole('alert')).toBeNull();
+    expect(input('a')).toEqual({
+      id: 1,
+      name: 'a',
+      type: 'number',
+      autohide: false,
+      prefix: '$',
+      suffix: 'kg',
+      placeholder: 'e.g. 75',
+      help: 'Without shoes',
+      required: true,
+      min: 10,
+      max: 500,
+      step: 0.5,
+    });
+    // The value field shows them at once.
+    const value = within(a).getByLabelText('Value');
+    expect(value).toHaveAttribute('placeholder', 'e.g. 75');
+    expect(value).toHaveAttribute('max', '500');
+
+    // Cleared settings leave the definition as an old doc had it.
+    for (const label of ['Before the value', 'After the value', 'Placeholder', 'Help text']) {
+      await user.clear(within(a).getByLabelText(label));
+    }
+    for (const label of ['Minimum', 'Maximum', 'Step']) {
+      await user.clear(within(a).getByLabelText(label));
+    }
+    await user.click(within(a).getByRole('checkbox', { name: 'Required' }));
+    expect(input('a')).toEqual({ id: 1, name: 'a', type: 'number', autohide: false });
+  });
+
+  it('offers only what fits each type', async () => {
+    seedDraft({
+      metaInputs: [
+        { id: 1, name: 's', type: 'number', presentationType: 'slider' },
+        { id: 2, name: 'b', type: 'binary' },
+        { id: 3, name: 'c', type: 'choice', choices: [] },
+      ],
+    });
+    await renderEditor();
+    // A slider always has a value within its bounds: no placeholder, rules or "required".
+    const slider = inputGroup('s');
+    expect(within(slider).getByLabelText('After the value')).toBeVisible();
+    expect(within(slider).queryByLabelText('Placeholder')).toBeNull();
+    expect(within(slider).queryByRole('checkbox', { name: 'Required' })).toBeNull();
+    expect(within(inputGroup('b')).queryByRole('checkbox', { name: 'Required' })).toBeNull();
+    expect(within(inputGroup('b')).getByLabelText('Help text')).toBeVisible();
+    const choice = inputGroup('c');
+    expect(within(choice).getByRole('checkbox', { name: 'Required' })).toBeVisible();
+    expect(within(choice).queryByLabelText('After the value')).toBeNull();
   });
 
   it('keeps bounds it already has when switched to a slider', async () => {

@@ -43,6 +43,18 @@ describe('Add output', () => {
 describe('a value output', () => {
   const value: OutputDef = { id: 1, name: 'total', type: 'value', percent: false };
 
+  it('writes the text before and after the number, and leaves it out when emptied', async () => {
+    seedDraft({ metaOutputs: [value] });
+    const { user } = await renderEditor();
+    const total = outputGroup('total');
+    await user.type(within(total).getByLabelText('Before the number'), '≈');
+    await user.type(within(total).getByLabelText('After the number'), '₽');
+    expect(output('total')).toMatchObject({ prefix: '≈', suffix: '₽' });
+    await user.clear(within(total).getByLabelText('Before the number'));
+    await user.clear(within(total).getByLabelText('After the number'));
+    expect(output('total')).toEqual(value);
+  });
+
   it('writes percent, currency sign and decimal places to its definition', async () => {
     seedDraft({ metaOutputs: [value] });
     const { user, workers, answer } = await renderEditor();

@@ -7,6 +7,7 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
+import { UnitFields } from './input-settings';
 import { changeById, focusAfterRemoval, moveBy, nameCounts, focusNew, refocus } from './list-ops';
 import { editorMessages } from './messages';
 
@@ -192,7 +193,7 @@ function OutputCard(
   );
 }
 
-/** How a value is shown: percent, currency sign, decimal places (spec §9). */
+/** How a value is shown: percent, currency sign, decimal places (spec §9), units. */
 function ValueFormat(props: {
   output: OutputDef;
   change(edit: (output: OutputDef) => OutputDef): void;
@@ -229,6 +230,12 @@ function ValueFormat(props: {
           }
         />
       </div>
+      <UnitFields
+        def={output}
+        change={change}
+        prefix={[t('outputPrefix'), t('outputPrefixExample')]}
+        suffix={[t('outputSuffix'), t('outputSuffixExample')]}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // /calc/{calcId}: the published calculator (spec §2).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
@@ -14,6 +14,8 @@ export default function CalcScreen() {
   const { calcId } = useParams();
   const t = useT(publishedMessages);
   const state = usePublished(calcId);
+  // The visitor's values once they change any (before that, the ones the page opened with).
+  const [changed, setChanged] = useState<{ id: string; values: Record<string, unknown> }>();
   const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
   const name = state.status === 'ready' ? String(state.calc.doc.name || '') : '';
   // The author's theme is the calculator's; the page around it follows the visitor.
@@ -44,8 +46,15 @@ export default function CalcScreen() {
         initial={state.initial}
         refused={state.refused}
         theme={look.theme}
+        onValuesChange={(values) => setChanged({ id: state.id, values })}
       />
-      {calcId && <ShareBar calcId={calcId} name={name || t('untitled')} />}
+      {calcId && (
+        <ShareBar
+          calcId={calcId}
+          name={name || t('untitled')}
+          values={changed?.id === state.id ? changed.values : state.values}
+        />
+      )}
     </div>
   );
 }

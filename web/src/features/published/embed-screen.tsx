@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import { publishedMessages } from './messages';
-import { pinnedLook, useApplyLook } from './pinned-look';
+import { pinnedLook, useApplyLook, useSystemTheme } from './pinned-look';
 import { PublishedCalculator } from './published-calculator';
 import { usePublished } from './use-published';
 
@@ -15,8 +15,11 @@ export default function EmbedScreen() {
   const t = useT(publishedMessages);
   const state = usePublished(calcId);
   const root = useRef<HTMLDivElement>(null);
-  // In a frame the calculator is the whole page: its theme and language are the page's.
-  const look = pinnedLook(state.status === 'ready' ? state.calc.doc_style : undefined, search);
+  // In a frame the calculator is the whole page: its theme and language are the page's;
+  // unpinned, the theme is the visitor's system's.
+  const pinned = pinnedLook(state.status === 'ready' ? state.calc.doc_style : undefined, search);
+  const system = useSystemTheme();
+  const look = { ...pinned, theme: pinned.theme ?? system };
   useApplyLook(look);
   const transparent = search.get('transparent') === '1';
 

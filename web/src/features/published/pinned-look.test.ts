@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUi } from '../../stores/ui';
-import { pinnedLook, useApplyLook } from './pinned-look';
+import { pinnedLook, useApplyLook, useSystemTheme } from './pinned-look';
 
 describe('pinnedLook', () => {
   it("takes the embed's ?theme= and ?lang= over the author's pin", () => {
@@ -35,5 +36,28 @@ describe('useApplyLook', () => {
     expect(localStorage.getItem('calcsmith.theme')).toBeNull();
     unmount();
     expect(useUi.getState()).toMatchObject({ theme: 'light', locale: 'en' });
+  });
+});
+
+describe('useSystemTheme', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("follows the system's colour scheme as it changes", () => {
+    let dark = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(prefers-color-scheme: dark)' && dark;
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    const { result, unmount } = renderHook(() => useSystemTheme());
+    expect(result.current).toBe('dark');
+    dark = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(result.current).toBe('light');
+    unmount();
+    expect(listeners.size).toBe(0);
   });
 });

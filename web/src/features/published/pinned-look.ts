@@ -1,7 +1,7 @@
 // The theme and language a published calculator is shown in: the embed's `?theme=` and
 // `?lang=` first, then the author's pin in `doc_style` (`theme`, `lang`: a value or
 // `auto`), else the visitor's own choice.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { DocStyle } from '../../lib/types';
 import { useUi, type Locale, type Theme } from '../../stores/ui';
 
@@ -42,4 +42,27 @@ export function useApplyLook(look: { theme?: Theme; locale?: Locale }): void {
       });
     };
   }, [theme, locale]);
+}
+
+const DARK = '(prefers-color-scheme: dark)';
+
+const systemTheme = (): Theme =>
+  typeof matchMedia === 'function' && matchMedia(DARK).matches ? 'dark' : 'light';
+
+/**
+ * The theme of the visitor's system, kept up to date. An embed without a pinned theme
+ * follows it (not a choice once stored on the Calcsmith site): it is a part of the host
+ * page, which the visitor sees in their system's theme.
+ */
+export function useSystemTheme(): Theme {
+  const [theme, setTheme] = useState(systemTheme);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia(DARK);
+    const update = () => setTheme(query.matches ? 'dark' : 'light');
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return theme;
 }

@@ -15,6 +15,8 @@ export function PublishedCalculator(props: {
   refused?: Record<string, string>;
   autofocus?: boolean;
   theme?: Theme;
+  /** Told every change of the values (the share dialog can carry them). */
+  onValuesChange?(values: Record<string, unknown>): void;
 }) {
   const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
@@ -38,6 +40,7 @@ export function PublishedCalculator(props: {
           Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
         );
         setValues(next);
+        props.onValuesChange?.(next);
       }}
       result={result}
       pending={pending}

@@ -5,8 +5,19 @@ import { facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './sh
 
 const ShareDialog = lazy(() => import('../../partials/share_dialog'));
 
-/** Share by the micro-blogging service, the social network, e-mail and a link dialog. */
-export function ShareBar({ calcId, name }: { calcId: string; name: string }) {
+/**
+ * Share by the micro-blogging service, the social network, e-mail and a link dialog; the
+ * dialog's link can carry the visitor's current `values`.
+ */
+export function ShareBar({
+  calcId,
+  name,
+  values,
+}: {
+  calcId: string;
+  name: string;
+  values?: Record<string, unknown>;
+}) {
   const t = useT(publishedMessages);
   const [dialog, setDialog] = useState(false);
   const popup = (url: string) => window.open(url, 'calcsmith-share', POPUP_FEATURES);
@@ -35,7 +46,12 @@ export function ShareBar({ calcId, name }: { calcId: string; name: string }) {
       </button>
       {dialog && (
         <Suspense fallback={null}>
-          <ShareDialog calcId={calcId} name={name} onClose={() => setDialog(false)} />
+          <ShareDialog
+            calcId={calcId}
+            name={name}
+            values={values}
+            onClose={() => setDialog(false)}
+          />
         </Suspense>
       )}
     </div>

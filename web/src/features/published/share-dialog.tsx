@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { useT } from '../../lib/i18n';
 import { toast } from '../../stores/ui';
@@ -6,9 +6,21 @@ import { publishedMessages } from './messages';
 import { embedSnippet, shareUrl } from './share';
 
 /** The link dialog: the share link and the embed snippet, each with a copy button. */
-export default function ShareDialog(props: { calcId: string; name: string; onClose(): void }) {
+export default function ShareDialog(props: {
+  calcId: string;
+  name: string;
+  /** The visitor's current input values, which the link can carry (off by default). */
+  values?: Record<string, unknown>;
+  onClose(): void;
+}) {
   const t = useT(publishedMessages);
-  const link = useMemo(() => shareUrl(props.calcId), [props.calcId]);
+  const [withValues, setWithValues] = useState(false);
+  const { calcId, values } = props;
+  const canCarry = !!values && Object.keys(values).length > 0;
+  const link = useMemo(
+    () => shareUrl(calcId, undefined, withValues ? values : undefined),
+    [calcId, withValues, values],
+  );
   const snippet = useMemo(() => embedSnippet(props.calcId, props.name), [props.calcId, props.name]);
   const copy = async (text: string) => {
     try {
@@ -44,6 +56,16 @@ export default function ShareDialog(props: { calcId: string; name: string; onClo
           {t('copy')}
         </button>
       </div>
+      {canCarry && (
+        <label className="checkbox share-values">
+          <input
+            type="checkbox"
+            checked={withValues}
+            onChange={(event) => setWithValues(event.target.checked)}
+          />
+          <span>{t('shareValues')}</span>
+        </label>
+      )}
       <label className="field-label" htmlFor="share-embed">
         {t('embedLabel')}
       </label>

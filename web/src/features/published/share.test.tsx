@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashValues } from './hash-values';
 import { ShareBar } from './share-bar';
 import { embedSnippet, facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './share';
 
@@ -23,6 +24,14 @@ describe('share links', () => {
   it('get a new token every time', () => {
     const tokens = new Set(Array.from({ length: 20 }, () => shareUrl('x', 'https://a.b')));
     expect(tokens.size).toBeGreaterThan(1);
+  });
+
+  it('carry values in a hash the published page reads back', () => {
+    const values = { '1': 5000, '2': 'a "quoted" #text' };
+    const url = new URL(shareUrl('id', 'https://a.b', values));
+    expect(url.pathname).toBe('/calc/id');
+    expect(hashValues(url.hash)).toEqual(values);
+    expect(new URL(shareUrl('id', 'https://a.b')).hash).toBe('');
   });
 
   it('default to this page’s origin', () => {
@@ -84,6 +93,33 @@ describe('ShareBar', () => {
     expect(snippet.value).toContain('/embed/AbCdEfGh12345678');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByLabelText('Link to this calculator')).toBeNull();
+  });
+});
+
+describe('the link dialog', () => {
+  async function openDialog(values?: Record<string, unknown>) {
+    const user = userEvent.setup();
+    render(<ShareBar calcId="AbCdEfGh12345678" name="Loan" values={values} />);
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    await screen.findByRole('dialog', { name: 'Share this calculator' });
+    return user;
+  }
+  const link = () => (screen.getByLabelText('Link to this calculator') as HTMLInputElement).value;
+
+  it('adds the current values to the link only when asked to', async () => {
+    const user = await openDialog({ '1': 250, '2': true });
+    const option = screen.getByRole('checkbox', { name: 'Open with the values entered now' });
+    expect(option).not.toBeChecked();
+    expect(new URL(link()).hash).toBe('');
+    await user.click(option);
+    expect(hashValues(new URL(link()).hash)).toEqual({ '1': 250, '2': true });
+    await user.click(option);
+    expect(new URL(link()).hash).toBe('');
+  });
+
+  it('offers no such option for a calculator without inputs', async () => {
+    await openDialog({});
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });
 

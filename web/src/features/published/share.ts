@@ -3,9 +3,17 @@ import { cacheBustToken } from '../../lib/ids';
 /** Share popups are 550 × 420 (spec §9). */
 export const POPUP_FEATURES = 'width=550,height=420,noopener';
 
-/** The published page's address with a 5-character cache-bust token (spec §2). */
-export function shareUrl(calcId: string, origin = window.location.origin): string {
-  return `${origin}/calc/${calcId}?s=${cacheBustToken()}`;
+/**
+ * The published page's address with a 5-character cache-bust token (spec §2); with
+ * `values` (keyed by input id), a hash that opens the calculator with them (hash-values.ts).
+ */
+export function shareUrl(
+  calcId: string,
+  origin = window.location.origin,
+  values?: Record<string, unknown>,
+): string {
+  const hash = values ? `#${encodeURIComponent(JSON.stringify(values))}` : '';
+  return `${origin}/calc/${calcId}?s=${cacheBustToken()}${hash}`;
 }
 
 export const twitterUrl = (url: string, text: string) =>

@@ -53,6 +53,20 @@ describe('checkValue', () => {
     });
   });
 
+  it("puts a slider's value on its step, within its range", () => {
+    const stepped = { ...slider, sliderStep: 250 };
+    expect(checkValue(stepped, 1120)).toEqual({ ok: true, value: 1100 });
+    expect(checkValue(stepped, 1990)).toEqual({ ok: true, value: 1850 });
+    expect(checkValue(stepped, 5000)).toEqual({ ok: true, value: 1850 });
+  });
+
+  it("keeps a field's number out of its min and max, for the input's rules to flag", () => {
+    // Not clamped nor dropped: the visitor sees the link's value and why it is not used.
+    const bounded = { ...field, min: 10, max: 2000, step: 5 };
+    expect(checkValue(bounded, 5000)).toEqual({ ok: true, value: 5000 });
+    expect(checkValue(bounded, 7)).toEqual({ ok: true, value: 7 });
+  });
+
   it('refuses numbers a field cannot hold', () => {
     expect(checkValue(field, JSON.parse('1e400'))).toEqual({ ok: false }); // Infinity
     expect(checkValue(field, 'abc')).toEqual({ ok: false });

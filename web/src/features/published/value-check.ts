@@ -1,6 +1,6 @@
 // Values from a link's hash are the visitor's (or anyone's) words, not the author's: each
 // is checked against its input before anything is computed with it (issue 12, item 5).
-import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-control';
+import { sliderBounds } from '../../components/calculator/input-rules';
 import type { CalcDoc, InputDef } from '../../lib/types';
 
 /** The outcome of checking one value: the value to use, or why it was refused. */
@@ -11,19 +11,10 @@ const UNITS = ['days', 'months', 'years'];
 const isInteger = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
-/** A slider's bounds as the control draws them (spec defaults 0 and 100). */
-export function sliderBounds(input: InputDef): { min: number; max: number } {
-  const min = Number(input.sliderMin ?? SLIDER_MIN);
-  const max = Number(input.sliderMax ?? SLIDER_MAX);
-  return {
-    min: Number.isFinite(min) ? min : SLIDER_MIN,
-    max: Number.isFinite(max) ? Math.max(max, min) : SLIDER_MAX,
-  };
-}
-
 /**
- * Checks `value` for `input`. A number out of a slider's range is clamped to it (the thumb
- * can show nothing else); anything an input cannot hold is refused: a non-finite or
+ * Checks `value` for `input`. A number out of a slider's range is clamped to it and put on
+ * its step (the thumb can show nothing else); a field's number is kept, for its own rules
+ * (input-rules.ts) to flag. Anything an input cannot hold is refused: a non-finite or
  * non-numeric number, a choice that is no choice's value, a malformed date or list.
  */
 export function checkValue(input: InputDef, value: unknown): Checked {
@@ -38,8 +29,7 @@ export function checkValue(input: InputDef, value: unknown): Checked {
             : NaN;
       if (!Number.isFinite(number)) return refuse;
       if (input.presentationType !== 'slider') return keep(number);
-      const { min, max } = sliderBounds(input);
-      return keep(Math.min(max, Math.max(min, number)));
+      return keep(onSlider(input, number));
     }
     case 'string':
       return typeof value === 'string' ? keep(value) : refuse;
@@ -58,6 +48,16 @@ export function checkValue(input: InputDef, value: unknown): Checked {
     default:
       return refuse;
   }
+}
+
+/** The slider position nearest `number`: within its bounds, on its step from the minimum. */
+function onSlider(input: InputDef, number: number): number {
+  const { min, max } = sliderBounds(input);
+  const step = Number(input.sliderStep ?? 1) || 1;
+  const clamped = Math.min(max, Math.max(min, number));
+  const steps = Math.round((clamped - min) / step);
+  const snapped = min + steps * step;
+  return snapped > max ? min + (steps - 1) * step : snapped;
 }
 
 const keep = (value: unknown): Checked => ({ ok: true, value });

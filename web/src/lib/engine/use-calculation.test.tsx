@@ -44,6 +44,22 @@ afterEach(() => {
 });
 
 describe('useCalculation', () => {
+  it('sends nothing to the worker while a value breaks its input’s rules', async () => {
+    const ruled: CalcDoc = { ...doc, metaInputs: [{ id: 1, name: 'a', type: 'number', max: 10 }] };
+    const { result, rerender } = renderHook(({ values }: Props) => useCalculation(ruled, values), {
+      initialProps: { values: { '1': 5 } } as Props,
+    });
+    await act(async () => fake.current.answer(okResult({ x: 5 })));
+    const sent = fake.current.posted.length;
+
+    rerender({ values: { '1': 50 } });
+    expect(fake.current.posted).toHaveLength(sent);
+    expect(result.current.pending).toBe(false);
+
+    rerender({ values: { '1': 9 } });
+    expect(fake.current.last.values).toEqual({ '1': 9 });
+  });
+
   it('shows the initial result first, then the live one', async () => {
     const initial = okResult({ x: 'from the server' });
     const { result } = render({ values: { '1': 2 }, initial });

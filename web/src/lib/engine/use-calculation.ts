@@ -2,6 +2,7 @@
 // every change of the doc, the values or the language.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import { hasInputProblems } from '../../components/calculator/input-rules';
 import { useUi } from '../../stores/ui';
 import { CalcWorkerClient } from './client';
 
@@ -50,8 +51,11 @@ export function useCalculation(
   // The run token last calculated: while suspended, only a new token calculates.
   const ranToken = useRef(runToken);
 
+  // Values that break their inputs' rules are not calculated with (the view says why).
+  const blocked = useMemo(() => hasInputProblems(doc, values), [doc, values]);
+
   useEffect(() => {
-    if (!request.doc) return;
+    if (!request.doc || blocked) return;
     if (suspended && request.runToken === ranToken.current) return;
     if (hidden) {
       calcClient().suspend();
@@ -66,9 +70,9 @@ export function useCalculation(
           setAnswer({ result: outcome.result, request });
         }
       });
-  }, [request, suspended, hidden]);
+  }, [request, suspended, hidden, blocked]);
 
-  return { result: answer.result, pending: answer.request !== request };
+  return { result: answer.result, pending: !blocked && answer.request !== request };
 }
 
 /** The tab is in the background (spec §4: the worker is suspended then). */

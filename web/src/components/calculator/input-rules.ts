@@ -1,0 +1,109 @@
+// The author's rules for an input's value (required; a number field's min, max and step):
+// a value that breaks one is an input error, and nothing is calculated until it is put
+// right (issue 12). Typed values and a link's values are held to the same rules; a
+// slider cannot break them (its values are clamped to its bounds, value-check.ts).
+import type { CalcDoc, InputDef } from '../../lib/types';
+
+export const SLIDER_MIN = 0;
+export const SLIDER_MAX = 100;
+
+/** A slider's bounds as the control draws them (spec defaults 0 and 100). */
+export function sliderBounds(input: InputDef): { min: number; max: number } {
+  const min = Number(input.sliderMin ?? SLIDER_MIN);
+  const max = Number(input.sliderMax ?? SLIDER_MAX);
+  return {
+    min: Number.isFinite(min) ? min : SLIDER_MIN,
+    max: Number.isFinite(max) ? Math.max(max, min) : SLIDER_MAX,
+  };
+}
+
+/** What is wrong with a value. */
+export type Problem =
+  | { kind: 'required' }
+  | { kind: 'min'; min: number }
+  | { kind: 'max'; max: number }
+  | { kind: 'step'; step: number; lower: number; upper: number };
+
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** A number field's bounds and step as the author set them (unset: undefined). */
+export function numberRules(input: InputDef): { min?: number; max?: number; step?: number } {
+  const step = finite(input.step);
+  return {
+    min: finite(input.min),
+    max: finite(input.max),
+    step: step !== undefined && step > 0 ? step : undefined,
+  };
+}
+
+/** Whether `value` counts as not given for `input` (a required input needs one). */
+function isEmpty(input: InputDef, value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (input.type === 'date') {
+    const params = (value as { type?: unknown; params?: object }).params;
+    return (
+      (value as { type?: unknown }).type === 'absolute' && Object.keys(params ?? {}).length === 0
+    );
+  }
+  if (input.type === 'list') return Array.isArray(value) && value.length === 0;
+  return false;
+}
+
+/** The steps are counted from the minimum (or 0); a float's last-digit noise is forgiven. */
+function offStep(value: number, base: number, step: number): Problem | null {
+  const steps = (value - base) / step;
+  const whole = Math.round(steps);
+  if (Math.abs(steps - whole) <= 1e-9 * Math.max(1, Math.abs(steps))) return null;
+  // Rounded to the step's own decimals, so 0.1 steps suggest 0.3, not 0.30000000000000004.
+  const digits = Math.min(20, (String(step).split('.')[1] ?? '').length + 1);
+  const at = (n: number) => Number((base + n * step).toFixed(digits));
+  return { kind: 'step', step, lower: at(Math.floor(steps)), upper: at(Math.ceil(steps)) };
+}
+
+/** The first rule `value` breaks for `input`, or null. */
+export function inputProblem(input: InputDef, value: unknown): Problem | null {
+  if (input.required === true && input.type !== 'binary' && isEmpty(input, value)) {
+    return { kind: 'required' };
+  }
+  if (input.type !== 'number' || input.presentationType === 'slider') return null;
+  const number = finite(value);
+  if (number === undefined) return null;
+  const { min, max, step } = numberRules(input);
+  if (min !== undefined && number < min) return { kind: 'min', min };
+  if (max !== undefined && number > max) return { kind: 'max', max };
+  return step === undefined ? null : offStep(number, min ?? 0, step);
+}
+
+/**
+ * Every input of `doc` whose value (from `values`, else the default) breaks a rule, by
+ * input id; a list breaks one when one of its items' sub-inputs does (as `item`, from 1).
+ */
+export function inputProblems(
+  doc: CalcDoc | null,
+  values: Record<string, unknown>,
+): Record<string, Problem & { item?: number }> {
+  const problems: Record<string, Problem & { item?: number }> = {};
+  for (const input of doc?.metaInputs ?? []) {
+    const key = String(input.id);
+    const value = key in values ? values[key] : doc?.defaults?.[key];
+    const problem = inputProblem(input, value) ?? listProblem(input, value);
+    if (problem) problems[key] = problem;
+  }
+  return problems;
+}
+
+function listProblem(input: InputDef, value: unknown): (Problem & { item: number }) | null {
+  if (input.type !== 'list' || !Array.isArray(value)) return null;
+  for (const [index, item] of (value as Record<string, unknown>[]).entries()) {
+    for (const sub of input.metaInputs ?? []) {
+      const problem = inputProblem(sub, item?.[String(sub.id)]);
+      if (problem) return { ...problem, item: index + 1 };
+    }
+  }
+  return null;
+}
+
+/** Whether anything stops `doc` from being calculated with `values`. */
+export const hasInputProblems = (doc: CalcDoc | null, values: Record<string, unknown>) =>
+  Object.keys(inputProblems(doc, values)).length > 0;
