@@ -1,0 +1,275 @@
+// /account/sub (spec §2): the subscription's plan, status, price, period end and default
+// card; cancel at period end (confirmed) and undo it; switch Regular ⇄ Premium after seeing
+// the amount due now. Each change reloads the page (spec §4).
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from '../../components/dialog';
+import { messageOf } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { toast, useUi } from '../../stores/ui';
+import { reloadWithToast } from '../account/settings';
+import { AccountPage } from './account-page';
+import {
+  billingApi,
+  brandName,
+  expiry,
+  formatDate,
+  formatMoney,
+  useBilling,
+  useLoaded,
+  type Plan,
+  type Subscription,
+} from './billing';
+import { billingMessages } from './messages';
+
+const STATUS_KEYS = {
+  active: 'statusActive',
+  trialing: 'statusTrialing',
+  past_due: 'statusPastDue',
+  incomplete: 'statusIncomplete',
+  incomplete_expired: 'statusIncompleteExpired',
+  canceled: 'statusCanceled',
+  unpaid: 'statusUnpaid',
+  paused: 'statusPaused',
+} as const;
+
+const LIVE = ['active', 'trialing', 'past_due'];
+
+export default function SubScreen() {
+  const t = useT(billingMessages);
+  const sub = useLoaded(billingApi.subscription);
+  return (
+    <AccountPage title={t('subTitle')} pageTitle={t('subPageTitle')} data={sub}>
+      {(value) =>
+        value ? (
+          <SubscriptionCard sub={value} />
+        ) : (
+          <section className="account-card">
+            <p>{t('noSub')}</p>
+            <Link className="button primary" to="/pricing">
+              {t('seePlans')}
+            </Link>
+          </section>
+        )
+      }
+    </AccountPage>
+  );
+}
+
+function SubscriptionCard({ sub }: { sub: Subscription }) {
+  const t = useT(billingMessages);
+  const locale = useUi((s) => s.locale);
+  const billing = useBilling();
+  const [dialog, setDialog] = useState<'cancel' | Plan | null>(null);
+  const [busy, setBusy] = useState(false);
+  const plans = billing.status === 'ready' ? billing.value.plans : [];
+  const plan = plans.find((p) => p.id === sub.plan);
+  const planName = plan?.name ?? sub.plan;
+  const end = formatDate(sub.currentPeriodEnd, locale);
+  const live = LIVE.includes(sub.status);
+  const status =
+    sub.status in STATUS_KEYS ? t(STATUS_KEYS[sub.status as keyof typeof STATUS_KEYS]) : sub.status;
+
+  const resume = async () => {
+    setBusy(true);
+    try {
+      await billingApi.resume(sub.id);
+      reloadWithToast(t('resumed'));
+    } catch (error) {
+      toast(messageOf(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-card" aria-label={t('subTitle')}>
+      {sub.status === 'past_due' && (
+        <div className="billing-alert" role="alert">
+          <p>{t('pastDue')}</p>
+          <Link className="button primary" to="/account/card">
+            {t('updateCard')}
+          </Link>
+        </div>
+      )}
+      {sub.status === 'incomplete' && <p className="billing-alert">{t('incomplete')}</p>}
+      {!live && sub.status !== 'incomplete' && (
+        <p className="billing-alert">
+          {t('ended')} <Link to="/pricing">{t('seePlans')}</Link>
+        </p>
+      )}
+      <dl className="billing-facts">
+        <dt>{t('plan')}</dt>
+        <dd className="sub-plan">{planName}</dd>
+        <dt>{t('status')}</dt>
+        <dd>{status}</dd>
+        <dt>{t('price')}</dt>
+        <dd>
+          {t('perInterval', {
+            price: formatMoney(sub.price, sub.currency, locale),
+            interval: t(plan?.interval === 'year' ? 'year' : 'month'),
+          })}
+        </dd>
+        <dt>{sub.cancelAtPeriodEnd ? t('endsOn') : t('renews')}</dt>
+        <dd>{end}</dd>
+        <dt>{t('defaultCard')}</dt>
+        <dd>
+          {sub.defaultCard
+            ? `${t('cardName', { brand: brandName(sub.defaultCard.brand), last4: sub.defaultCard.last4 })} · ${expiry(sub.defaultCard)}`
+            : t('noCard')}
+        </dd>
+      </dl>
+      {sub.cancelAtPeriodEnd && live && (
+        <p className="sub-ends">{t('staysUntil', { date: end })}</p>
+      )}
+      {live && (
+        <div className="form-footer">
+          {sub.cancelAtPeriodEnd ? (
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              onClick={() => void resume()}
+            >
+              {t('undoCancel')}
+            </button>
+          ) : (
+            <>
+              {plans
+                .filter((other) => other.id !== sub.plan)
+                .map((other) => (
+                  <button
+                    key={other.id}
+                    type="button"
+                    className="button primary"
+                    onClick={() => setDialog(other)}
+                  >
+                    {t('switchPlan', { plan: other.name })}
+                  </button>
+                ))}
+              <button type="button" className="button" onClick={() => setDialog('cancel')}>
+                {t('cancelSub')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {dialog === 'cancel' && (
+        <CancelDialog sub={sub} planName={planName} end={end} onClose={() => setDialog(null)} />
+      )}
+      {dialog !== null && dialog !== 'cancel' && (
+        <SwitchDialog sub={sub} plan={dialog} onClose={() => setDialog(null)} />
+      )}
+    </section>
+  );
+}
+
+function CancelDialog(props: {
+  sub: Subscription;
+  planName: string;
+  end: string;
+  onClose(): void;
+}) {
+  const t = useT(billingMessages);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await billingApi.cancel(props.sub.id);
+      reloadWithToast(t('cancelled', { date: props.end }));
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={t('cancelTitle')}
+      onClose={props.onClose}
+      initialFocus=".button"
+      actions={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            {t('keep')}
+          </button>
+          <button
+            type="button"
+            className="button danger-fill"
+            disabled={busy}
+            onClick={() => void cancel()}
+          >
+            {t('cancelConfirm')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('cancelText', { plan: props.planName, date: props.end })}</p>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    </Dialog>
+  );
+}
+
+function SwitchDialog(props: { sub: Subscription; plan: Plan; onClose(): void }) {
+  const t = useT(billingMessages);
+  const locale = useUi((s) => s.locale);
+  const [due, setDue] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const { sub, plan } = props;
+
+  useEffect(() => {
+    let live = true;
+    billingApi.preview(sub.id, plan.id).then(
+      (answer) => live && setDue(formatMoney(answer.amountDue, answer.currency, locale)),
+      (failure: unknown) => live && setError(messageOf(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sub.id, plan.id, locale]);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await billingApi.switchPlan(sub.id, plan.id);
+      reloadWithToast(t('switched', { plan: plan.name }));
+    } catch (failure) {
+      // A refused payment (402) carries the provider's message.
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t('switchTitle', { plan: plan.name })}
+      onClose={props.onClose}
+      initialFocus=".button"
+      actions={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy || due === null}
+            onClick={() => void confirm()}
+          >
+            {t('switchConfirm')}
+          </button>
+        </>
+      }
+    >
+      <p aria-live="polite" className="switch-due">
+        {due === null ? (error ? '' : t('previewing')) : t('dueNow', { amount: due })}
+      </p>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    </Dialog>
+  );
+}
