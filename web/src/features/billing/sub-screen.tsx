@@ -15,7 +15,7 @@ import {
   expiry,
   formatDate,
   formatMoney,
-  useBilling,
+  loadBilling,
   useLoaded,
   type Plan,
   type Subscription,
@@ -37,12 +37,13 @@ const LIVE = ['active', 'trialing', 'past_due'];
 
 export default function SubScreen() {
   const t = useT(billingMessages);
-  const sub = useLoaded(billingApi.subscription);
+  // Together, so the plan's name and the switch buttons do not appear a moment later.
+  const data = useLoaded(() => Promise.all([billingApi.subscription(), loadBilling()]));
   return (
-    <AccountPage title={t('subTitle')} pageTitle={t('subPageTitle')} data={sub}>
-      {(value) =>
-        value ? (
-          <SubscriptionCard sub={value} />
+    <AccountPage title={t('subTitle')} pageTitle={t('subPageTitle')} data={data}>
+      {([sub, billing]) =>
+        sub ? (
+          <SubscriptionCard sub={sub} plans={billing.plans} />
         ) : (
           <section className="account-card">
             <p>{t('noSub')}</p>
@@ -56,13 +57,11 @@ export default function SubScreen() {
   );
 }
 
-function SubscriptionCard({ sub }: { sub: Subscription }) {
+function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) {
   const t = useT(billingMessages);
   const locale = useUi((s) => s.locale);
-  const billing = useBilling();
   const [dialog, setDialog] = useState<'cancel' | Plan | null>(null);
   const [busy, setBusy] = useState(false);
-  const plans = billing.status === 'ready' ? billing.value.plans : [];
   const plan = plans.find((p) => p.id === sub.plan);
   const planName = plan?.name ?? sub.plan;
   const end = formatDate(sub.currentPeriodEnd, locale);
