@@ -23,7 +23,7 @@ export default function InvoiceScreen() {
         list.length === 0 ? (
           <p className="account-card">{t('noInvoices')}</p>
         ) : (
-          <div className="account-card table-wrap">
+          <div className="account-card">
             <table className="billing-table">
               <thead>
                 <tr>
@@ -41,10 +41,12 @@ export default function InvoiceScreen() {
                   .sort((a, b) => b.created - a.created)
                   .map((invoice) => (
                     <tr key={invoice.id}>
-                      <td>{invoice.number ?? invoice.id}</td>
-                      <td>{formatDate(invoice.created, locale)}</td>
-                      <td>{formatMoney(invoice.total, invoice.currency, locale)}</td>
-                      <td>
+                      <td data-label={t('number')}>{invoice.number ?? invoice.id}</td>
+                      <td data-label={t('date')}>{formatDate(invoice.created, locale)}</td>
+                      <td data-label={t('amount')}>
+                        {formatMoney(invoice.total, invoice.currency, locale)}
+                      </td>
+                      <td data-label={t('status')}>
                         {invoice.status in STATUS_KEYS
                           ? t(STATUS_KEYS[invoice.status as keyof typeof STATUS_KEYS])
                           : invoice.status}
