@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
-import { json } from '../../testing/fetch';
+import { flush, json } from '../../testing/fetch';
 import { forgetBilling } from './billing';
 import PricingScreen from './pricing-screen';
 import { ann, sandboxBilling, showAt } from './test-data';
@@ -57,6 +57,16 @@ describe('PricingScreen', () => {
     expect(within(regular).getByRole('link', { name: 'Switch to Regular' })).toBeVisible();
   });
 
+  it('waits for the signed-in user before showing the plans', async () => {
+    useSession.setState({ user: null });
+    show();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(flush);
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+    act(() => useSession.setState({ user: ann }));
+    expect(await screen.findByRole('button', { name: 'Subscribe to Regular' })).toBeVisible();
+  });
+
   it('asks a signed-out visitor to sign in before subscribing', async () => {
     useSession.setState({ authenticated: false, user: null });
     const { user } = show();
@@ -79,7 +89,7 @@ describe('PricingScreen', () => {
     useUi.setState({ locale: 'ru' });
     show();
     expect(await screen.findByRole('heading', { name: 'Тарифы' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Подписаться на Regular' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Подписаться на Regular' })).toBeVisible();
     expect(screen.getByText('Песочница — без реальных списаний')).toBeVisible();
   });
 

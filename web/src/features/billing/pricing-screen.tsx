@@ -48,9 +48,10 @@ export default function PricingScreen() {
         <h1>{t('pricingTitle')}</h1>
         <p className="muted">{t('pricingLead')}</p>
       </header>
-      {billing.status === 'loading' && <Loading />}
+      {/* Signed in, the plans wait for the user too: the current plan is marked from the start. */}
+      {(billing.status === 'loading' || (authenticated && !user)) && <Loading />}
       {billing.status === 'failed' && <p className="form-error">{t('loadFailed')}</p>}
-      {billing.status === 'ready' && (
+      {billing.status === 'ready' && (!authenticated || user) && (
         <>
           {billing.value.mode === 'sandbox' && <p className="sandbox-label">{t('sandbox')}</p>}
           <ul className="plan-list">
