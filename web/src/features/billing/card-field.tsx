@@ -145,60 +145,57 @@ function SandboxCardField({ ref, billing, errorId, invalid }: CardFieldProps) {
     [root, key, number, exp, cvc],
   );
 
-  const described = { 'aria-describedby': errorId, 'aria-invalid': invalid || undefined };
+  const inputs = [
+    {
+      name: 'number',
+      label: t('cardNumber'),
+      autoComplete: 'cc-number',
+      maxLength: 23,
+      placeholder: '4242 4242 4242 4242',
+      value: number,
+      set: setNumber,
+    },
+    {
+      name: 'exp',
+      label: t('cardExpiry'),
+      autoComplete: 'cc-exp',
+      maxLength: 7,
+      placeholder: '12/34',
+      value: exp,
+      set: setExp,
+    },
+    {
+      name: 'cvc',
+      label: t('cardCvc'),
+      autoComplete: 'cc-csc',
+      maxLength: 4,
+      placeholder: '123',
+      value: cvc,
+      set: setCvc,
+    },
+  ];
   return (
     <div className="sandbox-card">
-      <div className="field-row card-number">
-        <label className="field-label" htmlFor={`${base}-number`}>
-          {t('cardNumber')}
-        </label>
-        <input
-          id={`${base}-number`}
-          className="field"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-          placeholder="4242 4242 4242 4242"
-          required
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          {...described}
-        />
-      </div>
-      <div className="field-row">
-        <label className="field-label" htmlFor={`${base}-exp`}>
-          {t('cardExpiry')}
-        </label>
-        <input
-          id={`${base}-exp`}
-          className="field"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={7}
-          placeholder="12/34"
-          required
-          value={exp}
-          onChange={(event) => setExp(event.target.value)}
-          {...described}
-        />
-      </div>
-      <div className="field-row">
-        <label className="field-label" htmlFor={`${base}-cvc`}>
-          {t('cardCvc')}
-        </label>
-        <input
-          id={`${base}-cvc`}
-          className="field"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          placeholder="123"
-          required
-          value={cvc}
-          onChange={(event) => setCvc(event.target.value)}
-          {...described}
-        />
-      </div>
+      {inputs.map((input) => (
+        <div key={input.name} className={`field-row card-${input.name}`}>
+          <label className="field-label" htmlFor={`${base}-${input.name}`}>
+            {input.label}
+          </label>
+          <input
+            id={`${base}-${input.name}`}
+            className="field"
+            inputMode="numeric"
+            autoComplete={input.autoComplete}
+            maxLength={input.maxLength}
+            placeholder={input.placeholder}
+            required
+            value={input.value}
+            onChange={(event) => input.set(event.target.value)}
+            aria-describedby={errorId}
+            aria-invalid={invalid || undefined}
+          />
+        </div>
+      ))}
       {/* In the page's body: the card fieldset is disabled while the payment runs. */}
       {asking !== null &&
         createPortal(

@@ -1,13 +1,10 @@
 // /account/card (spec §2): the user's cards with their default; add one (the checkout
 // dialog without a plan), change its expiry, make it the default, delete it. Each change
 // reloads the page (spec §4).
-import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/dialog';
-import { messageOf } from '../../lib/api';
+import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { toast } from '../../stores/ui';
-import { reloadWithToast } from '../account/settings';
 import { AccountPage } from './account-page';
+import { ActionDialog, useChange } from './action-dialog';
 import { billingApi, brandName, expiry, useBilling, useLoaded, type Card } from './billing';
 import { CheckoutDialog } from './checkout-dialog';
 import { billingMessages } from './messages';
@@ -23,19 +20,8 @@ export default function CardScreen() {
   const cards = useLoaded(billingApi.cards);
   const billing = useBilling();
   const [open, setOpen] = useState<Open | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, change] = useChange();
   const name = (card: Card) => t('cardName', { brand: brandName(card.brand), last4: card.last4 });
-
-  const makeDefault = async (card: Card) => {
-    setBusy(true);
-    try {
-      await billingApi.makeDefault(card.id);
-      reloadWithToast(t('defaultSet'));
-    } catch (error) {
-      toast(messageOf(error));
-      setBusy(false);
-    }
-  };
 
   return (
     <AccountPage title={t('cardTitle')} pageTitle={t('cardPageTitle')} data={cards}>
@@ -67,7 +53,9 @@ export default function CardScreen() {
                         className="button"
                         disabled={busy}
                         aria-label={`${t('makeDefault')}: ${name(card)}`}
-                        onClick={() => void makeDefault(card)}
+                        onClick={() =>
+                          change(() => billingApi.makeDefault(card.id), t('defaultSet'))
+                        }
                       >
                         {t('makeDefault')}
                       </button>
@@ -118,130 +106,85 @@ export default function CardScreen() {
   );
 }
 
+function NumberSelect(props: {
+  id: string;
+  label: string;
+  value: number;
+  choices: number[];
+  show(value: number): string;
+  onChange(value: number): void;
+}) {
+  return (
+    <div className="field-row">
+      <label className="field-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className="select"
+        value={props.value}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+      >
+        {props.choices.map((value) => (
+          <option key={value} value={value}>
+            {props.show(value)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function EditExpiryDialog(props: { card: Card; name: string; onClose(): void }) {
   const t = useT(billingMessages);
   const base = useId();
   const [month, setMonth] = useState(props.card.exp_month);
   const [year, setYear] = useState(props.card.exp_year);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const years = YEARS.includes(props.card.exp_year) ? YEARS : [...YEARS, props.card.exp_year];
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await billingApi.editCard(props.card.id, month, year);
-      reloadWithToast(t('expirySaved'));
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
+    <ActionDialog
       title={t('editTitle', { card: props.name })}
       onClose={props.onClose}
+      action={t('saveExpiry')}
+      run={() => billingApi.editCard(props.card.id, month, year)}
+      done={t('expirySaved')}
       initialFocus="select"
-      actions={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form={`${base}-form`} className="button primary" disabled={busy}>
-            {t('saveExpiry')}
-          </button>
-        </>
-      }
     >
-      <form id={`${base}-form`} className="inline-fields" onSubmit={submit}>
-        <div className="field-row">
-          <label className="field-label" htmlFor={`${base}-month`}>
-            {t('expMonth')}
-          </label>
-          <select
-            id={`${base}-month`}
-            className="select"
-            value={month}
-            onChange={(event) => setMonth(Number(event.target.value))}
-          >
-            {MONTHS.map((value) => (
-              <option key={value} value={value}>
-                {String(value).padStart(2, '0')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field-row">
-          <label className="field-label" htmlFor={`${base}-year`}>
-            {t('expYear')}
-          </label>
-          <select
-            id={`${base}-year`}
-            className="select"
-            value={year}
-            onChange={(event) => setYear(Number(event.target.value))}
-          >
-            {years.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-    </Dialog>
+      <div className="inline-fields">
+        <NumberSelect
+          id={`${base}-month`}
+          label={t('expMonth')}
+          value={month}
+          choices={MONTHS}
+          show={(value) => String(value).padStart(2, '0')}
+          onChange={setMonth}
+        />
+        <NumberSelect
+          id={`${base}-year`}
+          label={t('expYear')}
+          value={year}
+          choices={years}
+          show={String}
+          onChange={setYear}
+        />
+      </div>
+    </ActionDialog>
   );
 }
 
 function DeleteCardDialog(props: { card: Card; name: string; onClose(): void }) {
   const t = useT(billingMessages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  const remove = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await billingApi.deleteCard(props.card.id);
-      reloadWithToast(t('cardDeleted'));
-    } catch (failure) {
-      // Refused (the default card of a live subscription): the server says why.
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
-
+  // A refused delete (the default card of a live subscription): the server says why.
   return (
-    <Dialog
+    <ActionDialog
       title={t('deleteTitle', { card: props.name })}
       onClose={props.onClose}
-      initialFocus=".button"
-      actions={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="button danger-fill"
-            disabled={busy}
-            onClick={() => void remove()}
-          >
-            {t('deleteConfirm')}
-          </button>
-        </>
-      }
+      action={t('deleteConfirm')}
+      danger
+      run={() => billingApi.deleteCard(props.card.id)}
+      done={t('cardDeleted')}
     >
       <p>{t('deleteText')}</p>
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-    </Dialog>
+    </ActionDialog>
   );
 }

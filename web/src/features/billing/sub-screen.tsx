@@ -3,12 +3,11 @@
 // the amount due now. Each change reloads the page (spec §4).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../../components/dialog';
 import { messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { toast, useUi } from '../../stores/ui';
-import { reloadWithToast } from '../account/settings';
+import { useUi } from '../../stores/ui';
 import { AccountPage } from './account-page';
+import { ActionDialog, useChange } from './action-dialog';
 import {
   billingApi,
   brandName,
@@ -61,24 +60,13 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
   const t = useT(billingMessages);
   const locale = useUi((s) => s.locale);
   const [dialog, setDialog] = useState<'cancel' | Plan | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, change] = useChange();
   const plan = plans.find((p) => p.id === sub.plan);
   const planName = plan?.name ?? sub.plan;
   const end = formatDate(sub.currentPeriodEnd, locale);
   const live = LIVE.includes(sub.status);
   const status =
     sub.status in STATUS_KEYS ? t(STATUS_KEYS[sub.status as keyof typeof STATUS_KEYS]) : sub.status;
-
-  const resume = async () => {
-    setBusy(true);
-    try {
-      await billingApi.resume(sub.id);
-      reloadWithToast(t('resumed'));
-    } catch (error) {
-      toast(messageOf(error));
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="account-card" aria-label={t('subTitle')}>
@@ -127,7 +115,7 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
               type="button"
               className="button primary"
               disabled={busy}
-              onClick={() => void resume()}
+              onClick={() => change(() => billingApi.resume(sub.id), t('resumed'))}
             >
               {t('undoCancel')}
             </button>
@@ -169,44 +157,18 @@ function CancelDialog(props: {
   onClose(): void;
 }) {
   const t = useT(billingMessages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await billingApi.cancel(props.sub.id);
-      reloadWithToast(t('cancelled', { date: props.end }));
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ActionDialog
       title={t('cancelTitle')}
       onClose={props.onClose}
-      initialFocus=".button"
-      actions={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('keep')}
-          </button>
-          <button
-            type="button"
-            className="button danger-fill"
-            disabled={busy}
-            onClick={() => void cancel()}
-          >
-            {t('cancelConfirm')}
-          </button>
-        </>
-      }
+      action={t('cancelConfirm')}
+      cancel={t('keep')}
+      danger
+      run={() => billingApi.cancel(props.sub.id)}
+      done={t('cancelled', { date: props.end })}
     >
       <p>{t('cancelText', { plan: props.planName, date: props.end })}</p>
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -214,7 +176,6 @@ function SwitchDialog(props: { sub: Subscription; plan: Plan; onClose(): void })
   const t = useT(billingMessages);
   const locale = useUi((s) => s.locale);
   const [due, setDue] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { sub, plan } = props;
 
@@ -229,46 +190,20 @@ function SwitchDialog(props: { sub: Subscription; plan: Plan; onClose(): void })
     };
   }, [sub.id, plan.id, locale]);
 
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await billingApi.switchPlan(sub.id, plan.id);
-      reloadWithToast(t('switched', { plan: plan.name }));
-    } catch (failure) {
-      // A refused payment (402) carries the provider's message.
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
-
+  // A refused payment (402) carries the provider's message, shown by the dialog.
   return (
-    <Dialog
+    <ActionDialog
       title={t('switchTitle', { plan: plan.name })}
       onClose={props.onClose}
-      initialFocus=".button"
-      actions={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            disabled={busy || due === null}
-            onClick={() => void confirm()}
-          >
-            {t('switchConfirm')}
-          </button>
-        </>
-      }
+      action={t('switchConfirm')}
+      disabled={due === null}
+      run={() => billingApi.switchPlan(sub.id, plan.id)}
+      done={t('switched', { plan: plan.name })}
     >
       <p aria-live="polite" className="switch-due">
         {due === null ? (error ? '' : t('previewing')) : t('dueNow', { amount: due })}
       </p>
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-    </Dialog>
+      {error && <p className="form-error">{error}</p>}
+    </ActionDialog>
   );
 }
