@@ -499,9 +499,11 @@ fn logout_form() {}
 #[allow(dead_code)]
 fn account() {}
 
-/// Deletes the user, their sessions and calculators.
+/// Deletes the user, their sessions and calculators; a subscription ends at once.
 #[utoipa::path(delete, path = "/api/account", tag = "account", security(("session" = [])),
-    responses((status = 200, body = MessageBody), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = MessageBody), (status = 401, body = ErrorBody),
+        (status = 502, body = ErrorBody, description = "Stripe cannot be reached to end the \
+            subscription; nothing was deleted")))]
 #[allow(dead_code)]
 fn delete_account() {}
 

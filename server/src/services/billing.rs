@@ -320,13 +320,11 @@ async fn customer_of(state: &AppState, user: &user::Model) -> Result<String, Api
             "calcsmith_user".to_owned(),
             user.id.to_string(),
         )]));
-    for (value, set) in [
-        (&user.name, CreateCustomer::name as fn(CreateCustomer, String) -> CreateCustomer),
-        (&user.phone, CreateCustomer::phone),
-    ] {
-        if !value.is_empty() {
-            create = set(create, value.clone());
-        }
+    if !user.name.is_empty() {
+        create = create.name(user.name.clone());
+    }
+    if !user.phone.is_empty() {
+        create = create.phone(user.phone.clone());
     }
     if !(user.address.is_empty() && user.city.is_empty() && user.country.is_empty()) {
         let mut address = OptionalFieldsCustomerAddress::new();
@@ -469,6 +467,22 @@ pub async fn cancel_at_period_end(
         .map_err(stripe_error)?;
     follow(state, user.id, Some(&updated)).await?;
     Ok(view(&state.stripe, &updated))
+}
+
+/// Ends the user's live subscription at once (the account is being deleted).
+///
+/// # Errors
+/// Stripe failed.
+pub async fn end_subscription(state: &AppState, user: &user::Model) -> Result<(), ApiError> {
+    let Some(customer) = &user.customer_id else {
+        return Ok(());
+    };
+    if let Some(subscription) = subscription_of(state, customer).await?
+        && is_live(&subscription)
+    {
+        cancel_now(state, &subscription).await?;
+    }
+    Ok(())
 }
 
 /// The price a live subscription would switch to, checked.
@@ -786,7 +800,7 @@ pub async fn checkout(
     if let Some(existing) = existing.filter(|s| is_live(s)) {
         if existing.status == SubscriptionStatus::Incomplete {
             // An abandoned earlier attempt (3-D Secure never finished): it goes.
-            cancel_incomplete(state, &existing).await?;
+            cancel_now(state, &existing).await?;
         } else {
             return Err(ApiError::BadRequest(
                 "You already have a subscription. Change its plan instead.".to_owned(),
@@ -833,8 +847,9 @@ fn or_bad_card(error: StripeError) -> ApiError {
     }
 }
 
-/// Cancels a subscription whose first payment failed or was abandoned.
-async fn cancel_incomplete(state: &AppState, subscription: &Subscription) -> Result<(), ApiError> {
+/// Cancels a subscription at once (its first payment failed or was abandoned, or the
+/// account goes).
+async fn cancel_now(state: &AppState, subscription: &Subscription) -> Result<(), ApiError> {
     CancelSubscription::new(subscription.id.clone())
         .send(&state.stripe.client)
         .await
@@ -874,7 +889,7 @@ async fn subscription_outcome(
                 intent_id,
             });
         }
-        cancel_incomplete(state, &subscription).await?;
+        cancel_now(state, &subscription).await?;
         follow(state, user.id, None).await?;
         return Err(intent.last_payment_error.as_deref().map_or_else(
             || ApiError::PaymentFailed {

@@ -552,3 +552,14 @@ both_databases!(
         assert_eq!(visitor.put(app.url("/api/account/sub")).send().await.unwrap().status(), 401);
     }
 );
+
+both_databases!(
+    deleting_the_account_ends_its_subscription,
+    |app: TestApp| async move {
+        let author = user(&app, "leaving@example.com").await;
+        let id = subscribed(&app, &author, "premium").await["id"].as_str().unwrap().to_owned();
+        assert_eq!(author.delete(app.url("/api/account")).send().await.unwrap().status(), 200);
+        let ended = stripe_call(&app, reqwest::Method::GET, &format!("subscriptions/{id}"), &[]).await;
+        assert_eq!(ended["status"], "canceled");
+    }
+);
