@@ -364,6 +364,9 @@ pub async fn save_settings(
 /// # Errors
 /// The database could not be written.
 pub async fn delete_account(state: &AppState, user: &user::Model) -> Result<(), ApiError> {
+    // First, so a deleted account is never charged again (Stripe unreachable: 502, and
+    // the account stays).
+    crate::services::billing::end_subscription(state, user).await?;
     calculator::Entity::delete_many()
         .filter(calculator::Column::OwnerId.eq(user.id))
         .exec(&state.db)
