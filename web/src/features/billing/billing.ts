@@ -58,7 +58,8 @@ export interface Invoice {
   total: number;
   amountPaid: number;
   currency: string;
-  status: string;
+  /** Stripe's (draft, open, paid, uncollectible, void); null when Stripe gives none. */
+  status: string | null;
   pdf: string;
 }
 

@@ -47,9 +47,9 @@ export default function InvoiceScreen() {
                         {formatMoney(invoice.total, invoice.currency, locale)}
                       </td>
                       <td data-label={t('status')}>
-                        {invoice.status in STATUS_KEYS
+                        {invoice.status && invoice.status in STATUS_KEYS
                           ? t(STATUS_KEYS[invoice.status as keyof typeof STATUS_KEYS])
-                          : invoice.status}
+                          : (invoice.status ?? '')}
                       </td>
                       <td>
                         <a
