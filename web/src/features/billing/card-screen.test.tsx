@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
@@ -112,6 +112,15 @@ describe('CardScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Delete card' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(sessionStorage.getItem('calcsmith.toast')).toBe('Card deleted.');
+  });
+
+  it('lets a card be added only once the user (their customer id) is loaded', async () => {
+    useSession.setState({ user: null });
+    show();
+    await row('Visa ending in 4242');
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeDisabled();
+    act(() => useSession.setState({ user: ann }));
+    expect(screen.getByRole('button', { name: 'Add a card' })).toBeEnabled();
   });
 
   it('adds a card through the checkout dialog without a plan', async () => {

@@ -3,6 +3,7 @@
 // reloads the page (spec §4).
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { useSession } from '../../stores/session';
 import { AccountPage } from './account-page';
 import { ActionDialog, useChange } from './action-dialog';
 import { billingApi, brandName, expiry, useBilling, useLoaded, type Card } from './billing';
@@ -19,6 +20,7 @@ export default function CardScreen() {
   const t = useT(billingMessages);
   const cards = useLoaded(billingApi.cards);
   const billing = useBilling();
+  const user = useSession((s) => s.user);
   const [open, setOpen] = useState<Open | null>(null);
   const [busy, change] = useChange();
   const name = (card: Card) => t('cardName', { brand: brandName(card.brand), last4: card.last4 });
@@ -77,7 +79,8 @@ export default function CardScreen() {
             <button
               type="button"
               className="button primary"
-              disabled={billing.status !== 'ready'}
+              // The checkout sends the user's customer id: it waits for the user.
+              disabled={billing.status !== 'ready' || !user}
               onClick={() => setOpen({ kind: 'add' })}
             >
               {t('addCard')}
