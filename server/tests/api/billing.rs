@@ -9,6 +9,7 @@ use hmac::{KeyInit, Mac};
 use reqwest::Client;
 use serde_json::{Value, json};
 
+use crate::both_databases;
 use crate::helpers::*;
 
 /// A JSON answer's status and body.
