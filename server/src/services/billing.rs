@@ -26,8 +26,7 @@ use stripe_billing::test_helpers_test_clock::CreateTestHelpersTestClock;
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_core::customer::{
     CreateCustomer, ListPaymentMethodsCustomer, OptionalFieldsCustomerAddress, RetrieveCustomer,
-    RetrieveCustomerReturned,
-    UpdateCustomer, UpdateCustomerInvoiceSettings,
+    RetrieveCustomerReturned, UpdateCustomer, UpdateCustomerInvoiceSettings,
 };
 use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
@@ -262,7 +261,9 @@ fn view(stripe: &Stripe, subscription: &Subscription) -> SubscriptionView {
         .and_then(|method| card_of(method, Some(method.id.as_str())));
     SubscriptionView {
         id: subscription.id.as_str().to_owned(),
-        plan: item.map_or(Plan::Free, |item| stripe.plan_of(&item.price)).name(),
+        plan: item
+            .map_or(Plan::Free, |item| stripe.plan_of(&item.price))
+            .name(),
         status: subscription.status.as_str().to_owned(),
         price: item.and_then(|item| item.price.unit_amount).unwrap_or(0),
         currency: subscription.currency.to_string(),
@@ -1065,8 +1066,15 @@ pub async fn invoices(state: &AppState, user: &user::Model) -> Result<Vec<Invoic
 ///
 /// # Errors
 /// Not the user's (404), Stripe failed.
-pub async fn invoice_pdf(state: &AppState, user: &user::Model, id: &str) -> Result<String, ApiError> {
-    let customer = user.customer_id.clone().ok_or_else(|| not_found("Invoice"))?;
+pub async fn invoice_pdf(
+    state: &AppState,
+    user: &user::Model,
+    id: &str,
+) -> Result<String, ApiError> {
+    let customer = user
+        .customer_id
+        .clone()
+        .ok_or_else(|| not_found("Invoice"))?;
     if !id.starts_with("in_") {
         return Err(not_found("Invoice"));
     }
@@ -1120,7 +1128,11 @@ pub fn verify_signature(
         mac.update(body);
         mac.verify_slice(&expected).is_ok()
     });
-    if matches { Ok(()) } else { Err(bad("no match")) }
+    if matches {
+        Ok(())
+    } else {
+        Err(bad("no match"))
+    }
 }
 
 fn hex_decode(text: &str) -> Option<Vec<u8>> {
