@@ -801,7 +801,7 @@ pub async fn checkout(
         return setup_outcome(state, user, &customer, intent).await;
     };
     let existing = subscription_of(state, &customer).await?;
-    if let Some(existing) = existing.filter(|s| is_live(s)) {
+    if let Some(existing) = existing.filter(is_live) {
         if existing.status == SubscriptionStatus::Incomplete {
             // An abandoned earlier attempt (3-D Secure never finished): it goes.
             cancel_now(state, &existing).await?;
@@ -1136,7 +1136,7 @@ pub fn verify_signature(
 }
 
 fn hex_decode(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())
