@@ -101,7 +101,14 @@ impl Default for BillingConfig {
 impl std::fmt::Debug for BillingConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BillingConfig")
-            .field("mode", &if self.live.is_some() { "live" } else { "sandbox" })
+            .field(
+                "mode",
+                &if self.live.is_some() {
+                    "live"
+                } else {
+                    "sandbox"
+                },
+            )
             .field("price_regular", &self.price_regular)
             .field("price_premium", &self.price_premium)
             .field("support_url", &self.support_url)

@@ -28,7 +28,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/account/sub/{id}/preview", post(preview))
         .route("/api/account/sub/{id}/plan", post(switch_plan))
         .route("/api/account/card", get(cards).post(edit_card))
-        .route("/api/account/card/{id}", post(make_default).delete(delete_card))
+        .route(
+            "/api/account/card/{id}",
+            post(make_default).delete(delete_card),
+        )
         .route("/api/checkout", post(checkout))
         .route("/api/checkout/complete", post(complete))
         .route("/api/account/invoice", get(invoices))
@@ -39,16 +42,19 @@ pub fn router() -> Router<AppState> {
 /// The plans with their limits (from `services/plans.rs`), and how to reach Stripe.
 async fn plans(State(state): State<AppState>) -> Json<Value> {
     let stripe = &state.stripe;
-    let plans: Vec<Value> = [(Plan::Regular, "Regular", 990), (Plan::Premium, "Premium", 4990)]
-        .into_iter()
-        .map(|(plan, name, price)| {
-            json!({
-                "id": plan.name(), "name": name, "price": price, "currency": "usd",
-                "interval": "month", "maxCalculators": plan.max_calculators(),
-                "allowsPrivate": plan.allows_private(),
-            })
+    let plans: Vec<Value> = [
+        (Plan::Regular, "Regular", 990),
+        (Plan::Premium, "Premium", 4990),
+    ]
+    .into_iter()
+    .map(|(plan, name, price)| {
+        json!({
+            "id": plan.name(), "name": name, "price": price, "currency": "usd",
+            "interval": "month", "maxCalculators": plan.max_calculators(),
+            "allowsPrivate": plan.allows_private(),
         })
-        .collect();
+    })
+    .collect();
     Json(json!({
         "mode": if stripe.is_live() { "live" } else { "sandbox" },
         "publishableKey": stripe.publishable_key,
@@ -119,7 +125,9 @@ async fn cards(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({ "data": billing::cards(&state, &user).await? })))
+    Ok(Json(
+        json!({ "data": billing::cards(&state, &user).await? }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -172,7 +180,11 @@ async fn checkout(
     CurrentUser(user): CurrentUser,
     Body(request): Body<CheckoutRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let plan = request.plan.as_deref().map(billing::paid_plan).transpose()?;
+    let plan = request
+        .plan
+        .as_deref()
+        .map(billing::paid_plan)
+        .transpose()?;
     let outcome = billing::checkout(
         &state,
         &user,
@@ -205,7 +217,9 @@ async fn invoices(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({ "data": billing::invoices(&state, &user).await? })))
+    Ok(Json(
+        json!({ "data": billing::invoices(&state, &user).await? }),
+    ))
 }
 
 async fn invoice_pdf(

@@ -10,7 +10,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::Value;
-use stripe::{IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe::{ApiErrors, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_billing::invoice::{
     CreatePreviewInvoice, CreatePreviewInvoiceSubscriptionDetails,
     CreatePreviewInvoiceSubscriptionDetailsItems,
@@ -26,11 +26,11 @@ use stripe_billing::test_helpers_test_clock::CreateTestHelpersTestClock;
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_core::customer::{
     CreateCustomer, ListPaymentMethodsCustomer, OptionalFieldsCustomerAddress, RetrieveCustomer,
-    UpdateCustomer, UpdateCustomerInvoiceSettings,
+    RetrieveCustomerReturned, UpdateCustomer, UpdateCustomerInvoiceSettings,
 };
 use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
-use stripe_core::{ApiErrors, PaymentIntentStatus, SetupIntentStatus};
+use stripe_core::{PaymentIntentStatus, SetupIntentStatus};
 use stripe_payment::PaymentMethod;
 use stripe_payment::payment_method::{
     AttachPaymentMethod, DetachPaymentMethod, RetrievePaymentMethod, UpdatePaymentMethod,
@@ -261,7 +261,9 @@ fn view(stripe: &Stripe, subscription: &Subscription) -> SubscriptionView {
         .and_then(|method| card_of(method, Some(method.id.as_str())));
     SubscriptionView {
         id: subscription.id.as_str().to_owned(),
-        plan: item.map_or(Plan::Free, |item| stripe.plan_of(&item.price)).name(),
+        plan: item
+            .map_or(Plan::Free, |item| stripe.plan_of(&item.price))
+            .name(),
         status: subscription.status.as_str().to_owned(),
         price: item.and_then(|item| item.price.unit_amount).unwrap_or(0),
         currency: subscription.currency.to_string(),
@@ -437,7 +439,7 @@ async fn own_subscription(
         .send(&state.stripe.client)
         .await
         .map_err(or_not_found("Subscription"))?;
-    if subscription.customer.id().as_str() != customer {
+    if subscription.customer.id().as_str() != customer.as_str() {
         return Err(not_found("Subscription"));
     }
     Ok(subscription)
@@ -584,6 +586,9 @@ async fn default_card(state: &AppState, customer: &str) -> Result<Option<String>
         .send(&state.stripe.client)
         .await
         .map_err(stripe_error)?;
+    let RetrieveCustomerReturned::Customer(customer) = customer else {
+        return Ok(None);
+    };
     Ok(customer
         .invoice_settings
         .and_then(|settings| settings.default_payment_method)
@@ -788,7 +793,6 @@ pub async fn checkout(
             .payment_method(method.to_owned())
             .confirm(true)
             .usage(CreateSetupIntentUsage::OffSession)
-            .payment_method_types(vec!["card".to_owned()])
             .customize()
             .request_strategy(idempotent("setup", user.id)?)
             .send(client)
@@ -797,7 +801,7 @@ pub async fn checkout(
         return setup_outcome(state, user, &customer, intent).await;
     };
     let existing = subscription_of(state, &customer).await?;
-    if let Some(existing) = existing.filter(|s| is_live(s)) {
+    if let Some(existing) = existing.filter(is_live) {
         if existing.status == SubscriptionStatus::Incomplete {
             // An abandoned earlier attempt (3-D Secure never finished): it goes.
             cancel_now(state, &existing).await?;
@@ -808,11 +812,13 @@ pub async fn checkout(
         }
     }
     let price = price_id(state, plan).await?;
-    AttachPaymentMethod::new(method)
+    // Attaching a test id (`pm_card_visa`) makes a new payment method: use its id.
+    let attached = AttachPaymentMethod::new(method)
         .customer(customer.clone())
         .send(client)
         .await
         .map_err(or_bad_card)?;
+    let method = attached.id.as_str();
     if default_card(state, &customer).await?.is_none() {
         make_default(state, &customer, method, None).await?;
     }
@@ -1060,8 +1066,15 @@ pub async fn invoices(state: &AppState, user: &user::Model) -> Result<Vec<Invoic
 ///
 /// # Errors
 /// Not the user's (404), Stripe failed.
-pub async fn invoice_pdf(state: &AppState, user: &user::Model, id: &str) -> Result<String, ApiError> {
-    let customer = user.customer_id.clone().ok_or_else(|| not_found("Invoice"))?;
+pub async fn invoice_pdf(
+    state: &AppState,
+    user: &user::Model,
+    id: &str,
+) -> Result<String, ApiError> {
+    let customer = user
+        .customer_id
+        .clone()
+        .ok_or_else(|| not_found("Invoice"))?;
     if !id.starts_with("in_") {
         return Err(not_found("Invoice"));
     }
@@ -1115,11 +1128,15 @@ pub fn verify_signature(
         mac.update(body);
         mac.verify_slice(&expected).is_ok()
     });
-    if matches { Ok(()) } else { Err(bad("no match")) }
+    if matches {
+        Ok(())
+    } else {
+        Err(bad("no match"))
+    }
 }
 
 fn hex_decode(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())
@@ -1147,7 +1164,7 @@ pub async fn webhook(
             "The event has no id or type.".to_owned(),
         ));
     };
-    let fresh = stripe_event::Entity::insert(stripe_event::ActiveModel {
+    let fresh = match stripe_event::Entity::insert(stripe_event::ActiveModel {
         id: Set(id.to_owned()),
         event_type: Set(kind.to_owned()),
         received_at: Set(now()),
@@ -1158,8 +1175,12 @@ pub async fn webhook(
             .to_owned(),
     )
     .exec_without_returning(&state.db)
-    .await?
-        > 0;
+    .await
+    {
+        Ok(rows) => rows > 0,
+        Err(sea_orm::DbErr::RecordNotInserted) => false,
+        Err(e) => return Err(e.into()),
+    };
     if !fresh {
         return Ok(false);
     }

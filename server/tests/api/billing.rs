@@ -9,6 +9,7 @@ use hmac::{KeyInit, Mac};
 use reqwest::Client;
 use serde_json::{Value, json};
 
+use crate::both_databases;
 use crate::helpers::*;
 
 /// A JSON answer's status and body.
@@ -21,13 +22,22 @@ async fn answer(response: reqwest::Response) -> (u16, Value) {
 fn sandbox_keys(app: &TestApp) -> Value {
     let file = app.config.data_dir.join("stripe-sandbox.json");
     let state: Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).expect("sandbox state")).expect("JSON");
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("sandbox state"))
+            .expect("JSON");
     state["keys"].clone()
 }
 
 /// A request to the sandbox's Stripe API with its secret key.
-async fn stripe_call(app: &TestApp, method: reqwest::Method, path: &str, form: &[(&str, String)]) -> Value {
-    let secret = sandbox_keys(app)["secret"].as_str().expect("secret").to_owned();
+async fn stripe_call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    form: &[(&str, String)],
+) -> Value {
+    let secret = sandbox_keys(app)["secret"]
+        .as_str()
+        .expect("secret")
+        .to_owned();
     let response = Client::new()
         .request(method, app.url(&format!("/stripe-sandbox/v1/{path}")))
         .bearer_auth(secret)
@@ -48,7 +58,9 @@ async fn user(app: &TestApp, email: &str) -> Client {
 }
 
 async fn account(app: &TestApp, client: &Client) -> Value {
-    answer(client.put(app.url("/api/account")).send().await.unwrap()).await.1
+    answer(client.put(app.url("/api/account")).send().await.unwrap())
+        .await
+        .1
 }
 
 async fn checkout(app: &TestApp, client: &Client, plan: Option<&str>, card: &str) -> (u16, Value) {
@@ -57,7 +69,15 @@ async fn checkout(app: &TestApp, client: &Client, plan: Option<&str>, card: &str
     if let Some(plan) = plan {
         body["plan"] = json!(plan);
     }
-    answer(client.post(app.url("/api/checkout")).json(&body).send().await.unwrap()).await
+    answer(
+        client
+            .post(app.url("/api/checkout"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
 }
 
 /// Subscribes with a card that works; returns the subscription.
@@ -69,13 +89,27 @@ async fn subscribed(app: &TestApp, client: &Client, plan: &str) -> Value {
 }
 
 async fn subscription(app: &TestApp, client: &Client) -> Value {
-    let (status, body) = answer(client.put(app.url("/api/account/sub")).send().await.unwrap()).await;
+    let (status, body) = answer(
+        client
+            .put(app.url("/api/account/sub"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     body["data"].clone()
 }
 
 async fn cards(app: &TestApp, client: &Client) -> Vec<Value> {
-    let (status, body) = answer(client.get(app.url("/api/account/card")).send().await.unwrap()).await;
+    let (status, body) = answer(
+        client
+            .get(app.url("/api/account/card"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     body["data"].as_array().expect("cards").clone()
 }
@@ -83,10 +117,28 @@ async fn cards(app: &TestApp, client: &Client) -> Vec<Value> {
 /// Moves the user's test clock `seconds` on and waits until the sandbox has done what
 /// that time brings (and the webhooks it sent have been answered).
 async fn advance(app: &TestApp, client: &Client, seconds: i64) {
-    let customer = account(app, client).await["customerId"].as_str().expect("customer").to_owned();
-    let found = stripe_call(app, reqwest::Method::GET, &format!("customers/{customer}"), &[]).await;
-    let clock_id = found["test_clock"].as_str().expect("a test clock").to_owned();
-    let clock = stripe_call(app, reqwest::Method::GET, &format!("test_helpers/test_clocks/{clock_id}"), &[]).await;
+    let customer = account(app, client).await["customerId"]
+        .as_str()
+        .expect("customer")
+        .to_owned();
+    let found = stripe_call(
+        app,
+        reqwest::Method::GET,
+        &format!("customers/{customer}"),
+        &[],
+    )
+    .await;
+    let clock_id = found["test_clock"]
+        .as_str()
+        .expect("a test clock")
+        .to_owned();
+    let clock = stripe_call(
+        app,
+        reqwest::Method::GET,
+        &format!("test_helpers/test_clocks/{clock_id}"),
+        &[],
+    )
+    .await;
     let to = clock["frozen_time"].as_i64().expect("frozen_time") + seconds;
     stripe_call(
         app,
@@ -96,7 +148,13 @@ async fn advance(app: &TestApp, client: &Client, seconds: i64) {
     )
     .await;
     for _ in 0..100 {
-        let clock = stripe_call(app, reqwest::Method::GET, &format!("test_helpers/test_clocks/{clock_id}"), &[]).await;
+        let clock = stripe_call(
+            app,
+            reqwest::Method::GET,
+            &format!("test_helpers/test_clocks/{clock_id}"),
+            &[],
+        )
+        .await;
         if clock["status"] == "ready" {
             break;
         }
@@ -112,15 +170,25 @@ async fn plan_becomes(app: &TestApp, client: &Client, plan: &str) {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("the plan never became {plan}: {}", account(app, client).await);
+    panic!(
+        "the plan never became {plan}: {}",
+        account(app, client).await
+    );
 }
 
 /// Passes (`complete`) or fails 3-D Secure for an intent, as Stripe's page would.
 async fn authenticate(app: &TestApp, client_secret: &str, outcome: &str) {
-    let key = sandbox_keys(app)["publishable"].as_str().expect("pk").to_owned();
+    let key = sandbox_keys(app)["publishable"]
+        .as_str()
+        .expect("pk")
+        .to_owned();
     let response = Client::new()
         .post(app.url("/stripe-sandbox/sandbox/authenticate"))
-        .form(&[("client_secret", client_secret), ("outcome", outcome), ("key", key.as_str())])
+        .form(&[
+            ("client_secret", client_secret),
+            ("outcome", outcome),
+            ("key", key.as_str()),
+        ])
         .send()
         .await
         .unwrap();
@@ -157,11 +225,23 @@ const FREE_LIMIT: &str =
 both_databases!(
     the_billing_info_names_the_sandbox_and_the_plans_limits,
     |app: TestApp| async move {
-        let (status, body) = answer(app.browser().get(app.url("/api/billing")).send().await.unwrap()).await;
+        let (status, body) = answer(
+            app.browser()
+                .get(app.url("/api/billing"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200);
         assert_eq!(body["mode"], "sandbox");
         assert_eq!(body["sandboxUrl"], "/stripe-sandbox");
-        assert!(body["publishableKey"].as_str().unwrap().starts_with("pk_test_"));
+        assert!(
+            body["publishableKey"]
+                .as_str()
+                .unwrap()
+                .starts_with("pk_test_")
+        );
         assert_eq!(body["plans"][0]["price"], 990);
         assert_eq!(body["plans"][0]["maxCalculators"], 100);
         assert_eq!(body["plans"][1]["price"], 4990);
@@ -176,8 +256,18 @@ both_databases!(
     |app: TestApp| async move {
         let author = user(&app, "buyer@example.com").await;
         let first = new_id();
-        assert_eq!(save(&app, &author, &first, &doc("return {};")).await.status(), 200);
-        assert_eq!(make_private(&app, &author, &first).await.0, 403);
+        assert_eq!(
+            save(&app, &author, &first, &doc("return {};"))
+                .await
+                .status(),
+            200
+        );
+        let (status, body) = make_private(&app, &author, &first).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body["message"],
+            "Private calculators need the Regular or Premium plan. Upgrade to make this calculator private."
+        );
         let subscription = subscribed(&app, &author, "regular").await;
         assert_eq!(subscription["plan"], "regular");
         assert_eq!(subscription["status"], "active");
@@ -190,12 +280,20 @@ both_databases!(
         let (status, body) = make_private(&app, &author, &first).await;
         assert_eq!(status, 200, "{body}");
         for _ in 0..6 {
-            assert_eq!(save(&app, &author, &new_id(), &doc("return {};")).await.status(), 200);
+            assert_eq!(
+                save(&app, &author, &new_id(), &doc("return {};"))
+                    .await
+                    .status(),
+                200
+            );
         }
         // Buying a second plan is refused: the plan switch is the way.
         let (status, body) = checkout(&app, &author, Some("premium"), "pm_card_visa").await;
         assert_eq!(status, 400);
-        assert_eq!(body["message"], "You already have a subscription. Change its plan instead.");
+        assert_eq!(
+            body["message"],
+            "You already have a subscription. Change its plan instead."
+        );
     }
 );
 
@@ -203,12 +301,18 @@ both_databases!(
     declined_cards_answer_402_with_the_providers_message,
     |app: TestApp| async move {
         let author = user(&app, "declined@example.com").await;
-        let (status, body) = checkout(&app, &author, Some("regular"), "pm_card_chargeDeclined").await;
+        let (status, body) =
+            checkout(&app, &author, Some("regular"), "pm_card_chargeDeclined").await;
         assert_eq!(status, 402, "{body}");
         assert_eq!(body["message"], "Your card was declined.");
         assert_eq!(body["code"], "card_declined");
-        let (status, body) =
-            checkout(&app, &author, Some("regular"), "pm_card_chargeDeclinedInsufficientFunds").await;
+        let (status, body) = checkout(
+            &app,
+            &author,
+            Some("regular"),
+            "pm_card_chargeDeclinedInsufficientFunds",
+        )
+        .await;
         assert_eq!(status, 402, "{body}");
         assert_eq!(body["message"], "Your card has insufficient funds.");
         assert_eq!(body["declineCode"], "insufficient_funds");
@@ -216,7 +320,10 @@ both_databases!(
         let live = subscription(&app, &author).await;
         assert!(live.is_null() || live["status"] != "active", "{live}");
         // A good card after the declines still buys the plan.
-        assert_eq!(subscribed(&app, &author, "regular").await["status"], "active");
+        assert_eq!(
+            subscribed(&app, &author, "regular").await["status"],
+            "active"
+        );
     }
 );
 
@@ -224,7 +331,13 @@ both_databases!(
     three_d_secure_completed_buys_the_plan_and_failed_does_not,
     |app: TestApp| async move {
         let author = user(&app, "secure@example.com").await;
-        let (status, body) = checkout(&app, &author, Some("premium"), "pm_card_authenticationRequired").await;
+        let (status, body) = checkout(
+            &app,
+            &author,
+            Some("premium"),
+            "pm_card_authenticationRequired",
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["status"], "requires_action");
         authenticate(&app, body["clientSecret"].as_str().unwrap(), "fail").await;
@@ -233,7 +346,13 @@ both_databases!(
         assert!(!failed["message"].as_str().unwrap().is_empty());
         assert_eq!(account(&app, &author).await["plan"], "free");
 
-        let (status, body) = checkout(&app, &author, Some("premium"), "pm_card_authenticationRequired").await;
+        let (status, body) = checkout(
+            &app,
+            &author,
+            Some("premium"),
+            "pm_card_authenticationRequired",
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["status"], "requires_action");
         authenticate(&app, body["clientSecret"].as_str().unwrap(), "complete").await;
@@ -249,26 +368,65 @@ both_databases!(
     a_plan_switch_shows_the_prorated_amount_then_charges_it,
     |app: TestApp| async move {
         let author = user(&app, "switch@example.com").await;
-        let id = subscribed(&app, &author, "regular").await["id"].as_str().unwrap().to_owned();
+        let id = subscribed(&app, &author, "regular").await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         let url = |what: &str| app.url(&format!("/api/account/sub/{id}/{what}"));
         // Half a month in: half of Premium less the unused half of Regular.
         advance(&app, &author, 15 * 86400).await;
-        let (status, preview) =
-            answer(author.post(url("preview")).json(&json!({"plan": "premium"})).send().await.unwrap()).await;
+        let (status, preview) = answer(
+            author
+                .post(url("preview"))
+                .json(&json!({"plan": "premium"}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200, "{preview}");
         let due = preview["amountDue"].as_i64().unwrap();
         assert!(due > 0 && due < 4990 - 990, "{preview}");
         assert_eq!(preview["currency"], "usd");
-        let (status, body) =
-            answer(author.post(url("plan")).json(&json!({"plan": "premium"})).send().await.unwrap()).await;
+        let (status, body) = answer(
+            author
+                .post(url("plan"))
+                .json(&json!({"plan": "premium"}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["plan"], "premium");
         assert_eq!(account(&app, &author).await["plan"], "premium");
-        let (_, invoices) = answer(author.get(app.url("/api/account/invoice")).send().await.unwrap()).await;
-        let totals: Vec<i64> = invoices["data"].as_array().unwrap().iter().map(|i| i["total"].as_i64().unwrap()).collect();
-        assert!(totals.contains(&due), "the proration invoice {due} is listed: {totals:?}");
-        let (status, body) =
-            answer(author.post(url("plan")).json(&json!({"plan": "premium"})).send().await.unwrap()).await;
+        let (_, invoices) = answer(
+            author
+                .get(app.url("/api/account/invoice"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        let totals: Vec<i64> = invoices["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["total"].as_i64().unwrap())
+            .collect();
+        assert!(
+            totals.contains(&due),
+            "the proration invoice {due} is listed: {totals:?}"
+        );
+        let (status, body) = answer(
+            author
+                .post(url("plan"))
+                .json(&json!({"plan": "premium"}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], "You are already on this plan.");
     }
@@ -278,18 +436,36 @@ both_databases!(
     a_cancellation_can_be_undone_before_the_period_ends,
     |app: TestApp| async move {
         let author = user(&app, "undo@example.com").await;
-        let id = subscribed(&app, &author, "regular").await["id"].as_str().unwrap().to_owned();
-        let (status, body) =
-            answer(author.delete(app.url(&format!("/api/account/sub/{id}"))).send().await.unwrap()).await;
+        let id = subscribed(&app, &author, "regular").await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (status, body) = answer(
+            author
+                .delete(app.url(&format!("/api/account/sub/{id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["cancelAtPeriodEnd"], true);
         assert_eq!(body["data"]["status"], "active");
         assert_eq!(account(&app, &author).await["plan"], "regular");
-        let (status, body) =
-            answer(author.post(app.url(&format!("/api/account/sub/{id}/resume"))).send().await.unwrap()).await;
+        let (status, body) = answer(
+            author
+                .post(app.url(&format!("/api/account/sub/{id}/resume")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["cancelAtPeriodEnd"], false);
-        assert_eq!(subscription(&app, &author).await["cancelAtPeriodEnd"], false);
+        assert_eq!(
+            subscription(&app, &author).await["cancelAtPeriodEnd"],
+            false
+        );
     }
 );
 
@@ -297,28 +473,50 @@ both_databases!(
     a_cancelled_plan_ends_with_the_period_and_nothing_is_deleted,
     |app: TestApp| async move {
         let author = user(&app, "ends@example.com").await;
-        let id = subscribed(&app, &author, "regular").await["id"].as_str().unwrap().to_owned();
+        let id = subscribed(&app, &author, "regular").await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         let mut ids = Vec::new();
         for _ in 0..7 {
             let calc = new_id();
-            assert_eq!(save(&app, &author, &calc, &doc("return {};")).await.status(), 200);
+            assert_eq!(
+                save(&app, &author, &calc, &doc("return {};"))
+                    .await
+                    .status(),
+                200
+            );
             ids.push(calc);
         }
         assert_eq!(make_private(&app, &author, &ids[0]).await.0, 200);
-        author.delete(app.url(&format!("/api/account/sub/{id}"))).send().await.unwrap();
+        author
+            .delete(app.url(&format!("/api/account/sub/{id}")))
+            .send()
+            .await
+            .unwrap();
         advance(&app, &author, 32 * 86400).await;
         plan_becomes(&app, &author, "free").await;
         let ended = subscription(&app, &author).await;
         assert_eq!(ended["status"], "canceled", "{ended}");
         let me = account(&app, &author).await;
         assert_eq!(me["calcs"].as_array().unwrap().len(), 7, "nothing deleted");
-        let private = me["calcs"].as_array().unwrap().iter().find(|c| c["_id"] == ids[0]).unwrap();
+        let private = me["calcs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["_id"] == ids[0])
+            .unwrap();
         assert_eq!(private["private"], true, "nothing made public");
         let (status, body) = answer(save(&app, &author, &new_id(), &doc("return {};")).await).await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], FREE_LIMIT);
         // What exists can still be edited.
-        assert_eq!(save(&app, &author, &ids[1], &doc("return { x: 1 };")).await.status(), 200);
+        assert_eq!(
+            save(&app, &author, &ids[1], &doc("return { x: 1 };"))
+                .await
+                .status(),
+            200
+        );
     }
 );
 
@@ -329,12 +527,23 @@ both_databases!(
         subscribed(&app, &author, "regular").await;
         let (status, body) = checkout(&app, &author, None, "pm_card_chargeCustomerFail").await;
         assert_eq!(status, 200, "{body}");
-        let failing = body["cards"].as_array().unwrap().iter().find(|c| c["last4"] == "0341").unwrap()["id"]
+        let failing = body["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["last4"] == "0341")
+            .unwrap()["id"]
             .as_str()
             .unwrap()
             .to_owned();
-        let (status, _) =
-            answer(author.post(app.url(&format!("/api/account/card/{failing}"))).send().await.unwrap()).await;
+        let (status, _) = answer(
+            author
+                .post(app.url(&format!("/api/account/card/{failing}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200);
         advance(&app, &author, 32 * 86400).await;
         let mut status = Value::Null;
@@ -365,23 +574,58 @@ both_databases!(
         let list = cards(&app, &author).await;
         assert_eq!(list.len(), 2);
         let visa = list.iter().find(|c| c["brand"] == "visa").unwrap().clone();
-        let master = list.iter().find(|c| c["brand"] == "mastercard").unwrap().clone();
+        let master = list
+            .iter()
+            .find(|c| c["brand"] == "mastercard")
+            .unwrap()
+            .clone();
         assert_eq!(visa["default"], true, "the first card is the default");
         assert_eq!(master["default"], false);
 
         let edit = |body: Value| author.post(app.url("/api/account/card")).json(&body).send();
-        let (status, body) = answer(edit(json!({"cardId": visa["id"], "exp_month": 7, "exp_year": 2031})).await.unwrap()).await;
+        let (status, body) = answer(
+            edit(json!({"cardId": visa["id"], "exp_month": 7, "exp_year": 2031}))
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 200, "{body}");
-        let edited = body["data"].as_array().unwrap().iter().find(|c| c["id"] == visa["id"]).unwrap().clone();
-        assert_eq!((edited["exp_month"].clone(), edited["exp_year"].clone()), (json!(7), json!(2031)));
-        for bad in [json!({"cardId": visa["id"], "exp_month": 13, "exp_year": 2031}), json!({"cardId": visa["id"], "exp_month": 1, "exp_year": 2041}), json!({"cardId": visa["id"], "exp_month": "x", "exp_year": 2031})] {
+        let edited = body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == visa["id"])
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (edited["exp_month"].clone(), edited["exp_year"].clone()),
+            (json!(7), json!(2031))
+        );
+        for bad in [
+            json!({"cardId": visa["id"], "exp_month": 13, "exp_year": 2031}),
+            json!({"cardId": visa["id"], "exp_month": 1, "exp_year": 2041}),
+            json!({"cardId": visa["id"], "exp_month": "x", "exp_year": 2031}),
+        ] {
             assert_eq!(edit(bad).await.unwrap().status(), 400);
         }
 
-        let card_url = |card: &Value| app.url(&format!("/api/account/card/{}", card["id"].as_str().unwrap()));
+        let card_url = |card: &Value| {
+            app.url(&format!(
+                "/api/account/card/{}",
+                card["id"].as_str().unwrap()
+            ))
+        };
         let (status, body) = answer(author.post(card_url(&master)).send().await.unwrap()).await;
         assert_eq!(status, 200);
-        assert_eq!(body["data"].as_array().unwrap().iter().find(|c| c["default"] == true).unwrap()["id"], master["id"]);
+        assert_eq!(
+            body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["default"] == true)
+                .unwrap()["id"],
+            master["id"]
+        );
         let (status, body) = answer(author.delete(card_url(&visa)).send().await.unwrap()).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"].as_array().unwrap().len(), 1);
@@ -389,15 +633,42 @@ both_databases!(
         // The card paying for a live subscription stays until another is the default.
         subscribed(&app, &author, "regular").await;
         let paying = subscription(&app, &author).await["defaultCard"]["id"].clone();
-        let paying = cards(&app, &author).await.into_iter().find(|c| c["id"] == paying).unwrap();
+        let paying = cards(&app, &author)
+            .await
+            .into_iter()
+            .find(|c| c["id"] == paying)
+            .unwrap();
         let (status, body) = answer(author.delete(card_url(&paying)).send().await.unwrap()).await;
         assert_eq!(status, 400);
-        assert_eq!(body["message"], "This card pays for your subscription. Make another card the default before deleting it.");
+        assert_eq!(
+            body["message"],
+            "This card pays for your subscription. Make another card the default before deleting it."
+        );
         let (_, body) = checkout(&app, &author, None, "pm_card_visa").await;
-        let other = body["cards"].as_array().unwrap().iter().find(|c| c["id"] != paying["id"]).unwrap().clone();
-        assert_eq!(author.post(card_url(&other)).send().await.unwrap().status(), 200);
-        assert_eq!(subscription(&app, &author).await["defaultCard"]["id"], other["id"]);
-        assert_eq!(author.delete(card_url(&paying)).send().await.unwrap().status(), 200);
+        let other = body["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] != paying["id"])
+            .unwrap()
+            .clone();
+        assert_eq!(
+            author.post(card_url(&other)).send().await.unwrap().status(),
+            200
+        );
+        assert_eq!(
+            subscription(&app, &author).await["defaultCard"]["id"],
+            other["id"]
+        );
+        assert_eq!(
+            author
+                .delete(card_url(&paying))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            200
+        );
     }
 );
 
@@ -409,7 +680,14 @@ both_databases!(
         advance(&app, &author, 32 * 86400).await;
         let mut list = Vec::new();
         for _ in 0..100 {
-            let (status, body) = answer(author.get(app.url("/api/account/invoice")).send().await.unwrap()).await;
+            let (status, body) = answer(
+                author
+                    .get(app.url("/api/account/invoice"))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
             assert_eq!(status, 200);
             list = body["data"].as_array().unwrap().clone();
             if list.len() >= 2 {
@@ -418,12 +696,19 @@ both_databases!(
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert_eq!(list.len(), 2, "the first invoice and a renewal: {list:?}");
-        assert!(list[0]["created"].as_i64() > list[1]["created"].as_i64(), "newest first");
+        assert!(
+            list[0]["created"].as_i64() > list[1]["created"].as_i64(),
+            "newest first"
+        );
         let invoice = &list[1];
         assert_eq!(invoice["total"], 990);
         assert_eq!(invoice["status"], "paid");
         let number = invoice["number"].as_str().unwrap();
-        let response = author.get(app.url(invoice["pdf"].as_str().unwrap())).send().await.unwrap();
+        let response = author
+            .get(app.url(invoice["pdf"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 302);
         let location = response.headers()["location"].to_str().unwrap().to_owned();
         let pdf = Client::new().get(&location).send().await.unwrap();
@@ -432,7 +717,11 @@ both_databases!(
         assert!(bytes.starts_with(b"%PDF"));
         let file = app.config.data_dir.join("invoice.pdf");
         std::fs::write(&file, &bytes).unwrap();
-        let text = std::process::Command::new("pdftotext").arg(&file).arg("-").output().expect("pdftotext");
+        let text = std::process::Command::new("pdftotext")
+            .arg(&file)
+            .arg("-")
+            .output()
+            .expect("pdftotext");
         let text = String::from_utf8_lossy(&text.stdout);
         assert!(text.contains(number), "{text}");
         assert!(text.contains("9.90"), "{text}");
@@ -444,7 +733,12 @@ async fn post_event(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16,
     let body = event.to_string();
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{t}.{body}").as_bytes());
-    let signature: String = mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect();
+    let signature: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     answer(
         Client::new()
             .post(app.url("/api/stripe/webhook"))
@@ -464,8 +758,14 @@ both_databases!(
         let author = user(&app, "hooks@example.com").await;
         let sub = subscribed(&app, &author, "regular").await;
         let customer = account(&app, &author).await["customerId"].clone();
-        let secret = sandbox_keys(&app)["webhook_secret"].as_str().unwrap().to_owned();
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        let secret = sandbox_keys(&app)["webhook_secret"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
         // A late "deleted" for a subscription that is active again by now (the order
         // Stripe does not promise): the plan follows Stripe's current state.
         let event = json!({
@@ -474,10 +774,19 @@ both_databases!(
         });
         assert_eq!(post_event(&app, &event, "whsec_wrong", now).await.0, 400);
         assert_eq!(post_event(&app, &event, &secret, now - 301).await.0, 400);
-        let unsigned = Client::new().post(app.url("/api/stripe/webhook")).body(event.to_string()).send().await.unwrap();
+        let unsigned = Client::new()
+            .post(app.url("/api/stripe/webhook"))
+            .body(event.to_string())
+            .send()
+            .await
+            .unwrap();
         assert_eq!(unsigned.status(), 400);
         let (status, body) = post_event(&app, &event, &secret, now).await;
-        assert_eq!((status, body["duplicate"].clone()), (200, json!(false)), "{body}");
+        assert_eq!(
+            (status, body["duplicate"].clone()),
+            (200, json!(false)),
+            "{body}"
+        );
         assert_eq!(account(&app, &author).await["plan"], "regular");
         // Replayed: ignored, even when the plan in the database has changed meanwhile.
         let (status, body) = post_event(&app, &event, &secret, now).await;
@@ -492,7 +801,8 @@ both_databases!(
         let a = user(&app, "owner@example.com").await;
         let sub = subscribed(&app, &a, "regular").await;
         let card = cards(&app, &a).await[0]["id"].as_str().unwrap().to_owned();
-        let (_, invoices) = answer(a.get(app.url("/api/account/invoice")).send().await.unwrap()).await;
+        let (_, invoices) =
+            answer(a.get(app.url("/api/account/invoice")).send().await.unwrap()).await;
         let invoice = invoices["data"][0]["id"].as_str().unwrap().to_owned();
         let customer = account(&app, &a).await["customerId"].clone();
         let sub_id = sub["id"].as_str().unwrap();
@@ -530,26 +840,65 @@ both_databases!(
         let author = user(&app, "bad@example.com").await;
         let post = |path: &str, body: Value| author.post(app.url(path)).json(&body).send();
         for (path, body) in [
-            ("/api/checkout", json!({"plan": "gold", "paymentMethod": "pm_card_visa"})),
+            (
+                "/api/checkout",
+                json!({"plan": "gold", "paymentMethod": "pm_card_visa"}),
+            ),
             ("/api/checkout", json!({"plan": "regular"})),
-            ("/api/checkout", json!({"plan": "regular", "paymentMethod": 42})),
-            ("/api/checkout", json!({"plan": "regular", "paymentMethod": "4242424242424242"})),
-            ("/api/checkout", json!({"plan": "regular", "paymentMethod": "pm_no_such_card"})),
+            (
+                "/api/checkout",
+                json!({"plan": "regular", "paymentMethod": 42}),
+            ),
+            (
+                "/api/checkout",
+                json!({"plan": "regular", "paymentMethod": "4242424242424242"}),
+            ),
+            (
+                "/api/checkout",
+                json!({"plan": "regular", "paymentMethod": "pm_no_such_card"}),
+            ),
             ("/api/checkout/complete", json!({})),
-            ("/api/account/card", json!({"cardId": "pm_x", "exp_month": 0, "exp_year": 2030})),
+            (
+                "/api/account/card",
+                json!({"cardId": "pm_x", "exp_month": 0, "exp_year": 2030}),
+            ),
         ] {
             let (status, body) = answer(post(path, body.clone()).await.unwrap()).await;
             assert_eq!(status, 400, "{path} {body}");
             assert!(!body["message"].as_str().unwrap_or_default().is_empty());
         }
-        let id = subscribed(&app, &author, "regular").await["id"].as_str().unwrap().to_owned();
-        let (status, _) = answer(post(&format!("/api/account/sub/{id}/plan"), json!({"plan": "free"})).await.unwrap()).await;
+        let id = subscribed(&app, &author, "regular").await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (status, _) = answer(
+            post(
+                &format!("/api/account/sub/{id}/plan"),
+                json!({"plan": "free"}),
+            )
+            .await
+            .unwrap(),
+        )
+        .await;
         assert_eq!(status, 400);
-        let (status, _) = answer(post(&format!("/api/account/sub/{id}/preview"), json!({})).await.unwrap()).await;
+        let (status, _) = answer(
+            post(&format!("/api/account/sub/{id}/preview"), json!({}))
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(status, 400);
         // Signed out: 401.
         let visitor = app.browser();
-        assert_eq!(visitor.put(app.url("/api/account/sub")).send().await.unwrap().status(), 401);
+        assert_eq!(
+            visitor
+                .put(app.url("/api/account/sub"))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            401
+        );
     }
 );
 
@@ -557,9 +906,26 @@ both_databases!(
     deleting_the_account_ends_its_subscription,
     |app: TestApp| async move {
         let author = user(&app, "leaving@example.com").await;
-        let id = subscribed(&app, &author, "premium").await["id"].as_str().unwrap().to_owned();
-        assert_eq!(author.delete(app.url("/api/account")).send().await.unwrap().status(), 200);
-        let ended = stripe_call(&app, reqwest::Method::GET, &format!("subscriptions/{id}"), &[]).await;
+        let id = subscribed(&app, &author, "premium").await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(
+            author
+                .delete(app.url("/api/account"))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            200
+        );
+        let ended = stripe_call(
+            &app,
+            reqwest::Method::GET,
+            &format!("subscriptions/{id}"),
+            &[],
+        )
+        .await;
         assert_eq!(ended["status"], "canceled");
     }
 );

@@ -179,8 +179,11 @@ async fn smtps_speaks_tls_from_the_first_byte() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn starttls_is_used_before_credentials_or_mail() {
     let (address, record) = tls_peer(false, true).await;
-    let seen =
-        reset_mail_through(format!("smtp://mailer:secret@{address}?tls=required"), record).await;
+    let seen = reset_mail_through(
+        format!("smtp://mailer:secret@{address}?tls=required"),
+        record,
+    )
+    .await;
     assert_eq!(seen.len(), 3, "{seen:?}");
     assert!(seen[0].starts_with("EHLO"), "{seen:?}");
     assert_eq!(seen[1], "STARTTLS");
@@ -190,10 +193,15 @@ async fn starttls_is_used_before_credentials_or_mail() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn required_tls_sends_nothing_to_a_server_without_starttls() {
     let (address, record) = tls_peer(false, false).await;
-    let seen =
-        reset_mail_through(format!("smtp://mailer:secret@{address}?tls=required"), record).await;
+    let seen = reset_mail_through(
+        format!("smtp://mailer:secret@{address}?tls=required"),
+        record,
+    )
+    .await;
     assert!(
-        !seen.iter().any(|c| c.starts_with("AUTH") || c.starts_with("MAIL")),
+        !seen
+            .iter()
+            .any(|c| c.starts_with("AUTH") || c.starts_with("MAIL")),
         "credentials or mail went out in clear: {seen:?}"
     );
 }
