@@ -72,6 +72,13 @@ ensure_chromium() {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 }
 
+# The Stripe sandbox's tests read its invoice PDFs with pdftotext (Debian's poppler-utils).
+ensure_pdftotext() {
+  command -v pdftotext >/dev/null && return
+  say "installing poppler-utils (pdftotext, for the invoice PDF tests)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils
+}
+
 # schemathesis (PyPI) in a venv of the project's own, under target/ (never committed).
 ensure_schemathesis() {
   local venv="$ROOT/target/tools-venv" want="4.32.5"

@@ -4,6 +4,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261125_000001_initial_schema;
 mod m20261126_141000_calculator_revision;
+mod m20261126_180000_stripe_event;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261125_000001_initial_schema::Migration),
             Box::new(m20261126_141000_calculator_revision::Migration),
+            Box::new(m20261126_180000_stripe_event::Migration),
         ]
     }
 }

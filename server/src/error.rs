@@ -27,6 +27,15 @@ pub enum ApiError {
         message: String,
         retry_after_seconds: u64,
     },
+    /// 402: the payment provider refused the card; its message is for the user, with
+    /// Stripe's `code` and `decline_code`.
+    PaymentFailed {
+        message: String,
+        code: Option<String>,
+        decline_code: Option<String>,
+    },
+    /// 502: the payment provider cannot be reached or answered nonsense.
+    BadGateway(String),
     /// 500: our fault; the detail is logged, never sent.
     Internal(String),
 }
@@ -58,6 +67,15 @@ impl IntoResponse for ApiError {
                 let retry_after = [(header::RETRY_AFTER, retry_after_seconds.to_string())];
                 return (status, retry_after, Json(json!({ "message": message }))).into_response();
             }
+            ApiError::PaymentFailed {
+                message,
+                code,
+                decline_code,
+            } => {
+                let body = json!({"message": message, "code": code, "declineCode": decline_code});
+                return (StatusCode::PAYMENT_REQUIRED, Json(body)).into_response();
+            }
+            ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
                 (

@@ -230,6 +230,193 @@ pub struct Captcha {
     pub signature: Option<String>,
 }
 
+/// A plan on sale (`GET /api/billing`); the limits are those the server enforces.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanOnSale {
+    /// `regular` or `premium`.
+    pub id: String,
+    pub name: String,
+    /// In cents a month.
+    pub price: i64,
+    pub currency: String,
+    pub interval: String,
+    /// How many calculators it saves; null: no limit.
+    pub max_calculators: Option<u64>,
+    pub allows_private: bool,
+}
+
+/// The free plan's limits.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FreePlan {
+    pub max_calculators: Option<u64>,
+    pub allows_private: bool,
+}
+
+/// `GET /api/billing`: how plans are sold here.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingInfo {
+    /// `sandbox` (no real charges) or `live`.
+    pub mode: String,
+    /// Stripe's publishable key (the sandbox's in sandbox mode).
+    pub publishable_key: String,
+    /// `/stripe-sandbox` in sandbox mode; null live.
+    pub sandbox_url: Option<String>,
+    /// Where `/pricing_fail` sends people.
+    pub support_url: String,
+    pub plans: Vec<PlanOnSale>,
+    pub free: FreePlan,
+}
+
+/// A saved card.
+#[derive(Serialize, ToSchema)]
+pub struct Card {
+    /// Stripe's payment method id (`pm_…`).
+    pub id: String,
+    /// `visa`, `mastercard`, ….
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: i64,
+    pub exp_year: i64,
+    /// The card that pays by default.
+    pub default: bool,
+}
+
+/// The user's subscription.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    /// Stripe's subscription id (`sub_…`).
+    pub id: String,
+    /// `regular` or `premium` (`free` for a price this server does not sell).
+    pub plan: String,
+    /// Stripe's: `active`, `incomplete`, `past_due`, `canceled`, `unpaid`, ….
+    pub status: String,
+    /// In cents a month.
+    pub price: i64,
+    pub currency: String,
+    /// Unix seconds.
+    pub current_period_end: i64,
+    /// Set: the plan ends at `currentPeriodEnd`.
+    pub cancel_at_period_end: bool,
+    pub default_card: Option<Card>,
+}
+
+/// `PUT /api/account/sub`.
+#[derive(Serialize, ToSchema)]
+pub struct SubscriptionOrNone {
+    /// Null: the user never subscribed.
+    pub data: Option<Subscription>,
+}
+
+/// A changed subscription.
+#[derive(Serialize, ToSchema)]
+pub struct SubscriptionData {
+    pub data: Subscription,
+}
+
+/// `POST /api/account/sub/{id}/preview` and `/plan`.
+#[derive(Serialize, ToSchema)]
+pub struct PlanRequest {
+    /// `regular` or `premium`.
+    pub plan: String,
+}
+
+/// What a plan switch costs now (Stripe's proration).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProrationPreview {
+    /// In cents.
+    pub amount_due: i64,
+    pub currency: String,
+}
+
+/// The user's cards.
+#[derive(Serialize, ToSchema)]
+pub struct CardList {
+    pub data: Vec<Card>,
+}
+
+/// `POST /api/account/card`: a card's new expiry.
+#[derive(Serialize, ToSchema)]
+pub struct CardExpiryRequest {
+    #[serde(rename = "cardId")]
+    pub card_id: String,
+    /// 1–12.
+    pub exp_month: i64,
+    /// 2020–2040.
+    pub exp_year: i64,
+}
+
+/// `POST /api/checkout`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutRequest {
+    /// The user's Stripe customer id; null before their first checkout.
+    pub customer_id: Option<String>,
+    /// `regular` or `premium`; absent: only add the card.
+    pub plan: Option<String>,
+    /// A payment method id from Stripe.js or the sandbox's card form (`pm_…`).
+    pub payment_method: String,
+}
+
+/// How a checkout went: `succeeded` (with the subscription and cards) or
+/// `requires_action` (3-D Secure: confirm `clientSecret`, then
+/// `POST /api/checkout/complete` with `intentId`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutAnswer {
+    /// `succeeded` or `requires_action`.
+    pub status: String,
+    pub subscription: Option<Subscription>,
+    pub cards: Option<Vec<Card>>,
+    pub client_secret: Option<String>,
+    pub intent_id: Option<String>,
+}
+
+/// `POST /api/checkout/complete`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompleteRequest {
+    /// The `intentId` of a `requires_action` answer.
+    pub intent_id: String,
+}
+
+/// One invoice.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Invoice {
+    /// Stripe's invoice id (`in_…`).
+    pub id: String,
+    pub number: Option<String>,
+    /// Unix seconds.
+    pub created: i64,
+    /// In cents.
+    pub total: i64,
+    pub amount_paid: i64,
+    pub currency: String,
+    /// `paid`, `open`, `draft`, `void`, `uncollectible`.
+    pub status: Option<String>,
+    /// `/api/account/invoice/{id}/pdf`.
+    pub pdf: String,
+}
+
+/// The user's invoices, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct InvoiceList {
+    pub data: Vec<Invoice>,
+}
+
+/// The answer to a Stripe event.
+#[derive(Serialize, ToSchema)]
+pub struct WebhookAnswer {
+    pub received: bool,
+    /// This event id was processed before; nothing was done.
+    pub duplicate: bool,
+}
+
 /// The session cookie, set by sign-up and sign-in.
 struct SessionCookie;
 
@@ -256,7 +443,10 @@ impl Modify for SessionCookie {
     paths(
         captcha, signup, login, logout, logout_form, account, delete_account, save_settings, forgot, reset,
         read_source, save_source, delete_source, read_published, delete_published,
-        toggle_privacy, my_calculators, evaluate
+        toggle_privacy, my_calculators, evaluate,
+        billing_info, subscription, cancel_subscription, resume_subscription, preview_switch,
+        switch_plan, cards, edit_card, default_card, delete_card, checkout, checkout_complete,
+        invoices, invoice_pdf, stripe_webhook
     ),
     modifiers(&SessionCookie)
 )]
@@ -316,7 +506,8 @@ fn logout_form() {}
 #[allow(dead_code)]
 fn account() {}
 
-/// Deletes the user, their sessions and calculators; needs the current password.
+/// Deletes the user, their sessions and calculators; needs the current password; a
+/// subscription ends at once.
 #[utoipa::path(delete, path = "/api/account", tag = "account", security(("session" = [])),
     request_body(content(
         (DeleteAccountRequest = "application/json"),
@@ -325,7 +516,9 @@ fn account() {}
         (status = 200, body = MessageBody),
         (status = 400, body = ErrorBody,
             description = "No current password, or a wrong one (the account stays)"),
-        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 502, body = ErrorBody, description = "Stripe cannot be reached to end the \
+            subscription; nothing was deleted")))]
 #[allow(dead_code)]
 fn delete_account() {}
 
@@ -451,6 +644,166 @@ fn my_calculators() {}
 #[allow(dead_code)]
 fn evaluate() {}
 
+/// How plans are sold: the mode (sandbox or live), the keys for the browser, the plans.
+#[utoipa::path(get, path = "/api/billing", tag = "billing",
+    responses((status = 200, body = BillingInfo)))]
+#[allow(dead_code)]
+fn billing_info() {}
+
+/// The user's subscription (null before the first); the plan is re-read from Stripe.
+#[utoipa::path(put, path = "/api/account/sub", tag = "billing", security(("session" = [])),
+    responses(
+        (status = 200, body = SubscriptionOrNone), (status = 401, body = ErrorBody),
+        (status = 502, body = ErrorBody, description = "Stripe cannot be reached")))]
+#[allow(dead_code)]
+fn subscription() {}
+
+/// Cancels at the end of the period (the plan stays until `currentPeriodEnd`).
+#[utoipa::path(delete, path = "/api/account/sub/{id}", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The subscription id (`sub_…`)")),
+    responses(
+        (status = 200, body = SubscriptionData),
+        (status = 400, body = ErrorBody, description = "The subscription has ended"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Not the user's, or no such subscription"),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn cancel_subscription() {}
+
+/// Undoes a cancellation before the period ends.
+#[utoipa::path(post, path = "/api/account/sub/{id}/resume", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The subscription id (`sub_…`)")),
+    responses(
+        (status = 200, body = SubscriptionData), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn resume_subscription() {}
+
+/// What switching to another plan costs now (Stripe's proration), without switching.
+#[utoipa::path(post, path = "/api/account/sub/{id}/preview", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The subscription id (`sub_…`)")),
+    request_body(content((PlanRequest = "application/json"))),
+    responses(
+        (status = 200, body = ProrationPreview),
+        (status = 400, body = ErrorBody, description = "Unknown plan, the same plan, or ended"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn preview_switch() {}
+
+/// Switches to another plan with proration, invoiced and charged now.
+#[utoipa::path(post, path = "/api/account/sub/{id}/plan", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The subscription id (`sub_…`)")),
+    request_body(content((PlanRequest = "application/json"))),
+    responses(
+        (status = 200, body = SubscriptionData),
+        (status = 400, body = ErrorBody, description = "Unknown plan, the same plan, or ended"),
+        (status = 401, body = ErrorBody),
+        (status = 402, body = ErrorBody, description = "The card was declined (the provider's \
+            message, with `code` and `declineCode`)"),
+        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn switch_plan() {}
+
+/// The user's cards, the default marked.
+#[utoipa::path(get, path = "/api/account/card", tag = "billing", security(("session" = [])),
+    responses(
+        (status = 200, body = CardList), (status = 401, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn cards() {}
+
+/// Changes a card's expiry.
+#[utoipa::path(post, path = "/api/account/card", tag = "billing", security(("session" = [])),
+    request_body(content(
+        (CardExpiryRequest = "application/json"),
+        (CardExpiryRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = CardList),
+        (status = 400, body = ErrorBody, description = "Month outside 1–12, year outside 2020–2040"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn edit_card() {}
+
+/// Makes a card the default (also of the subscription).
+#[utoipa::path(post, path = "/api/account/card/{id}", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The card's id (`pm_…`)")),
+    responses(
+        (status = 200, body = CardList), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn default_card() {}
+
+/// Deletes a card; not the one paying for a live subscription.
+#[utoipa::path(delete, path = "/api/account/card/{id}", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The card's id (`pm_…`)")),
+    responses(
+        (status = 200, body = CardList),
+        (status = 400, body = ErrorBody, description = "`This card pays for your subscription. \
+            Make another card the default before deleting it.`"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn delete_card() {}
+
+/// Buys a plan with a card, or (no `plan`) adds the card.
+#[utoipa::path(post, path = "/api/checkout", tag = "billing", security(("session" = [])),
+    request_body(content((CheckoutRequest = "application/json"))),
+    responses(
+        (status = 200, body = CheckoutAnswer),
+        (status = 400, body = ErrorBody, description = "Bad input, or already subscribed"),
+        (status = 401, body = ErrorBody),
+        (status = 402, body = ErrorBody, description = "The card was declined (the provider's \
+            message, with `code` and `declineCode`)"),
+        (status = 404, body = ErrorBody, description = "Another user's customer id"),
+        (status = 413, body = ErrorBody), (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn checkout() {}
+
+/// After 3-D Secure: the payment or card setup as Stripe has it now.
+#[utoipa::path(post, path = "/api/checkout/complete", tag = "billing", security(("session" = [])),
+    request_body(content((CompleteRequest = "application/json"))),
+    responses(
+        (status = 200, body = CheckoutAnswer), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 402, body = ErrorBody, description = "Authentication failed or the card was declined"),
+        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn checkout_complete() {}
+
+/// The user's invoices, newest first.
+#[utoipa::path(get, path = "/api/account/invoice", tag = "billing", security(("session" = [])),
+    responses(
+        (status = 200, body = InvoiceList), (status = 401, body = ErrorBody),
+        (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn invoices() {}
+
+/// Redirects to the invoice's PDF.
+#[utoipa::path(get, path = "/api/account/invoice/{id}/pdf", tag = "billing", security(("session" = [])),
+    params(("id" = String, Path, description = "The invoice id (`in_…`)")),
+    responses(
+        (status = 302, description = "To the PDF"), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+#[allow(dead_code)]
+fn invoice_pdf() {}
+
+/// Stripe's events, signed (`Stripe-Signature`); each event id is processed once.
+#[utoipa::path(post, path = "/api/stripe/webhook", tag = "billing",
+    request_body(content((Value = "application/json"))),
+    params(("Stripe-Signature" = Option<String>, Header, description = "`t=…,v1=…`")),
+    responses(
+        (status = 200, body = WebhookAnswer),
+        (status = 400, body = ErrorBody, description = "A bad or stale signature, or not an event"),
+        (status = 413, body = ErrorBody),
+        (status = 502, body = ErrorBody, description = "Stripe cannot be reached; Stripe retries")))]
+#[allow(dead_code)]
+fn stripe_webhook() {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,7 +812,7 @@ mod tests {
     fn every_operation_answers_errors_in_the_one_error_shape() {
         let doc = serde_json::to_value(ApiDoc::openapi()).expect("document");
         let paths = doc["paths"].as_object().expect("paths");
-        assert_eq!(paths.len(), 13);
+        assert_eq!(paths.len(), 26);
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().expect("operations") {
                 for (status, response) in operation["responses"].as_object().expect("responses") {

@@ -11,8 +11,13 @@ use axum::response::{IntoResponse, Response};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; \
+/// Stripe.js (live-mode card entry on the billing screens) comes from Stripe's origins, as
+/// Stripe documents: its script, its card and 3-D Secure frames and its API.
+const CSP: &str = "default-src 'self'; \
+script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com https://*.js.stripe.com; \
+frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+connect-src 'self' https://api.stripe.com; worker-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /// Adds CSP, nosniff, referrer policy and framing rules; only `/embed/` may be framed.

@@ -1,5 +1,6 @@
 //! Building and running the app: database, migrations, middleware, graceful shutdown.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -7,6 +8,7 @@ use axum::Router;
 use axum::http::{HeaderName, StatusCode};
 use axum::middleware;
 use calcsmith_migrations::{Migrator, MigratorTrait};
+use calcsmith_stripe_sandbox::{Sandbox, SandboxConfig};
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
 use tokio::net::TcpListener;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -16,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use crate::config::{Config, redact_url};
 use crate::connections::{self, ConnectionTimeouts};
 use crate::extract::BODY_LIMIT;
+use crate::services::billing::Stripe;
 use crate::services::evaluator::Evaluator;
 use crate::state::AppState;
 use crate::{routes, security};
@@ -76,11 +79,44 @@ pub async fn migrate_only(config: &Config) -> Result<(), String> {
         .map_err(|e| format!("migration failed: {e}"))
 }
 
-/// The app with its state, migrations applied.
+/// The Stripe client: live Stripe when keys are configured; else the sandbox, opened
+/// here (its state in the data dir) and mounted at `/stripe-sandbox` on `local`, the
+/// address this server listens on.
+fn stripe(config: &Config, local: SocketAddr) -> Result<(Stripe, Option<Router>), String> {
+    if let Some(live) = &config.billing.live {
+        let stripe = Stripe::new(
+            config.billing.clone(),
+            None,
+            &live.secret_key,
+            live.publishable_key.clone(),
+            live.webhook_secret.clone(),
+        )?;
+        return Ok((stripe, None));
+    }
+    // Listening on every interface still answers on loopback.
+    let loopback = SocketAddr::from(([127, 0, 0, 1], local.port()));
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+    let sandbox = Sandbox::open(SandboxConfig {
+        state_file: config.data_dir.join("stripe-sandbox.json"),
+        webhook_url: format!("http://{loopback}/api/stripe/webhook"),
+        public_url: format!("{}/stripe-sandbox", config.public_url),
+    })?;
+    let stripe = Stripe::new(
+        config.billing.clone(),
+        Some(format!("http://{loopback}/stripe-sandbox/")),
+        &sandbox.secret_key(),
+        sandbox.publishable_key(),
+        sandbox.webhook_secret(),
+    )?;
+    Ok((stripe, Some(sandbox.router())))
+}
+
+/// The app with its state, migrations applied, for a server listening on `local`.
 ///
 /// # Errors
-/// The database cannot be reached or a migration fails.
-pub async fn build(config: Config) -> Result<Router, String> {
+/// The database cannot be reached, a migration fails or the Stripe sandbox cannot open.
+pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> {
     let db = connect(&config).await?;
     Migrator::up(&db, None)
         .await
@@ -91,15 +127,21 @@ pub async fn build(config: Config) -> Result<Router, String> {
         config.eval_workers,
         config.eval_limits,
     );
+    let (stripe, sandbox) = stripe(&config, local)?;
     let state = AppState {
         db,
         config: Arc::new(config),
         evaluator: Arc::new(evaluator),
+        stripe: Arc::new(stripe),
     };
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();
-    Ok(routes::router()
+    let mut app = routes::router();
+    if let Some(sandbox) = sandbox {
+        app = app.nest_service("/stripe-sandbox", sandbox);
+    }
+    Ok(app
         .route_layer(middleware::from_fn(routes::health::label_route))
         .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
         .layer(middleware::from_fn(security::headers))
@@ -144,11 +186,14 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let addr = config.addr;
     tracing::info!(?config, "starting");
     let timeouts = ConnectionTimeouts::of(&config);
-    let app = build(config).await?;
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    tracing::info!("serving on http://{addr}");
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let app = build(config, local).await?;
+    tracing::info!("serving on http://{local}");
     run(listener, app, timeouts, shutdown_signal()).await
 }
 

@@ -4,5 +4,6 @@ pub mod calculator;
 pub mod outbox;
 pub mod password_reset;
 pub mod session;
+pub mod stripe_event;
 pub mod used_captcha;
 pub mod user;

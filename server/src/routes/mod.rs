@@ -5,6 +5,7 @@ use axum::Router;
 use crate::state::AppState;
 
 pub mod account;
+pub mod billing;
 pub mod calculators;
 pub mod health;
 pub mod pages;
@@ -14,6 +15,7 @@ mod share_meta;
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(account::router())
+        .merge(billing::router())
         .merge(calculators::router())
         .merge(health::router())
         .merge(pages::router())

@@ -381,7 +381,8 @@ async fn check_current_password(
 ///
 /// # Errors
 /// 400 without the current password or with a wrong one; 429 past the password checks;
-/// the database could not be written.
+/// 502 when Stripe cannot be reached to end the subscription (the account stays); the
+/// database could not be written.
 pub async fn delete_account(
     state: &AppState,
     user: &user::Model,
@@ -391,6 +392,8 @@ pub async fn delete_account(
         return Err(ApiError::BadRequest(DELETION_PASSWORD_NEEDED.to_owned()));
     }
     check_current_password(state, user, password).await?;
+    // Then the subscription, so a deleted account is never charged again.
+    crate::services::billing::end_subscription(state, user).await?;
     calculator::Entity::delete_many()
         .filter(calculator::Column::OwnerId.eq(user.id))
         .exec(&state.db)

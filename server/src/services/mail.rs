@@ -3,7 +3,6 @@
 //! nothing is lost.
 
 use lettre::message::Mailbox;
-use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ActiveModelTrait, Set};
 
@@ -48,51 +47,15 @@ async fn deliver(url: &str, from: &str, to: &str, subject: &str, body: &str) -> 
         .subject(subject)
         .body(body.to_owned())
         .map_err(|e| e.to_string())?;
-    let relay = SmtpRelay::parse(url)?;
-    let mut builder =
-        AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(relay.host).port(relay.port);
-    if let Some((user, password)) = relay.credentials {
-        builder = builder.credentials(Credentials::new(user, password));
-    }
-    let transport = builder.build();
+    // lettre's URL syntax: `smtps://` is TLS from the first byte; `smtp://…?tls=required`
+    // is STARTTLS or nothing; plain `smtp://` is a relay without TLS. rustls checks the
+    // server's certificate against the webpki roots.
+    let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+        .map_err(|e| format!("SMTP_URL: {e}"))?
+        .build();
     transport
         .send(message)
         .await
         .map(|_| ())
         .map_err(|e| e.to_string())
-}
-
-/// `smtp://[user:password@]host[:port]`: a plain SMTP relay (this build has no TLS).
-struct SmtpRelay {
-    host: String,
-    port: u16,
-    credentials: Option<(String, String)>,
-}
-
-impl SmtpRelay {
-    fn parse(url: &str) -> Result<SmtpRelay, String> {
-        let rest = url
-            .strip_prefix("smtp://")
-            .ok_or("SMTP_URL must start with smtp://")?
-            .trim_end_matches('/');
-        let (credentials, address) = match rest.rsplit_once('@') {
-            Some((auth, address)) => {
-                let (user, password) = auth.split_once(':').unwrap_or((auth, ""));
-                (Some((user.to_owned(), password.to_owned())), address)
-            }
-            None => (None, rest),
-        };
-        let (host, port) = match address.rsplit_once(':') {
-            Some((host, port)) => (host, port.parse().map_err(|_| "SMTP_URL has a bad port")?),
-            None => (address, 25),
-        };
-        if host.is_empty() {
-            return Err("SMTP_URL has no host".to_owned());
-        }
-        Ok(SmtpRelay {
-            host: host.to_owned(),
-            port,
-            credentials,
-        })
-    }
 }

@@ -149,17 +149,24 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
         header_timeout: std::time::Duration::from_secs(10),
         idle_timeout: std::time::Duration::from_secs(60),
         request_timeout: std::time::Duration::from_secs(30),
+        billing: calcsmith_server::config::BillingConfig {
+            test_clocks: true,
+            ..Default::default()
+        },
     }
 }
 
 /// Starts the app with `config`.
 pub async fn start(mut config: Config) -> TestApp {
-    let app = startup::build(config.clone()).await.expect("app builds");
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .expect("bind");
-    let address = format!("http://{}", listener.local_addr().expect("addr"));
+    let local = listener.local_addr().expect("addr");
+    let address = format!("http://{local}");
     config.public_url = address.clone();
+    let app = startup::build(config.clone(), local)
+        .await
+        .expect("app builds");
     let (shutdown, stopped) = oneshot::channel::<()>();
     let timeouts = calcsmith_server::connections::ConnectionTimeouts::of(&config);
     let server = tokio::spawn(startup::run(listener, app, timeouts, async {

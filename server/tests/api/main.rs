@@ -3,6 +3,7 @@
 
 mod account_security;
 mod accounts;
+mod billing;
 mod calculators;
 mod crash;
 mod evaluation;

@@ -42,5 +42,5 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 18);
+    assert_eq!(operations, 33);
 }

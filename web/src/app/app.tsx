@@ -9,9 +9,15 @@ import { Loading } from '../components/loading';
 import { useUnsavedWarning } from './use-unsaved-warning';
 import {
   Account,
+  AccountCard,
+  AccountInvoice,
+  AccountSub,
   Calc,
   Embed,
   Forgot,
+  Pricing,
+  PricingFail,
+  PricingPass,
   Privacy,
   Source,
   Terms,
@@ -93,6 +99,54 @@ export function App() {
             element={
               <Screen>
                 <Account />
+              </Screen>
+            }
+          />
+          <Route
+            path="/account/sub"
+            element={
+              <Screen>
+                <AccountSub />
+              </Screen>
+            }
+          />
+          <Route
+            path="/account/card"
+            element={
+              <Screen>
+                <AccountCard />
+              </Screen>
+            }
+          />
+          <Route
+            path="/account/invoice"
+            element={
+              <Screen>
+                <AccountInvoice />
+              </Screen>
+            }
+          />
+          <Route
+            path="/pricing"
+            element={
+              <Screen>
+                <Pricing />
+              </Screen>
+            }
+          />
+          <Route
+            path="/pricing_pass"
+            element={
+              <Screen>
+                <PricingPass />
+              </Screen>
+            }
+          />
+          <Route
+            path="/pricing_fail"
+            element={
+              <Screen>
+                <PricingFail />
               </Screen>
             }
           />

@@ -125,6 +125,20 @@ describe('other answers', () => {
     expect(messageOf(error)).toBe('This calculator was changed elsewhere.');
   });
 
+  it('a 402 is a refused payment carrying the provider text and its codes', async () => {
+    const answer = {
+      message: 'Your card was declined.',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    };
+    stubFetch(() => json(402, answer));
+    const error = await failure(api.post('/api/checkout', {}));
+    expect(error.code).toBe('payment');
+    expect(error.status).toBe(402);
+    expect(error.body).toEqual(answer);
+    expect(messageOf(error)).toBe('Your card was declined.');
+  });
+
   it('a 404 is not_found', async () => {
     stubFetch(() => json(404, { message: 'Not found.' }));
     const error = await failure(api.get('/api/source/x'));

@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'unauthorized'
   /** 409: it changed elsewhere since it was read; `body` says how (a save's `revision`). */
   | 'conflict'
+  /** 402: a payment was refused; `message` is the provider's, `body` has `code`, `declineCode`. */
+  | 'payment'
   | 'network'
   | 'server'
   | 'cancelled';
@@ -86,6 +88,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const message = typeof body.message === 'string' ? body.message : '';
   const status = response.status;
   if (status === 409) return new ApiError('conflict', message || OOPS, status, body);
+  if (status === 402) return new ApiError('payment', message || OOPS, status, body);
   if (status === 400 || status === 413 || status === 422 || status === 429) {
     return new ApiError('bad_request', message || OOPS, status);
   }

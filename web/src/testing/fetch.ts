@@ -1,5 +1,5 @@
-// A fake `fetch` for API tests: each call is recorded (method, path, parsed JSON body)
-// and answered by the test's `respond`.
+// A fake `fetch` for API tests: each call is recorded (method, path, parsed JSON body, or
+// a form body as an object) and answered by the test's `respond`.
 import { vi } from 'vitest';
 
 export interface FetchCall {
@@ -13,7 +13,13 @@ export type Responder = (call: FetchCall, index: number) => Response | Promise<R
 export function stubFetch(respond: Responder) {
   const calls: FetchCall[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const raw = init?.body;
+    const body =
+      typeof raw === 'string'
+        ? (JSON.parse(raw) as unknown)
+        : raw instanceof URLSearchParams
+          ? Object.fromEntries(raw)
+          : undefined;
     const call: FetchCall = { method: init?.method ?? 'GET', path: String(input), body };
     calls.push(call);
     return respond(call, calls.length - 1);

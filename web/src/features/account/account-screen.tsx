@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
+import { AccountNav } from './account-nav';
 import { DeleteAccount } from './delete-account';
 import { accountMessages } from './messages';
 import { PasswordForm } from './password-form';
@@ -38,6 +39,7 @@ export default function AccountScreen() {
           </span>
         </p>
       </header>
+      <AccountNav />
 
       <section className="account-card" aria-labelledby="account-settings-title">
         <h2 id="account-settings-title">{t('settingsTitle')}</h2>

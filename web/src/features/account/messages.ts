@@ -47,6 +47,11 @@ export const accountMessages = defineMessages(
     deleting: 'Deleting…',
     cancel: 'Cancel',
     accountDeleted: 'Your account has been deleted.',
+    accountNav: 'Account pages',
+    navSettings: 'Settings',
+    navSub: 'Subscription',
+    navCard: 'Cards',
+    navInvoice: 'Invoices',
   },
   {
     pageTitle: 'Учётная запись · Calcsmith',
@@ -93,6 +98,11 @@ export const accountMessages = defineMessages(
     deleting: 'Удаление…',
     cancel: 'Отмена',
     accountDeleted: 'Ваша учётная запись удалена.',
+    accountNav: 'Разделы учётной записи',
+    navSettings: 'Настройки',
+    navSub: 'Подписка',
+    navCard: 'Карты',
+    navInvoice: 'Счета',
   },
 );
 

@@ -5,34 +5,21 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import type { User } from '../../lib/types';
-import { toast, useUi } from '../../stores/ui';
-import { countryCode, localizeCountries, useCountries } from './countries';
+import { toast } from '../../stores/ui';
+import { countryCode, useCountries } from './countries';
+import { CountrySelect } from './country-select';
 import { accountMessages } from './messages';
 import {
   changedSettings,
   reloadWithToast,
   settingsOf,
+  TEXT_FIELDS,
   type Settings,
   type SettingsField,
 } from './settings';
 
-const TEXT_FIELDS: {
-  field: Exclude<SettingsField, 'country'>;
-  type: string;
-  autoComplete: string;
-}[] = [
-  { field: 'name', type: 'text', autoComplete: 'name' },
-  { field: 'email', type: 'email', autoComplete: 'email' },
-  { field: 'phone', type: 'tel', autoComplete: 'tel' },
-  { field: 'address', type: 'text', autoComplete: 'street-address' },
-  { field: 'zipcode', type: 'text', autoComplete: 'postal-code' },
-  { field: 'city', type: 'text', autoComplete: 'address-level2' },
-  { field: 'state', type: 'text', autoComplete: 'address-level1' },
-];
-
 export function SettingsForm({ user }: { user: User }) {
   const t = useT(accountMessages);
-  const locale = useUi((s) => s.locale);
   const countries = useCountries();
   const base = useId();
   const loaded = countries.status === 'ready' ? countries.countries : null;
@@ -47,13 +34,6 @@ export function SettingsForm({ user }: { user: User }) {
   const emailChanged = form.email.trim().toLowerCase() !== start.email.trim().toLowerCase();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-
-  const options = useMemo(
-    () => (loaded ? localizeCountries(loaded, locale) : []),
-    [loaded, locale],
-  );
-  const unknownCountry =
-    form.country && !options.some((country) => country.code === form.country) ? form.country : '';
 
   const set = (field: SettingsField, value: string) => {
     setEdits((old) => ({ ...old, [field]: value }));
@@ -124,32 +104,12 @@ export function SettingsForm({ user }: { user: User }) {
           </div>
         ))}
         <div className="field-row">
-          <label className="field-label" htmlFor={`${base}-country`}>
-            {t('country')}
-          </label>
-          <select
+          <CountrySelect
             id={`${base}-country`}
-            name="country"
-            className="select"
-            autoComplete="country"
-            disabled={countries.status === 'loading'}
-            aria-describedby={countries.status === 'failed' ? `${base}-country-error` : undefined}
+            countries={countries}
             value={form.country}
-            onChange={(event) => set('country', event.target.value)}
-          >
-            <option value="">{t('noCountry')}</option>
-            {unknownCountry && <option value={unknownCountry}>{unknownCountry}</option>}
-            {options.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-          {countries.status === 'failed' && (
-            <p id={`${base}-country-error`} className="field-hint error">
-              {t('countriesFailed')}
-            </p>
-          )}
+            onChange={(code) => set('country', code)}
+          />
         </div>
       </div>
       <div className="form-footer">

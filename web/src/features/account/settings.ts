@@ -17,6 +17,21 @@ export const SETTINGS_FIELDS = [
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type Settings = Record<SettingsField, string>;
 
+/** The text fields of the settings, with their input type and autocomplete. */
+export const TEXT_FIELDS: {
+  field: Exclude<SettingsField, 'country'>;
+  type: string;
+  autoComplete: string;
+}[] = [
+  { field: 'name', type: 'text', autoComplete: 'name' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'phone', type: 'tel', autoComplete: 'tel' },
+  { field: 'address', type: 'text', autoComplete: 'street-address' },
+  { field: 'zipcode', type: 'text', autoComplete: 'postal-code' },
+  { field: 'city', type: 'text', autoComplete: 'address-level2' },
+  { field: 'state', type: 'text', autoComplete: 'address-level1' },
+];
+
 /** The form's starting values: the user's settings, empty strings for missing ones. */
 export function settingsOf(user: User, country: string): Settings {
   const settings = {} as Settings;

@@ -1,0 +1,116 @@
+//! `/v1/customers`.
+
+use axum::extract::{Path, State as Extract};
+
+use super::{Answer, Params, answer};
+use crate::Sandbox;
+use crate::error::ApiError;
+use crate::form::Form;
+use crate::render;
+use crate::store::{Customer, State, new_id, now, random};
+
+pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
+    sandbox.mutate(|state, _| {
+        let test_clock = match form.str("test_clock")? {
+            Some(clock) if !state.clocks.contains_key(clock) => {
+                return Err(ApiError::no_such("test_clock", clock, Some("test_clock")));
+            }
+            clock => clock.map(str::to_string),
+        };
+        let created = test_clock
+            .as_ref()
+            .map_or_else(now, |c| state.clocks[c].frozen_time);
+        let mut customer = Customer {
+            id: new_id("cus"),
+            created,
+            email: None,
+            name: None,
+            phone: None,
+            description: None,
+            address: None,
+            metadata: Default::default(),
+            test_clock,
+            default_payment_method: None,
+            invoice_prefix: random(8).to_uppercase(),
+            next_invoice_sequence: 1,
+            balance: 0,
+        };
+        apply_details(state, &mut customer, &form)?;
+        let value = render::customer(state, &customer);
+        state.customers.insert(customer.id.clone(), customer);
+        answer(state, value, &form)
+    })
+}
+
+pub async fn retrieve(
+    Extract(sandbox): Extract<Sandbox>,
+    Path(id): Path<String>,
+    Params(form): Params,
+) -> Answer {
+    sandbox.read(|state| {
+        let customer = state
+            .customers
+            .get(&id)
+            .ok_or_else(|| ApiError::no_such("customer", &id, None))?;
+        answer(state, render::customer(state, customer), &form)
+    })
+}
+
+pub async fn update(
+    Extract(sandbox): Extract<Sandbox>,
+    Path(id): Path<String>,
+    Params(form): Params,
+) -> Answer {
+    sandbox.mutate(|state, _| {
+        let mut customer = state.customers.get(&id).cloned().ok_or_else(|| ApiError::no_such("customer", &id, None))?;
+        apply_details(state, &mut customer, &form)?;
+        if let Some(pm) = form.str("invoice_settings.default_payment_method")? {
+            customer.default_payment_method = if pm.is_empty() {
+                None
+            } else {
+                let owned = state.payment_methods.get(pm).is_some_and(|m| m.customer.as_deref() == Some(&customer.id));
+                if !owned {
+                    return Err(ApiError::invalid(
+                        "invoice_settings[default_payment_method]",
+                        format!("No such PaymentMethod: '{pm}'; the payment method must be attached to the customer first."),
+                    ));
+                }
+                Some(pm.to_string())
+            };
+        }
+        let value = render::customer(state, &customer);
+        state.customers.insert(id.clone(), customer);
+        answer(state, value, &form)
+    })
+}
+
+/// Name, email, phone, description, address and metadata, as given (an empty value clears).
+fn apply_details(_state: &State, customer: &mut Customer, form: &Form) -> Result<(), ApiError> {
+    for (key, field) in [
+        ("email", &mut customer.email),
+        ("name", &mut customer.name),
+        ("phone", &mut customer.phone),
+        ("description", &mut customer.description),
+    ] {
+        if let Some(value) = form.str(key)? {
+            *field = (!value.is_empty()).then(|| value.to_string());
+        }
+    }
+    if let Some(address) = form.get("address") {
+        customer.address = if address.value.as_deref() == Some("") {
+            None
+        } else {
+            Some(render::address(Some(address))?)
+        };
+    }
+    if let Some(metadata) = form.map("metadata")? {
+        for (key, value) in metadata {
+            if value.is_empty() {
+                customer.metadata.remove(&key);
+            } else {
+                customer.metadata.insert(key, value);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! An offline Stripe: the part of Stripe's HTTP API that Calcsmith calls, served by an axum
+//! [`Router`] so that sandbox mode and the tests drive the real async-stripe client against it
+//! (docs/billing.md lists the endpoints and the test cards).
+//!
+//! State lives in one JSON file (written atomically), so customers, cards, subscriptions and
+//! invoices survive restarts; the keys are generated on first start and kept there too.
+
+// The objects in render.rs are large `json!` literals.
+#![recursion_limit = "256"]
+
+mod api;
+mod billing;
+mod cards;
+mod dates;
+mod error;
+mod form;
+mod pdf;
+mod render;
+mod store;
+mod webhook;
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::store::State;
+use crate::webhook::Event;
+
+/// Where the sandbox keeps its state and whom it tells about changes.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// The JSON file holding every object and the keys (e.g. `data/stripe-sandbox.json`).
+    pub state_file: PathBuf,
+    /// Where signed webhook events are posted (e.g. `http://127.0.0.1:8080/api/stripe/webhook`);
+    /// empty: no webhooks.
+    pub webhook_url: String,
+    /// How browsers reach the sandbox (e.g. `http://127.0.0.1:8080/stripe-sandbox`); invoice PDF
+    /// links start with it.
+    pub public_url: String,
+}
+
+/// A running sandbox: cheap to clone, every clone shares the same state.
+#[derive(Clone)]
+pub struct Sandbox {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: SandboxConfig,
+    state: Mutex<State>,
+    webhooks: webhook::Sender,
+}
+
+impl Sandbox {
+    /// Loads the state file, or creates it with fresh keys and the seeded plans.
+    ///
+    /// When called inside a Tokio runtime it also starts the task that renews subscriptions
+    /// of customers without a test clock as real time passes.
+    ///
+    /// # Errors
+    /// The state file exists but cannot be read or parsed, or a new one cannot be written.
+    pub fn open(config: SandboxConfig) -> Result<Sandbox, String> {
+        let mut state = store::load_or_create(&config.state_file)?;
+        state.public_url = config.public_url.trim_end_matches('/').to_string();
+        let sandbox = Sandbox {
+            inner: Arc::new(Inner {
+                webhooks: webhook::Sender::new(&config.webhook_url, &state.keys.webhook_secret),
+                config,
+                state: Mutex::new(state),
+            }),
+        };
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let weak = Arc::downgrade(&sandbox.inner);
+            runtime.spawn(async move {
+                let mut ticks = tokio::time::interval(std::time::Duration::from_secs(30));
+                loop {
+                    ticks.tick().await;
+                    let Some(inner) = weak.upgrade() else { return };
+                    let sandbox = Sandbox { inner };
+                    // A failure here (disk full) is retried on the next tick.
+                    let _ = sandbox.mutate(|state, events| {
+                        billing::advance_real_time(state, events);
+                        Ok(())
+                    });
+                }
+            });
+        }
+        Ok(sandbox)
+    }
+
+    /// The sandbox's HTTP API; the server nests it under `/stripe-sandbox`.
+    pub fn router(&self) -> Router {
+        api::router(self.clone())
+    }
+
+    /// The secret key (`sk_test_sandbox_…`) that async-stripe's client sends.
+    pub fn secret_key(&self) -> String {
+        self.read(|state| state.keys.secret.clone())
+    }
+
+    /// The publishable key (`pk_test_sandbox_…`) that the browser's card form sends.
+    pub fn publishable_key(&self) -> String {
+        self.read(|state| state.keys.publishable.clone())
+    }
+
+    /// The secret that webhook signatures are made with (`whsec_…`).
+    pub fn webhook_secret(&self) -> String {
+        self.read(|state| state.keys.webhook_secret.clone())
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        let state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        f(&state)
+    }
+
+    /// Runs a change, writes the state file and sends the events the change produced.
+    fn mutate<T>(
+        &self,
+        f: impl FnOnce(&mut State, &mut Vec<Event>) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut events = Vec::new();
+        let result = {
+            let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+            let result = f(&mut state, &mut events);
+            store::save(&self.inner.config.state_file, &state).map_err(ApiError::internal)?;
+            result
+        };
+        for event in events {
+            self.inner.webhooks.send(event);
+        }
+        result
+    }
+}

@@ -1,0 +1,322 @@
+//! The sandbox's state: every object it has made, kept in one JSON file that is replaced
+//! atomically (a temporary file renamed over it) so a crash never leaves half a file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::cards::Behaviour;
+
+/// Everything the sandbox knows; objects by id.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct State {
+    /// How browsers reach the sandbox (from the config, not stored).
+    #[serde(skip)]
+    pub public_url: String,
+    pub keys: Keys,
+    pub customers: BTreeMap<String, Customer>,
+    pub payment_methods: BTreeMap<String, PaymentMethod>,
+    pub setup_intents: BTreeMap<String, SetupIntent>,
+    pub payment_intents: BTreeMap<String, PaymentIntent>,
+    pub products: BTreeMap<String, Product>,
+    pub prices: BTreeMap<String, Price>,
+    pub subscriptions: BTreeMap<String, Subscription>,
+    pub invoices: BTreeMap<String, Invoice>,
+    pub clocks: BTreeMap<String, Clock>,
+    /// Answers already given, by idempotency key: a retried create gets the same answer.
+    #[serde(default)]
+    pub idempotency: BTreeMap<String, Replay>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Keys {
+    pub secret: String,
+    pub publishable: String,
+    pub webhook_secret: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Replay {
+    pub request: String,
+    pub status: u16,
+    pub body: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Customer {
+    pub id: String,
+    pub created: i64,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub description: Option<String>,
+    pub address: Option<Value>,
+    pub metadata: BTreeMap<String, String>,
+    pub test_clock: Option<String>,
+    pub default_payment_method: Option<String>,
+    pub invoice_prefix: String,
+    pub next_invoice_sequence: u64,
+    /// Negative: credit from a downgrade, taken off the next invoices.
+    pub balance: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PaymentMethod {
+    pub id: String,
+    pub created: i64,
+    pub customer: Option<String>,
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: i64,
+    pub exp_year: i64,
+    pub fingerprint: String,
+    pub behaviour: Behaviour,
+    pub billing_details: Value,
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SetupIntent {
+    pub id: String,
+    pub created: i64,
+    pub customer: Option<String>,
+    pub payment_method: Option<String>,
+    pub status: String,
+    pub client_secret: String,
+    pub usage: String,
+    pub last_error: Option<Value>,
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PaymentIntent {
+    pub id: String,
+    pub created: i64,
+    pub amount: i64,
+    pub customer: Option<String>,
+    pub payment_method: Option<String>,
+    pub status: String,
+    pub client_secret: String,
+    pub invoice: Option<String>,
+    pub description: Option<String>,
+    pub last_error: Option<Value>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Product {
+    pub id: String,
+    pub created: i64,
+    pub name: String,
+    pub description: String,
+    pub default_price: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Price {
+    pub id: String,
+    pub created: i64,
+    pub product: String,
+    pub unit_amount: i64,
+    pub lookup_key: String,
+    pub nickname: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Subscription {
+    pub id: String,
+    pub created: i64,
+    pub customer: String,
+    pub status: String,
+    pub item_id: String,
+    pub price: String,
+    pub current_period_start: i64,
+    pub current_period_end: i64,
+    pub cancel_at_period_end: bool,
+    pub canceled_at: Option<i64>,
+    pub ended_at: Option<i64>,
+    /// `cancellation_requested` or `payment_failed` once it is canceled.
+    #[serde(default)]
+    pub cancellation_reason: Option<String>,
+    pub default_payment_method: Option<String>,
+    pub latest_invoice: Option<String>,
+    pub metadata: BTreeMap<String, String>,
+    /// Proration lines waiting for the next renewal invoice (`create_prorations`).
+    #[serde(default)]
+    pub pending_lines: Vec<Line>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Line {
+    pub id: String,
+    pub description: String,
+    pub amount: i64,
+    pub price: String,
+    pub proration: bool,
+    pub period_start: i64,
+    pub period_end: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Invoice {
+    pub id: String,
+    pub number: String,
+    pub created: i64,
+    pub customer: String,
+    pub subscription: Option<String>,
+    pub billing_reason: String,
+    pub status: String,
+    pub lines: Vec<Line>,
+    pub subtotal: i64,
+    pub starting_balance: i64,
+    pub amount_due: i64,
+    pub amount_paid: i64,
+    pub attempt_count: u64,
+    pub next_payment_attempt: Option<i64>,
+    pub payment_intent: Option<String>,
+    pub period_start: i64,
+    pub period_end: i64,
+    pub paid_at: Option<i64>,
+    pub pdf_token: String,
+    pub customer_name: Option<String>,
+    pub customer_email: Option<String>,
+    pub customer_phone: Option<String>,
+    pub customer_address: Option<Value>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Clock {
+    pub id: String,
+    pub created: i64,
+    pub frozen_time: i64,
+    pub name: Option<String>,
+}
+
+impl State {
+    /// The time a customer lives in: their test clock's, or the real one.
+    pub fn now_for(&self, customer: &str) -> i64 {
+        self.customers
+            .get(customer)
+            .and_then(|c| c.test_clock.as_ref())
+            .and_then(|clock| self.clocks.get(clock))
+            .map_or_else(now, |clock| clock.frozen_time)
+    }
+
+    fn seed(&mut self) {
+        let created = now();
+        for (key, name, description, amount) in [
+            (
+                "calcsmith_regular_monthly",
+                "Regular",
+                "Calcsmith Regular: more calculators, private calculators.",
+                990,
+            ),
+            (
+                "calcsmith_premium_monthly",
+                "Premium",
+                "Calcsmith Premium: unlimited calculators, private calculators.",
+                4990,
+            ),
+        ] {
+            let product = new_id("prod");
+            let price = new_id("price");
+            self.products.insert(
+                product.clone(),
+                Product {
+                    id: product.clone(),
+                    created,
+                    name: name.to_string(),
+                    description: description.to_string(),
+                    default_price: price.clone(),
+                },
+            );
+            self.prices.insert(
+                price.clone(),
+                Price {
+                    id: price,
+                    created,
+                    product,
+                    unit_amount: amount,
+                    lookup_key: key.to_string(),
+                    nickname: format!("{name} monthly"),
+                },
+            );
+        }
+    }
+}
+
+/// Now, in Unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `n` random characters from `[0-9A-Za-z]` (about 5.95 bits each).
+pub fn random(n: usize) -> String {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    (0..n)
+        .map(|_| ALPHABET[rand::random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// An id in Stripe's style: `cus_` and 24 random characters.
+pub fn new_id(prefix: &str) -> String {
+    format!("{prefix}_{}", random(24))
+}
+
+/// A client secret as Stripe makes them: the intent's id, `_secret_`, 43 random characters.
+pub fn client_secret(intent: &str) -> String {
+    format!("{intent}_secret_{}", random(43))
+}
+
+/// Reads the state file, or makes a fresh state (new keys, seeded plans) and writes it.
+pub fn load_or_create(path: &Path) -> Result<State, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "the Stripe sandbox state {} is unreadable: {e}",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut state = State {
+                keys: Keys {
+                    secret: format!("sk_test_sandbox_{}", random(32)),
+                    publishable: format!("pk_test_sandbox_{}", random(32)),
+                    webhook_secret: format!("whsec_{}", random(32)),
+                },
+                ..State::default()
+            };
+            state.seed();
+            save(path, &state)?;
+            Ok(state)
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Writes the state to a temporary file beside `path` and renames it over `path`.
+pub fn save(path: &Path, state: &State) -> Result<(), String> {
+    let text = serde_json::to_string(state).map_err(|e| e.to_string())?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".tmp");
+    std::fs::write(&temp, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::fs::rename(&temp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+}
+
+/// Whether a given token equals the expected one, in time that does not depend on where they
+/// differ.
+pub fn same_secret(given: &str, expected: &str) -> bool {
+    given.len() == expected.len()
+        && given
+            .bytes()
+            .zip(expected.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}

@@ -1,0 +1,98 @@
+//! Keys, bad input and unknown addresses: Stripe's status codes and error objects, never a
+//! panic.
+
+use crate::spawn;
+
+#[tokio::test]
+async fn secret_endpoints_refuse_the_publishable_key_and_no_key() {
+    let app = spawn().await;
+    let (status, error) = app
+        .raw(
+            "GET",
+            "/v1/prices",
+            Some(&app.sandbox.publishable_key()),
+            "",
+        )
+        .await;
+    assert_eq!(status, 401);
+    assert!(
+        error["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("publishable API key")
+    );
+    assert_eq!(app.raw("GET", "/v1/prices", None, "").await.0, 401);
+    assert_eq!(
+        app.raw("GET", "/v1/prices", Some("sk_test_guess"), "")
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        app.raw("GET", "/v1/prices", Some(&app.sandbox.secret_key()), "")
+            .await
+            .0,
+        200
+    );
+    // The browser's card form uses the publishable key, as a header or a form field.
+    let card = "type=card&card[number]=4242424242424242&card[exp_month]=1&card[exp_year]=2035";
+    assert_eq!(
+        app.raw(
+            "POST",
+            "/v1/payment_methods",
+            Some(&app.sandbox.publishable_key()),
+            card
+        )
+        .await
+        .0,
+        200
+    );
+    let with_field = format!("{card}&key={}", app.sandbox.publishable_key());
+    assert_eq!(
+        app.raw("POST", "/v1/payment_methods", None, &with_field)
+            .await
+            .0,
+        200
+    );
+    assert_eq!(
+        app.raw("POST", "/v1/payment_methods", None, card).await.0,
+        401
+    );
+}
+
+#[tokio::test]
+async fn bad_form_input_is_a_stripe_style_400() {
+    let app = spawn().await;
+    let key = app.sandbox.secret_key();
+    for (path, body, param) in [
+        ("/v1/customers", "address[line1=x", "address[line1"),
+        ("/v1/customers", "email=a&email[x]=b", "email[x]"),
+        ("/v1/subscriptions", "items[0][price]=price_x", "customer"),
+        (
+            "/v1/test_helpers/test_clocks",
+            "frozen_time=soon",
+            "frozen_time",
+        ),
+        ("/v1/setup_intents", "confirm=maybe", "confirm"),
+    ] {
+        let (status, body) = app.raw("POST", path, Some(&key), body).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            body["error"]["type"], "invalid_request_error",
+            "{path}: {body}"
+        );
+        assert_eq!(body["error"]["param"], param, "{path}: {body}");
+    }
+    let (status, body) = app
+        .raw("GET", "/v1/customers/cus_missing", Some(&key), "")
+        .await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (404, Some("resource_missing"))
+    );
+    let (status, body) = app.raw("GET", "/v1/charges", Some(&key), "").await;
+    assert_eq!(
+        (status, body["error"]["type"].as_str()),
+        (404, Some("invalid_request_error"))
+    );
+}

@@ -1,0 +1,219 @@
+//! The sandbox served on a loopback port, driven through the real async-stripe client (and raw
+//! HTTP where a browser would call it), with a webhook receiver that records what it is sent.
+
+mod cards;
+mod fixtures;
+mod http;
+mod subscriptions;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::http::HeaderMap;
+use axum::routing::post;
+use bytes::Bytes;
+use calcsmith_stripe_sandbox::{Sandbox, SandboxConfig};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde_json::Value;
+
+/// A webhook delivery as the receiver got it: the `Stripe-Signature` header and the body.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    pub signature: String,
+    pub body: String,
+}
+
+pub struct TestSandbox {
+    pub sandbox: Sandbox,
+    pub client: stripe::Client,
+    /// `http://127.0.0.1:PORT/stripe-sandbox`, as the server mounts it.
+    pub base: String,
+    pub state_file: PathBuf,
+    deliveries: Arc<Mutex<Vec<Delivery>>>,
+}
+
+/// A fresh sandbox with its own state file and a webhook receiver.
+pub async fn spawn() -> TestSandbox {
+    spawn_with(fresh_state_file(), 0).await
+}
+
+pub fn fresh_state_file() -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "stripe-sandbox-test-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("state.json")
+}
+
+/// A sandbox on `state_file` whose webhook receiver answers 500 to the first
+/// `failing_webhooks` deliveries.
+pub async fn spawn_with(state_file: PathBuf, failing_webhooks: usize) -> TestSandbox {
+    let deliveries = Arc::new(Mutex::new(Vec::new()));
+    let refused = Arc::new(AtomicUsize::new(0));
+    let receiver = {
+        let deliveries = deliveries.clone();
+        Router::new().route(
+            "/hook",
+            post(move |headers: HeaderMap, body: String| {
+                let deliveries = deliveries.clone();
+                let refused = refused.clone();
+                async move {
+                    if refused.fetch_add(1, Ordering::SeqCst) < failing_webhooks {
+                        return axum::http::StatusCode::INTERNAL_SERVER_ERROR;
+                    }
+                    let signature = headers["stripe-signature"].to_str().unwrap().to_string();
+                    deliveries
+                        .lock()
+                        .unwrap()
+                        .push(Delivery { signature, body });
+                    axum::http::StatusCode::OK
+                }
+            }),
+        )
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let base = format!("http://127.0.0.1:{port}/stripe-sandbox");
+    let sandbox = Sandbox::open(SandboxConfig {
+        state_file: state_file.clone(),
+        webhook_url: format!("http://127.0.0.1:{port}/hook"),
+        public_url: base.clone(),
+    })
+    .unwrap();
+    let app = receiver.nest("/stripe-sandbox", sandbox.router());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let client = stripe::ClientBuilder::new(sandbox.secret_key())
+        .url(format!("{base}/"))
+        .build()
+        .unwrap();
+    TestSandbox {
+        sandbox,
+        client,
+        base,
+        state_file,
+        deliveries,
+    }
+}
+
+impl TestSandbox {
+    /// A raw request; `key` goes in the bearer header. Answers the status and the JSON body.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        key: Option<&str>,
+        body: &str,
+    ) -> (u16, Value) {
+        let (status, bytes) = self.raw_bytes(method, path, key, body).await;
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        (status, json)
+    }
+
+    pub async fn raw_bytes(
+        &self,
+        method: &str,
+        path: &str,
+        key: Option<&str>,
+        body: &str,
+    ) -> (u16, Vec<u8>) {
+        let url = if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        };
+        let mut request = axum::http::Request::builder()
+            .method(method)
+            .uri(url)
+            .header("content-type", "application/x-www-form-urlencoded");
+        if let Some(key) = key {
+            request = request.header("authorization", format!("Bearer {key}"));
+        }
+        let request = request
+            .body(Full::new(Bytes::from(body.to_string())))
+            .unwrap();
+        let client = Client::builder(TokioExecutor::new()).build_http();
+        let response = client.request(request).await.unwrap();
+        let status = response.status().as_u16();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec();
+        (status, bytes)
+    }
+
+    /// GET with the secret key.
+    pub async fn get(&self, path: &str) -> Value {
+        let (status, json) = self
+            .raw("GET", path, Some(&self.sandbox.secret_key()), "")
+            .await;
+        assert_eq!(status, 200, "GET {path}: {json}");
+        json
+    }
+
+    /// What a browser does on Stripe's 3-D Secure page.
+    pub async fn authenticate(&self, client_secret: &str, outcome: &str) -> (u16, Value) {
+        let body = format!("client_secret={client_secret}&outcome={outcome}");
+        self.raw(
+            "POST",
+            "/sandbox/authenticate",
+            Some(&self.sandbox.publishable_key()),
+            &body,
+        )
+        .await
+    }
+
+    /// The webhook deliveries so far.
+    pub fn deliveries(&self) -> Vec<Delivery> {
+        self.deliveries.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 10 s) until an event of `kind` about object `id` has been delivered, and
+    /// returns the deliveries of that kind about it.
+    pub async fn wait_for_event(&self, kind: &str, id: &str) -> Vec<Value> {
+        for _ in 0..200 {
+            let found: Vec<Value> = self
+                .deliveries()
+                .iter()
+                .map(|d| serde_json::from_str::<Value>(&d.body).unwrap())
+                .filter(|e| e["type"] == kind && e["data"]["object"]["id"] == id)
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!(
+            "no {kind} event about {id}; got {:?}",
+            self.deliveries()
+                .iter()
+                .map(|d| d.body.clone())
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// The Stripe error an async-stripe call failed with: (status, code, decline_code, message).
+pub fn stripe_error(error: stripe::StripeError) -> (u16, String, String, String) {
+    match error {
+        stripe::StripeError::Stripe(error, status) => (
+            status,
+            error
+                .code
+                .map(|c| c.as_str().to_string())
+                .unwrap_or_default(),
+            error.decline_code.unwrap_or_default(),
+            error.message.unwrap_or_default(),
+        ),
+        other => panic!("not a Stripe error: {other:?}"),
+    }
+}

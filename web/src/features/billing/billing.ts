@@ -1,0 +1,176 @@
+// The server's billing API (docs/billing.md) as the billing screens use it: the wire
+// types, the calls, the billing settings (`GET /api/billing`, read once per page) and how
+// amounts and dates are shown.
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import type { Locale } from '../../stores/ui';
+
+export type PlanId = 'regular' | 'premium';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** In cents. */
+  price: number;
+  currency: string;
+  interval: string;
+  /** null: unlimited. */
+  maxCalculators: number | null;
+  allowsPrivate: boolean;
+}
+
+export interface BillingInfo {
+  mode: 'sandbox' | 'live';
+  publishableKey: string;
+  /** Where browsers reach the sandbox ("/stripe-sandbox"); null in live mode. */
+  sandboxUrl: string | null;
+  supportUrl: string;
+  plans: Plan[];
+  free: { maxCalculators: number | null; allowsPrivate: boolean };
+}
+
+export interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  default: boolean;
+}
+
+export interface Subscription {
+  id: string;
+  plan: PlanId;
+  status: string;
+  price: number;
+  currency: string;
+  /** Unix seconds. */
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  defaultCard: Card | null;
+}
+
+export interface Invoice {
+  id: string;
+  number: string | null;
+  /** Unix seconds. */
+  created: number;
+  total: number;
+  amountPaid: number;
+  currency: string;
+  /** Stripe's (draft, open, paid, uncollectible, void); null when Stripe gives none. */
+  status: string | null;
+  pdf: string;
+}
+
+/** What `POST /api/checkout` and `/api/checkout/complete` answer with 200. */
+export type CheckoutAnswer =
+  | { status: 'succeeded'; subscription: Subscription | null; cards: Card[] }
+  | { status: 'requires_action'; clientSecret: string; intentId: string };
+
+export const SUPPORT_URL_DEFAULT = 'mailto:support@calcsmith.app';
+
+let cache: Promise<BillingInfo> | null = null;
+
+/** The billing settings, fetched once per page. */
+export function loadBilling(): Promise<BillingInfo> {
+  cache ??= api.get<BillingInfo>('/api/billing').catch((error: unknown) => {
+    cache = null;
+    throw error;
+  });
+  return cache;
+}
+
+/** For tests: forget the settings read so far. */
+export function forgetBilling(): void {
+  cache = null;
+}
+
+export type Loaded<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
+
+/** Runs `load` once on mount; the answer, or that it failed. */
+export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (value) => live && setState({ status: 'ready', value }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+    // Loaded once: `load` is a module function or a fresh closure of constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return state;
+}
+
+export const useBilling = () => useLoaded(loadBilling);
+
+export const billingApi = {
+  subscription: () =>
+    api.put<{ data: Subscription | null }>('/api/account/sub').then((answer) => answer.data),
+  cancel: (subId: string) =>
+    api.delete<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}`),
+  resume: (subId: string) =>
+    api.post<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}/resume`),
+  preview: (subId: string, plan: PlanId) =>
+    api.post<{ amountDue: number; currency: string }>(
+      `/api/account/sub/${encodeURIComponent(subId)}/preview`,
+      { plan },
+    ),
+  switchPlan: (subId: string, plan: PlanId) =>
+    api.post<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}/plan`, {
+      plan,
+    }),
+  cards: () => api.get<{ data: Card[] }>('/api/account/card').then((answer) => answer.data),
+  editCard: (cardId: string, exp_month: number, exp_year: number) =>
+    api.post<{ data: Card[] }>('/api/account/card', { cardId, exp_month, exp_year }),
+  makeDefault: (cardId: string) =>
+    api.post<{ data: Card[] }>(`/api/account/card/${encodeURIComponent(cardId)}`),
+  deleteCard: (cardId: string) =>
+    api.delete<{ data: Card[] }>(`/api/account/card/${encodeURIComponent(cardId)}`),
+  invoices: () =>
+    api.get<{ data: Invoice[] }>('/api/account/invoice').then((answer) => answer.data),
+  checkout: (customerId: string | null, plan: PlanId | null, paymentMethod: string) =>
+    api.post<CheckoutAnswer>(
+      '/api/checkout',
+      plan ? { customerId, plan, paymentMethod } : { customerId, paymentMethod },
+    ),
+  complete: (intentId: string) => api.post<CheckoutAnswer>('/api/checkout/complete', { intentId }),
+};
+
+/** An amount in cents as money in the interface language: $9.90. */
+export function formatMoney(cents: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+/** A date given in unix seconds, in the interface language: November 26, 2026. */
+export function formatDate(seconds: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+    dateStyle: 'long',
+  }).format(new Date(seconds * 1000));
+}
+
+/** A card's expiry as MM/YYYY. */
+export const expiry = (card: Pick<Card, 'exp_month' | 'exp_year'>) =>
+  `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+
+/** Stripe's brand ids as people write them. */
+export function brandName(brand: string): string {
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  };
+  return names[brand.toLowerCase()] ?? brand;
+}

@@ -1,0 +1,1 @@
+export { PricingFail as default } from '../features/billing/result-screen';

@@ -1,0 +1,1 @@
+export { PricingPass as default } from '../features/billing/result-screen';
