@@ -39,9 +39,11 @@ pub struct Keys {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Replay {
+    /// The address and body first sent with the key.
     pub request: String,
     pub status: u16,
     pub body: String,
+    pub at: i64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -50,20 +50,6 @@ pub async fn create(
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let pm = state
-            .payment_methods
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("PaymentMethod", &id, None))?;
-        answer(state, render::payment_method(pm), &form)
-    })
-}
-
 pub async fn update(
     Extract(sandbox): Extract<Sandbox>,
     Path(id): Path<String>,

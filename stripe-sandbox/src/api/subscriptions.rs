@@ -147,20 +147,6 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let s = state
-            .subscriptions
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("subscription", &id, None))?;
-        answer(state, render::subscription(state, s), &form)
-    })
-}
-
 pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.read(|state| {
         let customer = form.str("customer")?;

@@ -96,3 +96,32 @@ async fn bad_form_input_is_a_stripe_style_400() {
         (404, Some("invalid_request_error"))
     );
 }
+
+#[tokio::test]
+async fn a_retried_create_with_the_same_idempotency_key_gets_the_same_object() {
+    let app = spawn().await;
+    let auth = format!("Bearer {}", app.sandbox.secret_key());
+    let headers = [
+        ("authorization", auth.as_str()),
+        ("idempotency-key", "checkout-1"),
+    ];
+    let create = |body: &'static str| {
+        let app = &app;
+        let headers = &headers;
+        async move {
+            let (status, body) = app.request("POST", "/v1/customers", headers, body).await;
+            (
+                status,
+                serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            )
+        }
+    };
+    let (_, first) = create("email=a%40example.com").await;
+    let (_, again) = create("email=a%40example.com").await;
+    assert_eq!(first["id"], again["id"]);
+    let (status, other) = create("email=b%40example.com").await;
+    assert_eq!(
+        (status, other["error"]["type"].as_str()),
+        (400, Some("idempotency_error"))
+    );
+}
