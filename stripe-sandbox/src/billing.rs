@@ -349,7 +349,7 @@ pub fn end_subscription(
     let Some(s) = state.subscriptions.get_mut(sub) else {
         return;
     };
-    if matches!(s.status.as_str(), "canceled" | "incomplete_expired") {
+    if s.ended() {
         return;
     }
     s.status = if s.status == "incomplete" {

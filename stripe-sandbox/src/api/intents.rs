@@ -20,10 +20,8 @@ pub async fn create_setup_intent(
 ) -> Answer {
     sandbox.mutate(|state, events| {
         let customer = form.str("customer")?.map(str::to_string);
-        if let Some(c) = &customer
-            && !state.customers.contains_key(c)
-        {
-            return Err(ApiError::no_such("customer", c, Some("customer")));
+        if let Some(c) = &customer {
+            state.require_customer(c, "customer")?;
         }
         for kind in form.list("payment_method_types")? {
             if kind != "card" {

@@ -33,9 +33,7 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
 pub async fn preview(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.read(|state| {
         let customer = form.required("customer")?;
-        if !state.customers.contains_key(customer) {
-            return Err(ApiError::no_such("customer", customer, Some("customer")));
-        }
+        state.require_customer(customer, "customer")?;
         let price = match form.str("subscription_details.items.0.price")? {
             Some(p) if !state.prices.contains_key(p) => {
                 return Err(ApiError::no_such(

@@ -88,9 +88,7 @@ pub async fn attach(
 ) -> Answer {
     sandbox.mutate(|state, events| {
         let customer = form.required("customer")?;
-        if !state.customers.contains_key(customer) {
-            return Err(ApiError::no_such("customer", customer, Some("customer")));
-        }
+        state.require_customer(customer, "customer")?;
         let id = billing::resolve_payment_method(state, &id, "payment_method")
             .map_err(|_| ApiError::no_such("PaymentMethod", &id, None))?;
         billing::attach(state, &id, customer, events)?;
