@@ -89,6 +89,9 @@ impl Sandbox {
                     ticks.tick().await;
                     let Some(inner) = weak.upgrade() else { return };
                     let sandbox = Sandbox { inner };
+                    if !sandbox.read(billing::real_time_due) {
+                        continue;
+                    }
                     // A failure here (disk full) is retried on the next tick.
                     let _ = sandbox.mutate(|state, events| {
                         billing::advance_real_time(state, events);
