@@ -128,18 +128,11 @@ fn no_key() -> ApiError {
 }
 
 fn invalid_key(key: &str) -> ApiError {
-    let tail: String = key
-        .chars()
-        .rev()
-        .take(4)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    ApiError::unauthorized(format!(
-        "Invalid API Key provided: {}****{tail}",
-        &key[..key.len().min(8)]
-    ))
+    // Like Stripe: the key's start and end only.
+    let chars: Vec<char> = key.chars().collect();
+    let head: String = chars.iter().take(8).collect();
+    let tail: String = chars[chars.len().saturating_sub(4)..].iter().collect();
+    ApiError::unauthorized(format!("Invalid API Key provided: {head}****{tail}"))
 }
 
 async fn require_secret_key(

@@ -58,6 +58,14 @@ async fn secret_endpoints_refuse_the_publishable_key_and_no_key() {
         app.raw("POST", "/v1/payment_methods", None, card).await.0,
         401
     );
+    // A key of three-byte characters is refused, not a panic.
+    let odd_key = format!("{card}&key=%E2%82%AC%E2%82%AC%E2%82%AC");
+    assert_eq!(
+        app.raw("POST", "/v1/payment_methods", None, &odd_key)
+            .await
+            .0,
+        401
+    );
 }
 
 #[tokio::test]
