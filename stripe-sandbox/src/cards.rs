@@ -223,19 +223,19 @@ mod tests {
     fn bad_numbers_expiries_and_cvcs_are_stripes_card_errors() {
         let code = |r: Result<TestCard, ApiError>| r.err().and_then(|e| e.code);
         assert_eq!(
-            code(check("4242 4242 4242 4241", 1, 2031, None, NOW)).as_deref(),
+            code(check("4242 4242 4242 4241", 1, 2031, None, NOW)),
             Some("incorrect_number")
         );
         assert_eq!(
-            code(check("4242424242424242", 13, 2031, None, NOW)).as_deref(),
+            code(check("4242424242424242", 13, 2031, None, NOW)),
             Some("invalid_expiry_month")
         );
         assert_eq!(
-            code(check("4242424242424242", 1, 2020, None, NOW)).as_deref(),
+            code(check("4242424242424242", 1, 2020, None, NOW)),
             Some("invalid_expiry_year")
         );
         assert_eq!(
-            code(check("4242424242424242", 1, 2031, Some("12a"), NOW)).as_deref(),
+            code(check("4242424242424242", 1, 2031, Some("12a"), NOW)),
             Some("invalid_cvc")
         );
     }

@@ -86,6 +86,17 @@ impl ApiError {
         )
     }
 
+    /// 400 `idempotency_error`: a key reused with other parameters.
+    pub fn idempotency(key: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "idempotency_error",
+            format!(
+                "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '{key}' if you meant to execute a different request."
+            ),
+        )
+    }
+
     /// 401 without a usable key.
     pub fn unauthorized(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, "invalid_request_error", message)

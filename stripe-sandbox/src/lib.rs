@@ -47,6 +47,16 @@ pub struct Sandbox {
     inner: Arc<Inner>,
 }
 
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The keys stay out of logs.
+        f.debug_struct("Sandbox")
+            .field("state_file", &self.inner.config.state_file)
+            .field("public_url", &self.inner.config.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
 struct Inner {
     config: SandboxConfig,
     state: Mutex<State>,
@@ -79,6 +89,9 @@ impl Sandbox {
                     ticks.tick().await;
                     let Some(inner) = weak.upgrade() else { return };
                     let sandbox = Sandbox { inner };
+                    if !sandbox.read(billing::real_time_due) {
+                        continue;
+                    }
                     // A failure here (disk full) is retried on the next tick.
                     let _ = sandbox.mutate(|state, events| {
                         billing::advance_real_time(state, events);

@@ -39,9 +39,11 @@ pub struct Keys {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Replay {
+    /// The address and body first sent with the key.
     pub request: String,
     pub status: u16,
     pub body: String,
+    pub at: i64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -193,7 +195,26 @@ pub struct Clock {
     pub name: Option<String>,
 }
 
+impl Subscription {
+    /// Canceled or expired: nothing more happens to it.
+    pub fn ended(&self) -> bool {
+        matches!(self.status.as_str(), "canceled" | "incomplete_expired")
+    }
+}
+
 impl State {
+    /// Checks that the customer a parameter names exists.
+    ///
+    /// # Errors
+    /// 400 `resource_missing` naming `param`.
+    pub fn require_customer(&self, id: &str, param: &str) -> Result<(), crate::error::ApiError> {
+        if self.customers.contains_key(id) {
+            Ok(())
+        } else {
+            Err(crate::error::ApiError::no_such("customer", id, Some(param)))
+        }
+    }
+
     /// The time a customer lives in: their test clock's, or the real one.
     pub fn now_for(&self, customer: &str) -> i64 {
         self.customers

@@ -27,20 +27,6 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let clock = state
-            .clocks
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("test_clock", &id, None))?;
-        answer(state, render::clock(clock), &form)
-    })
-}
-
 pub async fn advance(
     Extract(sandbox): Extract<Sandbox>,
     Path(id): Path<String>,

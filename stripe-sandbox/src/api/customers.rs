@@ -42,20 +42,6 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let customer = state
-            .customers
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("customer", &id, None))?;
-        answer(state, render::customer(state, customer), &form)
-    })
-}
-
 pub async fn update(
     Extract(sandbox): Extract<Sandbox>,
     Path(id): Path<String>,

@@ -1,7 +1,7 @@
 //! SetupIntents (saving a card), PaymentIntents (read only: the sandbox makes them for
 //! invoices) and `/sandbox/authenticate`, what Stripe's 3-D Secure page does.
 
-use axum::extract::{Path, State as Extract};
+use axum::extract::State as Extract;
 use axum::http::HeaderMap;
 use serde_json::json;
 
@@ -20,10 +20,8 @@ pub async fn create_setup_intent(
 ) -> Answer {
     sandbox.mutate(|state, events| {
         let customer = form.str("customer")?.map(str::to_string);
-        if let Some(c) = &customer
-            && !state.customers.contains_key(c)
-        {
-            return Err(ApiError::no_such("customer", c, Some("customer")));
+        if let Some(c) = &customer {
+            state.require_customer(c, "customer")?;
         }
         for kind in form.list("payment_method_types")? {
             if kind != "card" {
@@ -109,42 +107,6 @@ fn setup_succeeded(state: &mut State, id: &str, events: &mut Vec<Event>) -> Resu
         None,
     ));
     Ok(())
-}
-
-pub async fn retrieve_setup_intent(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let intent = state
-            .setup_intents
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("setupintent", &id, None))?;
-        answer(
-            state,
-            render::setup_intent(&state.public_url, intent),
-            &form,
-        )
-    })
-}
-
-pub async fn retrieve_payment_intent(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let intent = state
-            .payment_intents
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("payment_intent", &id, None))?;
-        answer(
-            state,
-            render::payment_intent(&state.public_url, intent),
-            &form,
-        )
-    })
 }
 
 /// Completes or fails the 3-D Secure step of the intent `client_secret` names.

@@ -27,29 +27,13 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let invoice = state
-            .invoices
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("invoice", &id, None))?;
-        answer(state, render::invoice(state, invoice, &[]), &form)
-    })
-}
-
 /// What an invoice would be: for a plan switch (`subscription_details[items][0][price]`) the
 /// prorations (only those with `always_invoice`, else also the next period), for a new
 /// subscription its first period. Nothing is stored.
 pub async fn preview(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.read(|state| {
         let customer = form.required("customer")?;
-        if !state.customers.contains_key(customer) {
-            return Err(ApiError::no_such("customer", customer, Some("customer")));
-        }
+        state.require_customer(customer, "customer")?;
         let price = match form.str("subscription_details.items.0.price")? {
             Some(p) if !state.prices.contains_key(p) => {
                 return Err(ApiError::no_such(

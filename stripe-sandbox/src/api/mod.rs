@@ -11,7 +11,7 @@ mod subscriptions;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request, State as Extract};
+use axum::extract::{FromRequest, Path, Request, State as Extract};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -26,12 +26,21 @@ use crate::store::State;
 
 type Answer = Result<axum::Json<Value>, ApiError>;
 
+/// The handler for `GET /v1/<objects>/{id}`: the object, if `id` is one of the path's kind.
+macro_rules! retrieve {
+    ($what:literal, $prefix:literal) => {
+        |Extract(sandbox): Extract<Sandbox>, Path(id): Path<String>, Params(form): Params| async move {
+            retrieve(&sandbox, &id, &form, $what, $prefix)
+        }
+    };
+}
+
 pub fn router(sandbox: Sandbox) -> Router {
     let secret = Router::new()
         .route("/v1/customers", post(customers::create))
         .route(
             "/v1/customers/{id}",
-            get(customers::retrieve).post(customers::update),
+            get(retrieve!("customer", "cus_")).post(customers::update),
         )
         .route(
             "/v1/customers/{id}/payment_methods",
@@ -39,7 +48,7 @@ pub fn router(sandbox: Sandbox) -> Router {
         )
         .route(
             "/v1/payment_methods/{id}",
-            get(payment_methods::retrieve).post(payment_methods::update),
+            get(retrieve!("PaymentMethod", "pm_")).post(payment_methods::update),
         )
         .route(
             "/v1/payment_methods/{id}/attach",
@@ -52,34 +61,38 @@ pub fn router(sandbox: Sandbox) -> Router {
         .route("/v1/setup_intents", post(intents::create_setup_intent))
         .route(
             "/v1/setup_intents/{id}",
-            get(intents::retrieve_setup_intent),
+            get(retrieve!("setupintent", "seti_")),
         )
         .route(
             "/v1/payment_intents/{id}",
-            get(intents::retrieve_payment_intent),
+            get(retrieve!("payment_intent", "pi_")),
         )
         .route("/v1/prices", get(catalog::list_prices))
-        .route("/v1/prices/{id}", get(catalog::retrieve_price))
-        .route("/v1/products/{id}", get(catalog::retrieve_product))
+        .route("/v1/prices/{id}", get(retrieve!("price", "price_")))
+        .route("/v1/products/{id}", get(retrieve!("product", "prod_")))
         .route(
             "/v1/subscriptions",
             get(subscriptions::list).post(subscriptions::create),
         )
         .route(
             "/v1/subscriptions/{id}",
-            get(subscriptions::retrieve)
+            get(retrieve!("subscription", "sub_"))
                 .post(subscriptions::update)
                 .delete(subscriptions::cancel),
         )
         .route("/v1/invoices", get(invoices::list))
         .route("/v1/invoices/create_preview", post(invoices::preview))
-        .route("/v1/invoices/{id}", get(invoices::retrieve))
+        .route("/v1/invoices/{id}", get(retrieve!("invoice", "in_")))
         .route("/v1/test_helpers/test_clocks", post(clocks::create))
-        .route("/v1/test_helpers/test_clocks/{id}", get(clocks::retrieve))
+        .route(
+            "/v1/test_helpers/test_clocks/{id}",
+            get(retrieve!("test_clock", "clock_")),
+        )
         .route(
             "/v1/test_helpers/test_clocks/{id}/advance",
             post(clocks::advance),
         )
+        .route_layer(middleware::from_fn_with_state(sandbox.clone(), idempotency))
         .route_layer(middleware::from_fn_with_state(
             sandbox.clone(),
             require_secret_key,
@@ -115,18 +128,11 @@ fn no_key() -> ApiError {
 }
 
 fn invalid_key(key: &str) -> ApiError {
-    let tail: String = key
-        .chars()
-        .rev()
-        .take(4)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    ApiError::unauthorized(format!(
-        "Invalid API Key provided: {}****{tail}",
-        &key[..key.len().min(8)]
-    ))
+    // Like Stripe: the key's start and end only.
+    let chars: Vec<char> = key.chars().collect();
+    let head: String = chars.iter().take(8).collect();
+    let tail: String = chars[chars.len().saturating_sub(4)..].iter().collect();
+    ApiError::unauthorized(format!("Invalid API Key provided: {head}****{tail}"))
 }
 
 async fn require_secret_key(
@@ -145,6 +151,68 @@ async fn require_secret_key(
         .into_response(),
         Some(key) => invalid_key(key).into_response(),
     }
+}
+
+/// How long an idempotency key's answer is kept (Stripe keeps them 24 hours).
+const IDEMPOTENCY_WINDOW: i64 = 24 * 3600;
+
+/// A POST with an `Idempotency-Key` already seen gets the first answer again (the same
+/// object, not a second one); the same key with other parameters is an `idempotency_error`.
+async fn idempotency(Extract(sandbox): Extract<Sandbox>, request: Request, next: Next) -> Response {
+    let key = request
+        .headers()
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let Some(key) = key.filter(|_| request.method() == Method::POST) else {
+        return next.run(request).await;
+    };
+    let (parts, body) = request.into_parts();
+    let Ok(body) = axum::body::to_bytes(body, 1 << 20).await else {
+        return ApiError::state("Invalid request: the body could not be read.").into_response();
+    };
+    let fingerprint = format!("{} {}", parts.uri, String::from_utf8_lossy(&body));
+    let seen = sandbox.read(|state| state.idempotency.get(&key).cloned());
+    if let Some(replay) = seen.filter(|r| r.at + IDEMPOTENCY_WINDOW > crate::store::now()) {
+        if replay.request != fingerprint {
+            return ApiError::idempotency(&key).into_response();
+        }
+        let status =
+            axum::http::StatusCode::from_u16(replay.status).unwrap_or(axum::http::StatusCode::OK);
+        return (
+            status,
+            [
+                ("content-type", "application/json"),
+                ("idempotent-replayed", "true"),
+            ],
+            replay.body,
+        )
+            .into_response();
+    }
+    let response = next
+        .run(Request::from_parts(parts, axum::body::Body::from(body)))
+        .await;
+    let (parts, body) = response.into_parts();
+    let body = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    if !parts.status.is_server_error() {
+        let replay = crate::store::Replay {
+            request: fingerprint,
+            status: parts.status.as_u16(),
+            body: String::from_utf8_lossy(&body).into_owned(),
+            at: crate::store::now(),
+        };
+        // Not stored (disk full) only means a retry is not recognised.
+        let _ = sandbox.mutate(|state, _| {
+            state
+                .idempotency
+                .retain(|_, r| r.at + IDEMPOTENCY_WINDOW > replay.at);
+            state.idempotency.insert(key, replay);
+            Ok(())
+        });
+    }
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// The endpoints Stripe.js calls take the publishable key (or the secret one), as a bearer
@@ -242,6 +310,16 @@ fn expand_path(
         expand_path(state, field, rest, full)?;
     }
     Ok(())
+}
+
+fn retrieve(sandbox: &Sandbox, id: &str, form: &Form, what: &str, prefix: &str) -> Answer {
+    sandbox.read(|state| {
+        let object = Some(id)
+            .filter(|id| id.starts_with(prefix))
+            .and_then(|id| object_by_id(state, id))
+            .ok_or_else(|| ApiError::no_such(what, id, None))?;
+        answer(state, object, form)
+    })
 }
 
 fn object_by_id(state: &State, id: &str) -> Option<Value> {

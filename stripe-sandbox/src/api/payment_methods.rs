@@ -50,20 +50,6 @@ pub async fn create(
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let pm = state
-            .payment_methods
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("PaymentMethod", &id, None))?;
-        answer(state, render::payment_method(pm), &form)
-    })
-}
-
 pub async fn update(
     Extract(sandbox): Extract<Sandbox>,
     Path(id): Path<String>,
@@ -102,9 +88,7 @@ pub async fn attach(
 ) -> Answer {
     sandbox.mutate(|state, events| {
         let customer = form.required("customer")?;
-        if !state.customers.contains_key(customer) {
-            return Err(ApiError::no_such("customer", customer, Some("customer")));
-        }
+        state.require_customer(customer, "customer")?;
         let id = billing::resolve_payment_method(state, &id, "payment_method")
             .map_err(|_| ApiError::no_such("PaymentMethod", &id, None))?;
         billing::attach(state, &id, customer, events)?;

@@ -83,9 +83,7 @@ fn customer_payment_method(
 pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.mutate(|state, events| {
         let customer = form.required("customer")?.to_string();
-        if !state.customers.contains_key(&customer) {
-            return Err(ApiError::no_such("customer", &customer, Some("customer")));
-        }
+        state.require_customer(&customer, "customer")?;
         let price = item_price(state, &form, "items")?.ok_or_else(|| ApiError::missing("items[0][price]"))?;
         let behavior = payment_behavior(&form)?;
         let default_payment_method = match form.str("default_payment_method")? {
@@ -147,20 +145,6 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
     })
 }
 
-pub async fn retrieve(
-    Extract(sandbox): Extract<Sandbox>,
-    Path(id): Path<String>,
-    Params(form): Params,
-) -> Answer {
-    sandbox.read(|state| {
-        let s = state
-            .subscriptions
-            .get(&id)
-            .ok_or_else(|| ApiError::no_such("subscription", &id, None))?;
-        answer(state, render::subscription(state, s), &form)
-    })
-}
-
 pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.read(|state| {
         let customer = form.str("customer")?;
@@ -170,7 +154,7 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
             .values()
             .filter(|s| customer.is_none_or(|c| s.customer == c))
             .filter(|s| match status {
-                None => !matches!(s.status.as_str(), "canceled" | "incomplete_expired"),
+                None => !s.ended(),
                 Some("all") => true,
                 Some(status) => s.status == status,
             })
@@ -192,7 +176,7 @@ pub async fn update(
             .get(&id)
             .cloned()
             .ok_or_else(|| ApiError::no_such("subscription", &id, None))?;
-        if matches!(s.status.as_str(), "canceled" | "incomplete_expired") {
+        if s.ended() {
             return Err(ApiError::state(
                 "A canceled subscription can only update its cancellation_details and metadata.",
             ));
@@ -311,7 +295,7 @@ pub async fn cancel(
             .subscriptions
             .get(&id)
             .ok_or_else(|| ApiError::no_such("subscription", &id, None))?;
-        if matches!(s.status.as_str(), "canceled" | "incomplete_expired") {
+        if s.ended() {
             return Err(ApiError::state(format!(
                 "This subscription has already been canceled: {id}"
             )));

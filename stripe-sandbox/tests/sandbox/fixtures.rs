@@ -13,7 +13,13 @@ const FIXTURES: &str = include_str!("../data/fixtures3.json");
 
 fn fixture(resource: &str) -> Value {
     let all: Value = serde_json::from_str(FIXTURES).unwrap();
-    all["resources"][resource].clone()
+    let mut fixture = all["resources"][resource].clone();
+    if resource == "event" {
+        // The example event is about a plan; the object inside ours is another resource,
+        // whose keys its own fixture checks.
+        fixture["data"]["object"] = Value::Null;
+    }
+    fixture
 }
 
 /// Keys of `expected` (recursively through objects both sides have) missing from `actual`.
@@ -25,6 +31,8 @@ fn missing_keys(path: &str, expected: &Value, actual: &Value) -> Vec<String> {
     for (key, value) in expected {
         match actual.get(key) {
             None => missing.push(format!("{path}.{key}")),
+            // Metadata is the caller's own keys, not a shape.
+            Some(_) if key == "metadata" => {}
             Some(ours) => missing.extend(missing_keys(&format!("{path}.{key}"), value, ours)),
         }
     }
@@ -65,7 +73,7 @@ async fn objects() -> (TestSandbox, Vec<(&'static str, Value)>) {
     let invoice = app
         .get(&format!(
             "/v1/invoices/{}",
-            subscription.latest_invoice.unwrap().id()
+            subscription.latest_invoice.unwrap().id().clone().unwrap()
         ))
         .await;
     let payment = app
@@ -124,12 +132,14 @@ async fn objects() -> (TestSandbox, Vec<(&'static str, Value)>) {
 #[tokio::test]
 async fn every_object_carries_every_key_of_stripes_example() {
     let (_app, objects) = objects().await;
-    for (kind, object) in objects {
-        let missing = missing_keys(kind, &fixture(kind), &object);
-        // Stripe's examples fill in objects that are null for a plain card subscription
-        // (a discount, a quote, a wallet); keys inside those cannot be compared.
-        assert!(missing.is_empty(), "{kind} lacks {missing:?}");
-    }
+    // Stripe's examples fill in objects that are null for a plain card subscription (a
+    // discount, a quote, a wallet); keys inside those cannot be compared, keys inside the
+    // objects both have are.
+    let missing: Vec<String> = objects
+        .iter()
+        .flat_map(|(kind, object)| missing_keys(kind, &fixture(kind), object))
+        .collect();
+    assert!(missing.is_empty(), "missing keys: {missing:?}");
 }
 
 #[tokio::test]

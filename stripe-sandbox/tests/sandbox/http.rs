@@ -58,6 +58,14 @@ async fn secret_endpoints_refuse_the_publishable_key_and_no_key() {
         app.raw("POST", "/v1/payment_methods", None, card).await.0,
         401
     );
+    // A key of three-byte characters is refused, not a panic.
+    let odd_key = format!("{card}&key=%E2%82%AC%E2%82%AC%E2%82%AC");
+    assert_eq!(
+        app.raw("POST", "/v1/payment_methods", None, &odd_key)
+            .await
+            .0,
+        401
+    );
 }
 
 #[tokio::test]
@@ -94,5 +102,34 @@ async fn bad_form_input_is_a_stripe_style_400() {
     assert_eq!(
         (status, body["error"]["type"].as_str()),
         (404, Some("invalid_request_error"))
+    );
+}
+
+#[tokio::test]
+async fn a_retried_create_with_the_same_idempotency_key_gets_the_same_object() {
+    let app = spawn().await;
+    let auth = format!("Bearer {}", app.sandbox.secret_key());
+    let headers = [
+        ("authorization", auth.as_str()),
+        ("idempotency-key", "checkout-1"),
+    ];
+    let create = |body: &'static str| {
+        let app = &app;
+        let headers = &headers;
+        async move {
+            let (status, body) = app.request("POST", "/v1/customers", headers, body).await;
+            (
+                status,
+                serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            )
+        }
+    };
+    let (_, first) = create("email=a%40example.com").await;
+    let (_, again) = create("email=a%40example.com").await;
+    assert_eq!(first["id"], again["id"]);
+    let (status, other) = create("email=b%40example.com").await;
+    assert_eq!(
+        (status, other["error"]["type"].as_str()),
+        (400, Some("idempotency_error"))
     );
 }

@@ -123,6 +123,20 @@ impl TestSandbox {
         key: Option<&str>,
         body: &str,
     ) -> (u16, Vec<u8>) {
+        let auth = key.map(|key| format!("Bearer {key}"));
+        let headers: Vec<(&str, &str)> =
+            auth.iter().map(|a| ("authorization", a.as_str())).collect();
+        self.request(method, path, &headers, body).await
+    }
+
+    /// A raw request with the given headers.
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, Vec<u8>) {
         let url = if path.starts_with("http") {
             path.to_string()
         } else {
@@ -132,8 +146,8 @@ impl TestSandbox {
             .method(method)
             .uri(url)
             .header("content-type", "application/x-www-form-urlencoded");
-        if let Some(key) = key {
-            request = request.header("authorization", format!("Bearer {key}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
         }
         let request = request
             .body(Full::new(Bytes::from(body.to_string())))

@@ -277,7 +277,7 @@ async fn invoices_are_listed_newest_first_and_their_pdf_has_the_number_and_amoun
     let guessed = format!(
         "{}/files/invoices/{}/{}.pdf",
         app.base,
-        invoice.id,
+        invoice.id.as_ref().unwrap(),
         "0".repeat(32)
     );
     assert_eq!(app.raw_bytes("GET", &guessed, None, "").await.0, 404);
@@ -290,7 +290,14 @@ async fn webhooks_are_signed_as_stripe_signs_them_and_retried_until_delivered() 
     let s = subscribed(&app, "pm_card_visa").await;
     app.wait_for_event("customer.subscription.created", s.subscription.id.as_str())
         .await;
-    let invoice = s.subscription.latest_invoice.unwrap().id().to_string();
+    let invoice = s
+        .subscription
+        .latest_invoice
+        .unwrap()
+        .id()
+        .clone()
+        .unwrap()
+        .to_string();
     app.wait_for_event("invoice.paid", &invoice).await;
     let secret = app.sandbox.webhook_secret();
     for delivery in app.deliveries() {
