@@ -173,10 +173,7 @@ fn date_fields(
         if value.is_undefined() {
             continue;
         }
-        if !value
-            .as_string()
-            .is_some_and(|v| v == js_string!("numeric"))
-        {
+        if value.as_string().is_none_or(|v| v != js_string!("numeric")) {
             return Ok(None);
         }
         *given = true;
