@@ -5,6 +5,7 @@
 //! here with ICU4X's short length and its full year style, from boa's own locale data; any
 //! other request goes on to boa.
 
+use super::locale::DEFAULT_LOCALE;
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
@@ -19,9 +20,6 @@ use icu_datetime::DateTimeFormatter;
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder};
 use icu_datetime::options::{Length, YearStyle};
 use icu_locale_core::Locale;
-
-/// What `toLocaleDateString()` without a locale uses (as `intl_locale.rs`).
-const DEFAULT_LOCALE: &str = "en-US";
 
 /// Options that take a date out of the numeric form this module writes.
 const OTHER_OPTIONS: [&str; 13] = [
