@@ -11,6 +11,7 @@ pub mod format;
 mod guard;
 mod host;
 pub mod inputs;
+pub mod intl_usage;
 pub mod limits;
 pub mod model;
 pub mod output;

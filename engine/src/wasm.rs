@@ -240,6 +240,13 @@ pub fn refused_allocations() -> usize {
     crate::limits::refused_allocations()
 }
 
+/// Whether `script` may use Intl, so needs the Intl module (the web worker loads it for such
+/// a script; src/intl_usage.rs).
+#[wasm_bindgen(js_name = usesIntl)]
+pub fn uses_intl(script: &str) -> bool {
+    crate::intl_usage::uses_intl(script)
+}
+
 /// A new input after `existing`: next id, first unused name, the type's presentation.
 #[wasm_bindgen(js_name = newInput, unchecked_return_type = "InputDef")]
 pub fn new_input(

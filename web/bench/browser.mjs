@@ -1,5 +1,6 @@
 // Browser benchmarks of the web app in headless Chromium, against a running server:
-//  (a) navigation start → first displayed outputs on /calc/{id}, plain and with mathjs on,
+//  (a) navigation start → first displayed outputs on /calc/{id}, plain, with mathjs on and
+//      with Intl (a script calling toLocaleString: the worker loads the Intl module),
 //      each load in a fresh browser context (nothing cached): as a visitor opens it (the
 //      server's initial result shows at once), and with values in the hash (no server
 //      result, so the outputs wait for the worker: the engine's wasm and the libraries);
@@ -33,8 +34,17 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 const randomId = () =>
   Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * 62)]).join('');
 
-/** A small calculator: 4 number inputs, 3 value outputs (currency, decimals, a percent). */
-function smallDoc(mathjs) {
+/**
+ * A small calculator: 4 number inputs, 3 value outputs (currency, decimals, a percent).
+ * `kind` is 'plain', 'mathjs' (Math.js on) or 'intl' (the total goes through
+ * toLocaleString, so the worker runs it in the Intl module).
+ */
+function smallDoc(kind) {
+  const mathjs = kind === 'mathjs';
+  const total =
+    kind === 'intl'
+      ? "Number((subtotal + tax).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 2 }))"
+      : 'subtotal + tax';
   const script = mathjs
     ? "'use strict';\n\n" +
       'const subtotal = math.evaluate("p * q * (1 - d)", { p: inputs.price, q: inputs.qty, d: inputs.discount });\n' +
@@ -43,9 +53,9 @@ function smallDoc(mathjs) {
     : "'use strict';\n\n" +
       'const subtotal = inputs.price * inputs.qty * (1 - inputs.discount);\n' +
       'const tax = Math.round(subtotal * inputs.tax * 100) / 100;\n' +
-      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };\n';
+      `return { subtotal, tax, total: ${total}, rate: inputs.tax };\n`;
   return {
-    name: mathjs ? 'Bench (mathjs)' : 'Bench',
+    name: `Bench (${kind})`,
     description: '',
     script,
     libraries: { lodash: false, moment: false, mathjs },
@@ -82,13 +92,10 @@ async function createCalculators() {
   });
   if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
   const ids = {};
-  for (const [key, mathjs] of [
-    ['plain', false],
-    ['mathjs', true],
-  ]) {
+  for (const key of ['plain', 'mathjs', 'intl']) {
     ids[key] = randomId();
     const saved = await api.post(`/api/source/${ids[key]}`, {
-      data: { doc: smallDoc(mathjs), doc_style: {} },
+      data: { doc: smallDoc(key), doc_style: {} },
     });
     if (!saved.ok()) throw new Error(`save: ${saved.status()} ${await saved.text()}`);
   }
@@ -208,7 +215,7 @@ const row = (label, result) =>
 
 async function main() {
   const ids = await createCalculators();
-  log(`calculators: plain ${ids.plain}, mathjs ${ids.mathjs}`);
+  log(`calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
   const results = { first: {}, keys: {}, chromium: browser.version() };
   const hash = encodeURIComponent('{"2":4}');
@@ -217,6 +224,7 @@ async function main() {
     ['mathjs', `/calc/${ids.mathjs}`],
     ['plain, hash (worker)', `/calc/${ids.plain}#${hash}`],
     ['mathjs, hash (worker)', `/calc/${ids.mathjs}#${hash}`],
+    ['intl, hash (worker, Intl module)', `/calc/${ids.intl}#${hash}`],
   ];
   for (const [label, path] of cases) {
     log(`first outputs: ${label} (${LOADS} loads)`);

@@ -9,6 +9,8 @@ use boa_engine::{
 };
 
 // The parts, in files of their own beside this one (host/intl_*.rs).
+#[path = "intl_date.rs"]
+mod date;
 #[path = "intl_locale.rs"]
 mod locale;
 #[path = "intl_number.rs"]
@@ -25,8 +27,10 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         .global_object()
         .delete_property_or_throw(js_string!("Temporal"), context)?;
     number::install(context)?;
-    // Last: it wraps what `number` defined.
-    locale::install(context)
+    // It wraps what `number` defined.
+    locale::install(context)?;
+    // Last: it wraps what `locale` wrapped.
+    date::install(context)
 }
 
 /// A property as built-in methods have it: writable, configurable, not enumerable.

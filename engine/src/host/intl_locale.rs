@@ -11,7 +11,7 @@ use boa_engine::{
 
 /// What `new Intl.Collator()`, `toLocaleString()` and `localeCompare(b)` use (V8's default
 /// under the reference's `LC_ALL=en_US.UTF-8`).
-const DEFAULT_LOCALE: &str = "en-US";
+pub(super) const DEFAULT_LOCALE: &str = "en-US";
 
 /// Wraps the `Intl` constructors and the locale methods of the current realm.
 ///

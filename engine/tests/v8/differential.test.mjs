@@ -1,9 +1,10 @@
-// The V8 differential corpus through the wasm package and the `calc` CLI: every case in
-// cases/ must give exactly what V8 gives (reference.mjs). A case whose `knownDifference`
-// is a text must give one answer on every face, and that answer must still differ from
-// V8; one whose `knownDifference` is keyed by face ("native", "wasm", "cli") differs on
-// those faces only. Once the engine is fixed the mark has to go: a marked face that
-// equals V8 fails. (engine/tests/v8.rs holds the native engine to the same rules.)
+// The V8 differential corpus through the wasm package (its default module, or its Intl
+// module for a script that uses Intl, as the web worker chooses) and the `calc` CLI: every
+// case in cases/ must give exactly what V8 gives (reference.mjs). A case whose
+// `knownDifference` is a text must give one answer on every face, and that answer must
+// still differ from V8; one whose `knownDifference` is keyed by face ("native", "wasm",
+// "cli") differs on those faces only. Once the engine is fixed the mark has to go: a
+// marked face that equals V8 fails. (engine/tests/v8.rs holds the native engine to the same rules.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
@@ -37,27 +38,34 @@ const expected = JSON.parse(
   }),
 );
 
-const wasmBytes = readFileSync(join(root, "pkg/calcsmith_engine_bg.wasm"));
 const librarySources = ["lodash", "moment", "mathjs"].map((name) => [name, readFileSync(join(libDir, `${name}.js`), "utf8")]);
 
-// One warm engine for the whole corpus, as in a browser tab. A wasm trap (a panic in the
-// engine) leaves an instance unusable, so, as the web worker does, a trapped calculation
-// shows the server's crash message and the next one gets a fresh instance: each import
-// of the package under a new URL is a module, and a wasm instance, of its own.
+// The package's two modules, used as the web worker uses them: a script that may use Intl
+// (the package's `usesIntl`) runs in the Intl module, every other one in the default module.
+const MODULES = ["calcsmith_engine", "calcsmith_engine_intl"];
+const wasmBytes = new Map(MODULES.map((name) => [name, readFileSync(join(root, `pkg/${name}_bg.wasm`))]));
+
+// One warm engine per module for the whole corpus, as in a browser tab. A wasm trap (a
+// panic in the engine) leaves an instance unusable, so, as the web worker does, a trapped
+// calculation shows the server's crash message and the next one gets a fresh instance:
+// each import of the package under a new URL is a module, and a wasm instance, of its own.
 const CRASH_MESSAGE = "Calculation stopped unexpectedly.";
 let instances = 0;
-let engine;
-async function freshEngine() {
+const engines = new Map();
+async function freshEngine(name) {
   instances += 1;
-  const wasm = await import(`../../../pkg/calcsmith_engine.js?instance=${instances}`);
-  await wasm.default({ module_or_path: wasmBytes });
-  engine = new wasm.Engine();
-  for (const [name, source] of librarySources) engine.loadLibrary(name, source);
+  const wasm = await import(`../../../pkg/${name}.js?instance=${instances}`);
+  await wasm.default({ module_or_path: wasmBytes.get(name) });
+  const engine = new wasm.Engine();
+  for (const [library, source] of librarySources) engine.loadLibrary(library, source);
+  engines.set(name, { engine, usesIntl: wasm.usesIntl });
 }
-await freshEngine();
+for (const name of MODULES) await freshEngine(name);
 
 const wasmResults = new Map();
 for (const c of cases) {
+  const name = engines.get(MODULES[0]).usesIntl(c.doc.script ?? "") ? MODULES[1] : MODULES[0];
+  const { engine } = engines.get(name);
   try {
     engine.setOptions({ locale: c.locale ?? "en", today: c.today ?? DEFAULT_TODAY });
     wasmResults.set(c.name, engine.evaluate(c.doc, c.values));
@@ -66,7 +74,7 @@ for (const c of cases) {
     // fault (a case the package refuses), which is the corpus's own bug.
     if (!(trap instanceof WebAssembly.RuntimeError || trap instanceof RangeError)) throw trap;
     wasmResults.set(c.name, { outputs: null, display: null, usedInputs: [], error: CRASH_MESSAGE });
-    await freshEngine();
+    await freshEngine(name);
   }
 }
 

@@ -44,6 +44,8 @@ class FakeEngine implements EngineLike {
 }
 
 class FakePackage implements EnginePackage {
+  /** Which module this stands in for. */
+  constructor(readonly module: 'default' | 'intl' = 'default') {}
   instance = 1;
   refused = 0;
   engines: FakeEngine[] = [];
@@ -61,6 +63,7 @@ class FakePackage implements EnginePackage {
   refusedAllocations(): number {
     return this.refused;
   }
+  usesIntl = vi.fn((script: string) => script.includes('Intl'));
 }
 
 const request = (script: string, libraries: CalcDoc['libraries'] = {}): EvalRequest => ({
@@ -72,7 +75,9 @@ const request = (script: string, libraries: CalcDoc['libraries'] = {}): EvalRequ
 });
 
 let pkg: FakePackage;
+let intlPkg: FakePackage;
 let fetchLibrary: ReturnType<typeof vi.fn<(name: string) => Promise<string>>>;
+let loadIntl: ReturnType<typeof vi.fn<() => Promise<EnginePackage>>>;
 let host: EngineHost;
 
 async function run(req: EvalRequest): Promise<WorkerReply[]> {
@@ -83,8 +88,11 @@ async function run(req: EvalRequest): Promise<WorkerReply[]> {
 
 beforeEach(() => {
   pkg = new FakePackage();
+  intlPkg = new FakePackage('intl');
+  intlPkg.behave = () => okResult({ module: 'intl' });
   fetchLibrary = vi.fn(async (name: string) => `source of ${name}`);
-  host = new EngineHost(pkg, fetchLibrary);
+  loadIntl = vi.fn(async () => intlPkg);
+  host = new EngineHost(pkg, fetchLibrary, loadIntl);
 });
 
 describe('EngineHost', () => {
@@ -208,6 +216,73 @@ describe('EngineHost', () => {
       result: okResult({ x: 1 }),
     });
     expect(pkg.reset).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EngineHost with the Intl module', () => {
+  it('runs a script that uses Intl in the Intl module, loaded once, with its own engine', async () => {
+    expect(await run(request('return { x: Intl.NumberFormat };', { lodash: true }))).toEqual([
+      { type: 'started', id: 1 },
+      { type: 'result', id: 1, result: okResult({ module: 'intl' }) },
+    ]);
+    expect(await run(request('ok'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 1 }),
+    });
+    await run(request('Intl again', { lodash: true }));
+    expect(loadIntl).toHaveBeenCalledTimes(1);
+    expect(intlPkg.init).toHaveBeenCalledTimes(1);
+    expect(intlPkg.engines).toHaveLength(1);
+    expect(intlPkg.engines[0].loaded).toEqual(['lodash']);
+    // The library was fetched once for both modules.
+    expect(fetchLibrary).toHaveBeenCalledTimes(1);
+    // The default module decides, on the script's text.
+    expect(pkg.usesIntl).toHaveBeenCalledWith('ok');
+    expect(intlPkg.usesIntl).not.toHaveBeenCalled();
+  });
+
+  it('never loads the Intl module for scripts without Intl', async () => {
+    await run(request('ok'));
+    await run(request('ok', { moment: true }));
+    expect(loadIntl).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed load of the Intl module, and loads it with the next script that needs it', async () => {
+    loadIntl.mockRejectedValueOnce(new Error('The Intl module could not be loaded.'));
+    expect(await run(request('Intl'))).toEqual([
+      { type: 'failed', id: 1, message: 'The Intl module could not be loaded.' },
+    ]);
+    expect(await run(request('ok'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 1 }),
+    });
+    expect(await run(request('Intl'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ module: 'intl' }),
+    });
+    expect(loadIntl).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes a new Intl instance after it traps, and leaves the default one alone', async () => {
+    intlPkg.behave = (script) =>
+      script === 'Intl trap' ? new WebAssembly.RuntimeError('unreachable') : okResult({ y: 1 });
+    await run(request('ok'));
+    expect(await run(request('Intl trap'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+    });
+    expect(await run(request('Intl'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ y: 1 }),
+    });
+    expect(intlPkg.reset).toHaveBeenCalledTimes(1);
+    expect(pkg.reset).not.toHaveBeenCalled();
+    expect(pkg.engines).toHaveLength(1);
   });
 });
 

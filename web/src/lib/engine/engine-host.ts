@@ -2,6 +2,10 @@
 // with a stand-in engine or the real package: one warm engine, libraries fetched once,
 // and recovery when the engine itself fails.
 //
+// The default wasm module has no Intl (it must stay small); a script that may use Intl
+// runs in the second, Intl module of the package, loaded the first time one needs it.
+// Each module keeps its own warm engine.
+//
 // In wasm a Rust panic or a failed allocation aborts: `evaluate` throws a
 // `WebAssembly.RuntimeError` ("unreachable", "memory access out of bounds") and the
 // instance is left unusable ("recursive use of an object" on every later call). That
@@ -39,6 +43,8 @@ export interface EnginePackage {
   createEngine(locale: Locale): EngineLike;
   /** How many allocations the engine has refused (its hard memory limit) so far. */
   refusedAllocations(): number;
+  /** Whether a script may use Intl, so must run in the Intl module. */
+  usesIntl(script: string): boolean;
 }
 
 /** What the engine threw when it failed itself, rather than refusing its input. */
@@ -81,59 +87,107 @@ export function isHostFault(error: unknown): error is Error {
 }
 
 export class EngineHost {
-  private initialised: Promise<unknown> | null = null;
-  private engine: EngineLike | null = null;
-  private locale: Locale = 'en';
+  private readonly main: ModuleEngine;
+  /** The Intl module, loaded with the first script that uses Intl. */
+  private intl: Promise<ModuleEngine> | null = null;
   /** The source of every library loaded, to load again into a new engine. */
   private readonly sources = new Map<LibraryName, string>();
-  /** The wasm instance failed; the next use makes a new one first. */
-  private broken = false;
 
   constructor(
-    private readonly pkg: EnginePackage,
+    pkg: EnginePackage,
     private readonly fetchLibrary: (name: LibraryName) => Promise<string>,
-  ) {}
+    /** Loads and instantiates the Intl module (a failure is retried with the next request). */
+    private readonly loadIntl: () => Promise<EnginePackage>,
+  ) {
+    this.main = new ModuleEngine(pkg, this.sources, fetchLibrary);
+  }
 
   /** Evaluates one request, posting `started` and then its result or failure. */
   async evaluate(request: EvalRequest, post: (reply: WorkerReply) => void): Promise<void> {
+    let module: ModuleEngine;
     let engine: EngineLike;
     try {
-      engine = await this.prepare(request);
+      module = await this.moduleFor(request);
+      engine = await module.prepare(request);
     } catch (error) {
       post(this.failure(request.id, error));
       return;
     }
     post({ type: 'started', id: request.id });
     try {
-      const result = this.call(() => engine.evaluate(request.doc, request.values));
+      const result = module.call(() => engine.evaluate(request.doc, request.values));
       post({ type: 'result', id: request.id, result });
     } catch (error) {
       post(this.failure(request.id, error));
       // Made again now, while the page reads the answer, rather than when it asks again.
-      if (this.broken) this.tryRestore();
+      module.tryRestore();
       return;
     }
     // Idle until the next request: get its fresh realm ready now. A failure shows again
     // with the next request that needs it.
     try {
-      this.call(() => engine.prepare?.());
+      module.call(() => engine.prepare?.());
     } catch {
-      if (this.broken) this.tryRestore();
+      module.tryRestore();
     }
   }
 
-  private tryRestore(): void {
-    try {
-      this.restore(this.locale);
-    } catch {
-      // Tried again on the next request, which then reports what went wrong.
+  /**
+   * The module for the request's script: the default one, or the Intl one when the
+   * script may use Intl (`usesIntl`, engine/src/intl_usage.rs), which the default
+   * module lacks. Each keeps its own warm engine.
+   */
+  private async moduleFor(request: EvalRequest): Promise<ModuleEngine> {
+    const main = this.main;
+    if (!(await main.usesIntl(request.doc.script ?? ''))) return main;
+    this.intl ??= this.loadIntl().then(
+      (pkg) => new ModuleEngine(pkg, this.sources, this.fetchLibrary),
+      (error: unknown) => {
+        this.intl = null;
+        throw error;
+      },
+    );
+    return this.intl;
+  }
+
+  private failure(id: number, error: unknown): WorkerReply {
+    if (error instanceof EngineTrap) {
+      const message = error.outOfMemory
+        ? MEMORY_MESSAGE
+        : error.outOfStack
+          ? RECURSION_MESSAGE
+          : CRASH_MESSAGE;
+      return { type: 'result', id, result: errorResult(message) };
     }
+    return { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** One wasm module (the default or the Intl one): its instance and its warm engine. */
+class ModuleEngine {
+  private initialised: Promise<unknown> | null = null;
+  private engine: EngineLike | null = null;
+  private locale: Locale = 'en';
+  /** The wasm instance failed; the next use makes a new one first. */
+  private broken = false;
+
+  constructor(
+    private readonly pkg: EnginePackage,
+    /** The libraries' sources, shared by the modules (fetched once). */
+    private readonly sources: Map<LibraryName, string>,
+    private readonly fetchLibrary: (name: LibraryName) => Promise<string>,
+  ) {}
+
+  /** Whether `script` may use Intl, asked of this module's instance. */
+  async usesIntl(script: string): Promise<boolean> {
+    await this.init();
+    if (this.broken) this.restore(this.locale);
+    return this.call(() => this.pkg.usesIntl(script));
   }
 
   /** A ready engine with the request's locale and libraries. */
-  private async prepare(request: EvalRequest): Promise<EngineLike> {
-    this.initialised ??= this.pkg.init();
-    await this.initialised;
+  async prepare(request: EvalRequest): Promise<EngineLike> {
+    await this.init();
     const engine = this.engine ?? this.restore(request.locale);
     if (request.locale !== this.locale) {
       this.call(() => engine.setOptions({ locale: request.locale }));
@@ -141,12 +195,27 @@ export class EngineHost {
     }
     for (const name of LIBRARIES) {
       if (request.doc.libraries?.[name] && !this.call(() => engine.hasLibrary(name))) {
-        const source = await this.fetchLibrary(name);
+        const source = this.sources.get(name) ?? (await this.fetchLibrary(name));
         this.call(() => engine.loadLibrary(name, source));
         this.sources.set(name, source);
       }
     }
     return engine;
+  }
+
+  /** After a failure of the instance, makes the new one now (or with the next request). */
+  tryRestore(): void {
+    if (!this.broken) return;
+    try {
+      this.restore(this.locale);
+    } catch {
+      // Tried again on the next request, which then reports what went wrong.
+    }
+  }
+
+  private async init(): Promise<void> {
+    this.initialised ??= this.pkg.init();
+    await this.initialised;
   }
 
   /** A new engine (on a new wasm instance after a failure) with the libraries it had. */
@@ -165,7 +234,7 @@ export class EngineHost {
   }
 
   /** Runs a call into the engine; a failure of the engine itself becomes an `EngineTrap`. */
-  private call<T>(run: () => T): T {
+  call<T>(run: () => T): T {
     const refused = this.refused();
     try {
       return run();
@@ -185,17 +254,5 @@ export class EngineHost {
     } catch {
       return 0;
     }
-  }
-
-  private failure(id: number, error: unknown): WorkerReply {
-    if (error instanceof EngineTrap) {
-      const message = error.outOfMemory
-        ? MEMORY_MESSAGE
-        : error.outOfStack
-          ? RECURSION_MESSAGE
-          : CRASH_MESSAGE;
-      return { type: 'result', id, result: errorResult(message) };
-    }
-    return { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
   }
 }

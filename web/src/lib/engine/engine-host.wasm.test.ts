@@ -9,6 +9,7 @@ import init, {
   Engine,
   __wbg_reset_state,
   refusedAllocations,
+  usesIntl,
 } from '../../../../pkg/calcsmith_engine.js';
 import { EngineHost } from './engine-host';
 import type { LibraryName, WorkerReply } from './protocol';
@@ -19,16 +20,32 @@ const RECURSION = 'RangeError: Maximum call stack size exceeded';
 const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
 
 const fetched: LibraryName[] = [];
+let intlLoads = 0;
 const host = new EngineHost(
   {
     init: () => init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_bg.wasm')) }),
     reset: __wbg_reset_state,
     createEngine: (locale) => new Engine({ locale }),
     refusedAllocations,
+    usesIntl,
   },
   async (name) => {
     fetched.push(name);
     return readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8');
+  },
+  async () => {
+    intlLoads += 1;
+    const intl = await import('../../../../pkg/calcsmith_engine_intl.js');
+    await intl.default({
+      module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_intl_bg.wasm')),
+    });
+    return {
+      init: async () => {},
+      reset: intl.__wbg_reset_state,
+      createEngine: (locale) => new intl.Engine({ locale }),
+      refusedAllocations: intl.refusedAllocations,
+      usesIntl: intl.usesIntl,
+    };
   },
 );
 
@@ -96,4 +113,25 @@ describe('EngineHost with the real engine', () => {
     },
     60_000,
   );
+});
+
+describe('EngineHost with the real Intl module', () => {
+  const price = (expression: string): CalcDoc => ({
+    script: `return { x: ${expression} };`,
+    metaOutputs: outputs,
+  });
+
+  it("gives a script that uses Intl the browser's answer, and loads the module once", async () => {
+    expect(await evaluate(price('(1234.5).toFixed(1)'))).toMatchObject({
+      outputs: { x: '1234.5' },
+    });
+    expect(intlLoads).toBe(0);
+    const currency = "(11600).toLocaleString('en-US', { style: 'currency', currency: 'USD' })";
+    expect(await evaluate(price(currency))).toMatchObject({ outputs: { x: '$11,600.00' } });
+    expect(
+      await evaluate(price("['Émile', 'Zoë', 'Ana'].sort((a, b) => a.localeCompare(b)).join()")),
+    ).toMatchObject({ outputs: { x: 'Ana,Émile,Zoë' } });
+    expect(await evaluate(price('typeof Intl'))).toMatchObject({ outputs: { x: 'object' } });
+    expect(intlLoads).toBe(1);
+  }, 60_000);
 });

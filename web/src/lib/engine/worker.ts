@@ -1,15 +1,27 @@
 // The calculation worker, built to /js/worker.js. It loads the engine package once,
 // fetches each enabled library from /js/lib/ once, keeps one warm Engine, and answers
 // evaluation requests one at a time (engine-host.ts). It is the only module that
-// imports the engine.
-import init, { Engine, __wbg_reset_state, refusedAllocations } from '@calcsmith/engine';
-import { EngineHost } from './engine-host';
+// imports the engine. The package's Intl module is a chunk of its own, fetched only when
+// a script uses Intl.
+import * as engine from '@calcsmith/engine';
+import { EngineHost, type EnginePackage } from './engine-host';
 import type { EvalRequest, LibraryName, WorkerReply } from './protocol';
 
 // Compiling the module starts at once, before the first request arrives.
-const initialised = init();
+const initialised = engine.default();
 // A failure is reported with the first request; not an unhandled rejection.
 initialised.catch(() => {});
+
+/** The worker's view of one of the package's modules, instantiated by `initialised`. */
+function enginePackage(glue: typeof engine, initialised: Promise<unknown>): EnginePackage {
+  return {
+    init: () => initialised,
+    reset: glue.__wbg_reset_state,
+    createEngine: (locale) => new glue.Engine({ locale }),
+    refusedAllocations: glue.refusedAllocations,
+    usesIntl: glue.usesIntl,
+  };
+}
 
 async function fetchLibrary(name: LibraryName): Promise<string> {
   const response = await fetch(`/js/lib/${name}.js`);
@@ -17,15 +29,17 @@ async function fetchLibrary(name: LibraryName): Promise<string> {
   return response.text();
 }
 
-const host = new EngineHost(
-  {
-    init: () => initialised,
-    reset: __wbg_reset_state,
-    createEngine: (locale) => new Engine({ locale }),
-    refusedAllocations,
-  },
-  fetchLibrary,
-);
+async function loadIntl(): Promise<EnginePackage> {
+  try {
+    const glue = await import('@calcsmith/engine/calcsmith_engine_intl.js');
+    await glue.default();
+    return enginePackage(glue, Promise.resolve());
+  } catch {
+    throw new Error('The Intl module could not be loaded.');
+  }
+}
+
+const host = new EngineHost(enginePackage(engine, initialised), fetchLibrary, loadIntl);
 const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(reply);
 let queue: Promise<void> = Promise.resolve();
 
