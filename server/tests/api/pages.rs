@@ -135,7 +135,10 @@ both_databases!(
         // Live-mode card entry: Stripe.js, its frames and its API.
         assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com"));
         assert!(csp.contains("frame-src https://js.stripe.com"), "{csp}");
-        assert!(csp.contains("connect-src 'self' https://api.stripe.com"), "{csp}");
+        assert!(
+            csp.contains("connect-src 'self' https://api.stripe.com"),
+            "{csp}"
+        );
         assert_eq!(page.headers()["x-content-type-options"], "nosniff");
         assert!(page.headers().contains_key("referrer-policy"));
         assert!(page.headers().contains_key("x-request-id"));
