@@ -370,9 +370,9 @@ both_databases!(
                 meta(&html, "property", "og:description").as_deref(),
                 Some(description)
             );
-            // The canonical address is on PUBLIC_URL (the test config's is http://127.0.0.1),
-            // and an embed's is its published page.
-            let canonical = format!("http://127.0.0.1/calc/{id}");
+            // The canonical address is on PUBLIC_URL (the test app's own address), and an
+            // embed's is its published page.
+            let canonical = format!("{}/calc/{id}", app.config.public_url);
             assert_eq!(
                 meta(&html, "property", "og:url").as_deref(),
                 Some(canonical.as_str())
