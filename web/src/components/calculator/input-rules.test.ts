@@ -57,7 +57,9 @@ describe('inputProblem', () => {
   it('leaves sliders to clamping and ignores nonsense rules', () => {
     const slider = number({ presentationType: 'slider', min: 10, max: 20, step: 3 });
     expect(inputProblem(slider, 5000)).toBeNull();
-    expect(inputProblem(number({ min: 'ten', max: null, step: -1 }), -5)).toBeNull();
+    expect(
+      inputProblem(number({ min: 'ten', max: null, step: -1 } as unknown as Partial<InputDef>), -5),
+    ).toBeNull();
   });
 });
 
