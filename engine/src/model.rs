@@ -344,6 +344,46 @@ impl CalcDoc {
             serde_json::from_value(value)
         }
     }
+
+    /// The first input whose bounds cross (a number field's `min` above its `max`, or a
+    /// slider's `sliderMin` above its `sliderMax`), in words for the author; a list's
+    /// sub-inputs are looked at too. A doc like this still evaluates (the author may be
+    /// halfway through typing the bounds), but it is not saved.
+    #[must_use]
+    pub fn crossed_bounds(&self) -> Option<String> {
+        fn bound(value: Option<&Value>) -> Option<f64> {
+            value.and_then(Value::as_f64)
+        }
+        fn check(inputs: &[InputDef]) -> Option<String> {
+            inputs.iter().find_map(|input| {
+                let pairs = [
+                    (
+                        "minimum",
+                        input.min.as_ref().and_then(Number::as_f64),
+                        "maximum",
+                        input.max.as_ref().and_then(Number::as_f64),
+                    ),
+                    (
+                        "slider minimum",
+                        bound(input.extra.get("sliderMin")),
+                        "slider maximum",
+                        bound(input.extra.get("sliderMax")),
+                    ),
+                ];
+                pairs
+                    .into_iter()
+                    .find_map(|(low_name, low, high_name, high)| match (low, high) {
+                        (Some(low), Some(high)) if low > high => Some(format!(
+                            "input \"{}\": its {low_name} {low} is above its {high_name} {high}",
+                            input.name
+                        )),
+                        _ => None,
+                    })
+                    .or_else(|| input.inputs.as_deref().and_then(check))
+            })
+        }
+        check(&self.inputs)
+    }
 }
 
 /// Accepts `true`/`false`, and treats `null` as false (older documents store nulls).
@@ -434,6 +474,28 @@ mod tests {
         ] {
             assert!(!plain.contains_key(key), "{key} appeared in an old input");
         }
+    }
+
+    #[test]
+    fn crossed_bounds_are_named_in_lists_too_and_touching_bounds_are_fine() {
+        let doc =
+            |inputs: Value| CalcDoc::from_json_value(json!({ "metaInputs": inputs })).unwrap();
+        let field = json!({"id": 1, "name": "weight", "type": "number", "min": 10, "max": 5});
+        assert_eq!(
+            doc(json!([field])).crossed_bounds().as_deref(),
+            Some("input \"weight\": its minimum 10 is above its maximum 5")
+        );
+        let slider = json!({"id": 2, "name": "rate", "type": "number",
+            "presentationType": "slider", "sliderMin": 2.5, "sliderMax": 1});
+        let list = json!({"id": 3, "name": "items", "type": "list", "metaInputs": [slider]});
+        assert_eq!(
+            doc(json!([list])).crossed_bounds().as_deref(),
+            Some("input \"rate\": its slider minimum 2.5 is above its slider maximum 1")
+        );
+        let fine = json!([{"id": 1, "name": "a", "type": "number", "min": 5, "max": 5},
+            {"id": 2, "name": "b", "type": "number", "min": 5},
+            {"id": 3, "name": "c", "type": "number", "sliderMin": "x", "sliderMax": 1}]);
+        assert_eq!(doc(fine).crossed_bounds(), None);
     }
 
     #[test]

@@ -178,6 +178,11 @@ impl Refusal {
 fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiError> {
     let parsed = CalcDoc::from_json_value(doc)
         .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))?;
+    if let Some(problem) = parsed.crossed_bounds() {
+        return Err(ApiError::BadRequest(format!(
+            "The calculator is not valid: {problem}"
+        )));
+    }
     let style = match doc_style {
         Value::Null => json!({}),
         style @ Value::Object(_) => style,

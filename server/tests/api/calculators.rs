@@ -384,6 +384,21 @@ both_databases!(
         )
         .await;
         assert_eq!(status, 400);
+        // Bounds that cross are refused with the input named; nothing is stored.
+        let crossed = json!({"doc": {"metaInputs": [
+            {"id": 1, "name": "weight", "type": "number", "min": 10, "max": 5}]}});
+        let (status, body) =
+            json_of(author.post(url(&id)).json(&crossed).send().await.unwrap()).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                400,
+                Some(
+                    "The calculator is not valid: input \"weight\": its minimum 10 is above its maximum 5"
+                )
+            )
+        );
+        assert_eq!(author.get(url(&id)).send().await.unwrap().status(), 404);
         let huge = "x".repeat(600 * 1024);
         let (status, body) = json_of(
             author
