@@ -5,6 +5,7 @@ import { useUi } from '../../stores/ui';
 import { defaultValue } from '../../lib/doc';
 import type { InputDef } from '../../lib/types';
 import { inputProblem, numberRules, sliderBounds } from './input-rules';
+import { withUnits } from './units';
 import { calcMessages, problemText } from './messages';
 
 export { SLIDER_MAX, SLIDER_MIN } from './input-rules';
@@ -155,9 +156,7 @@ function NumberControl(props: InputControlProps) {
   if (input.presentationType === 'slider') {
     const { min, max } = sliderBounds(input);
     const step = Number(input.sliderStep ?? 1) || 1;
-    const shown = [text(input.prefix), String(number ?? min), text(input.suffix)]
-      .filter(Boolean)
-      .join(' ');
+    const shown = withUnits(String(number ?? min), input.prefix, input.suffix);
     return (
       <div className="slider">
         <input

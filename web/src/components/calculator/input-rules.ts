@@ -50,14 +50,27 @@ function isEmpty(input: InputDef, value: unknown): boolean {
   return false;
 }
 
+/** How many decimals `n` is written with (`0.25` has 2, `1e-7` has 7). */
+function decimals(n: number): number {
+  const [mantissa, exponent] = String(n).split('e');
+  return Math.max(0, (mantissa.split('.')[1] ?? '').length - Number(exponent ?? 0));
+}
+
+/**
+ * The value `count` steps of `step` above `base`, rounded to the decimals the two are
+ * written with: 0.1 steps give 0.3, not 0.30000000000000004.
+ */
+export function stepAt(base: number, count: number, step: number): number {
+  const digits = Math.min(100, Math.max(decimals(base), decimals(step)));
+  return Number((base + count * step).toFixed(digits));
+}
+
 /** The steps are counted from the minimum (or 0); a float's last-digit noise is forgiven. */
 function offStep(value: number, base: number, step: number): Problem | null {
   const steps = (value - base) / step;
   const whole = Math.round(steps);
   if (Math.abs(steps - whole) <= 1e-9 * Math.max(1, Math.abs(steps))) return null;
-  // Rounded to the step's own decimals, so 0.1 steps suggest 0.3, not 0.30000000000000004.
-  const digits = Math.min(20, (String(step).split('.')[1] ?? '').length + 1);
-  const at = (n: number) => Number((base + n * step).toFixed(digits));
+  const at = (n: number) => stepAt(base, n, step);
   return { kind: 'step', step, lower: at(Math.floor(steps)), upper: at(Math.ceil(steps)) };
 }
 

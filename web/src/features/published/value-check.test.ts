@@ -60,6 +60,17 @@ describe('checkValue', () => {
     expect(checkValue(stepped, 5000)).toEqual({ ok: true, value: 1850 });
   });
 
+  it('puts a value on a fractional step without float noise', () => {
+    // 0.1 * 3 is 0.30000000000000004 in floating point; the thumb and label show 0.3.
+    const fine = { ...slider, sliderMin: 0, sliderMax: 1, sliderStep: 0.1 };
+    expect(checkValue(fine, 0.3)).toEqual({ ok: true, value: 0.3 });
+    expect(checkValue(fine, 0.72)).toEqual({ ok: true, value: 0.7 });
+    const offset = { ...slider, sliderMin: 0.05, sliderMax: 1, sliderStep: 0.1 };
+    expect(checkValue(offset, 0.27)).toEqual({ ok: true, value: 0.25 });
+    const tiny = { ...slider, sliderMin: 0, sliderMax: 1e-6, sliderStep: 1e-7 };
+    expect(checkValue(tiny, 3e-7)).toEqual({ ok: true, value: 3e-7 });
+  });
+
   it("keeps a field's number out of its min and max, for the input's rules to flag", () => {
     // Not clamped nor dropped: the visitor sees the link's value and why it is not used.
     const bounded = { ...field, min: 10, max: 2000, step: 5 };

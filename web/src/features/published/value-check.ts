@@ -1,6 +1,6 @@
 // Values from a link's hash are the visitor's (or anyone's) words, not the author's: each
 // is checked against its input before anything is computed with it (issue 12, item 5).
-import { sliderBounds } from '../../components/calculator/input-rules';
+import { sliderBounds, stepAt } from '../../components/calculator/input-rules';
 import type { CalcDoc, InputDef } from '../../lib/types';
 
 /** The outcome of checking one value: the value to use, or why it was refused. */
@@ -56,8 +56,8 @@ function onSlider(input: InputDef, number: number): number {
   const step = Number(input.sliderStep ?? 1) || 1;
   const clamped = Math.min(max, Math.max(min, number));
   const steps = Math.round((clamped - min) / step);
-  const snapped = min + steps * step;
-  return snapped > max ? min + (steps - 1) * step : snapped;
+  const snapped = stepAt(min, steps, step);
+  return snapped > max ? stepAt(min, steps - 1, step) : snapped;
 }
 
 const keep = (value: unknown): Checked => ({ ok: true, value });
