@@ -201,10 +201,13 @@ impl Engine {
 
     /// Gets the next calculation ready — a fresh realm with the last script parsed, and
     /// the libraries loaded again if a calculation changed them — so that it does not
-    /// wait for that. Call it while idle, after posting a result; `evaluate` does what is
-    /// missing itself otherwise.
+    /// wait for that, and replays a quick last calculation in its old realm to warm the
+    /// CPU's caches (`Engine::prepare_and_replay`). Call it while idle, after posting a
+    /// result; `evaluate` does what is missing itself otherwise.
     pub fn prepare(&mut self) -> Result<(), JsError> {
-        self.inner.prepare().map_err(|e| JsError::new(&e.0))
+        self.inner
+            .prepare_and_replay()
+            .map_err(|e| JsError::new(&e.0))
     }
 
     /// Whether a library has been loaded.
