@@ -72,6 +72,7 @@ impl FontUse {
         hex
     }
 
+    /// The glyph that shows `c`, noted with the character it stands for in the ToUnicode map.
     fn glyph(&mut self, c: char) -> GlyphId {
         let (c, glyph) = match self.face.glyph_index(c) {
             Some(glyph) => (c, glyph),
@@ -86,7 +87,6 @@ impl FontUse {
     pub fn objects(&self, first: usize) -> [Vec<u8>; OBJECTS] {
         let (cid_font, descriptor, file, to_unicode) = (first + 1, first + 2, first + 3, first + 4);
         let name = format!("{SUBSET_TAG}+{}", self.file.postscript_name);
-        let cmap = self.to_unicode();
         [
             format!(
                 "<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H \
@@ -105,7 +105,7 @@ impl FontUse {
                 &format!("/Length1 {}", self.file.data.len()),
                 self.file.data,
             ),
-            stream("", cmap.as_bytes()),
+            stream("", self.to_unicode().as_bytes()),
         ]
     }
 
