@@ -1,9 +1,26 @@
-//! Invoice PDFs, written by hand: one A4 page of text in the standard Helvetica fonts (which
-//! every PDF reader has, so nothing is embedded). Text is WinAnsi: characters outside Latin-1
-//! print as `?`.
+//! Invoice PDFs, written by hand: one A4 page of text.
+//!
+//! Customers write their billing details in Russian as often as in English, so the text is
+//! set in DejaVu Sans and DejaVu Sans Bold, embedded in each PDF ([`font`] says how). The
+//! standard PDF fonts (Helvetica) need no embedding, but they reach only Latin-1: Cyrillic
+//! printed as `?`.
+//!
+//! The fonts are subsets committed in `fonts/` (Basic Latin, Latin-1, Latin Extended-A,
+//! Cyrillic and the symbols invoices use, such as € ₽ – — “ ” …: ~40 KB each against
+//! ~740 KB whole), made once by `fonts/make-subset` with a pinned fonttools, so the binary
+//! carries them and no machine's fonts matter. Subsetting again for each PDF, down to the
+//! glyphs it shows, would shrink PDFs from ~90 KB to a few KB, but would put a font
+//! subsetter in the binary for a sandbox's invoices. The fonts are stored uncompressed:
+//! no Deflate crate is in the dependency tree. Glyph ids and widths are read from the fonts
+//! by ttf-parser. Each character is one glyph at its own advance (no kerning, ligatures or
+//! combining marks), which suits the scripts covered; a character the fonts lack prints as
+//! `?`.
+
+mod font;
 
 use crate::dates::long_date;
 use crate::store::{Invoice, State};
+use font::FontUse;
 
 /// Cents as dollars: `$9.90`, `-$3.30`.
 pub fn money(cents: i64) -> String {
@@ -15,7 +32,7 @@ pub fn money(cents: i64) -> String {
 /// The invoice as a PDF: number, dates, the customer's billing details, the lines and the
 /// amounts.
 pub fn invoice(state: &State, invoice: &Invoice) -> Vec<u8> {
-    let mut page = Page::default();
+    let mut page = Page::new();
     page.text(50, 790, Font::Bold, 22, "Invoice");
     page.text(400, 792, Font::Regular, 10, "Calcsmith (sandbox)");
     page.text(400, 778, Font::Regular, 9, "No real charges were made.");
@@ -108,29 +125,30 @@ enum Font {
     Bold,
 }
 
-#[derive(Default)]
 struct Page {
     content: Vec<u8>,
+    regular: FontUse,
+    bold: FontUse,
 }
 
 impl Page {
-    fn text(&mut self, x: i32, y: i32, font: Font, size: u32, text: &str) {
-        let font = match font {
-            Font::Regular => "F1",
-            Font::Bold => "F2",
-        };
-        self.content
-            .extend_from_slice(format!("BT /{font} {size} Tf {x} {y} Td (").as_bytes());
-        for c in text.chars() {
-            match c {
-                '(' | ')' | '\\' => self.content.extend_from_slice(&[b'\\', c as u8]),
-                c if (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c) => {
-                    self.content.push(c as u32 as u8)
-                }
-                _ => self.content.push(b'?'),
-            }
+    fn new() -> Self {
+        Self {
+            content: Vec::new(),
+            regular: FontUse::new(&font::REGULAR),
+            bold: FontUse::new(&font::BOLD),
         }
-        self.content.extend_from_slice(b") Tj ET\n");
+    }
+
+    fn text(&mut self, x: i32, y: i32, font: Font, size: u32, text: &str) {
+        let (name, font) = match font {
+            Font::Regular => ("F1", &mut self.regular),
+            Font::Bold => ("F2", &mut self.bold),
+        };
+        let glyphs = font.encode(text);
+        self.content.extend_from_slice(
+            format!("BT /{name} {size} Tf {x} {y} Td {glyphs} Tj ET\n").as_bytes(),
+        );
     }
 
     fn rule(&mut self, y: i32) {
@@ -139,38 +157,55 @@ impl Page {
     }
 
     fn finish(self) -> Vec<u8> {
-        let objects: Vec<Vec<u8>> = vec![
+        const REGULAR: usize = 5;
+        const BOLD: usize = REGULAR + font::OBJECTS;
+        let mut objects: Vec<Vec<u8>> = vec![
             b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
             b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>".to_vec(),
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec(),
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".to_vec(),
-            [format!("<< /Length {} >>\nstream\n", self.content.len()).as_bytes(), &self.content, b"\nendstream"].concat(),
+            format!("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 {REGULAR} 0 R /F2 {BOLD} 0 R >> >> /Contents 4 0 R >>").into_bytes(),
+            stream("", &self.content),
         ];
-        let mut pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
-        let mut offsets = Vec::new();
-        for (i, object) in objects.iter().enumerate() {
-            offsets.push(pdf.len());
-            pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-            pdf.extend_from_slice(object);
-            pdf.extend_from_slice(b"\nendobj\n");
-        }
-        let xref = pdf.len();
-        pdf.extend_from_slice(
-            format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-        );
-        for offset in offsets {
-            pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-        }
-        pdf.extend_from_slice(
-            format!(
-                "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-                objects.len() + 1
-            )
-            .as_bytes(),
-        );
-        pdf
+        objects.extend(self.regular.objects(REGULAR));
+        objects.extend(self.bold.objects(BOLD));
+        file(&objects)
     }
+}
+
+/// A PDF stream object with `entries` beside its `/Length`.
+fn stream(entries: &str, data: &[u8]) -> Vec<u8> {
+    [
+        format!("<< /Length {} {entries} >>\nstream\n", data.len()).as_bytes(),
+        data,
+        b"\nendstream",
+    ]
+    .concat()
+}
+
+/// A PDF file of `objects`, numbered from 1 in order; the first is the catalog.
+fn file(objects: &[Vec<u8>]) -> Vec<u8> {
+    let mut pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        pdf.extend_from_slice(object);
+        pdf.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for offset in offsets {
+        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
 }
 
 #[cfg(test)]
@@ -185,10 +220,21 @@ mod tests {
     }
 
     #[test]
-    fn parentheses_are_escaped_and_other_scripts_become_question_marks() {
-        let mut page = Page::default();
-        page.text(0, 0, Font::Regular, 10, "a(b)\\ Ж é");
-        let expected: &[u8] = b"(a\\(b\\)\\\\ ? \xe9)";
-        assert!(page.content.windows(expected.len()).any(|w| w == expected));
+    fn text_in_any_script_the_fonts_cover_reads_back_as_written() {
+        let mut page = Page::new();
+        page.text(50, 700, Font::Regular, 10, "a(b)\\ Ж é € ₽ – — “ ” … 中");
+        page.text(50, 680, Font::Bold, 10, "Иван Петров, ул. Ленина, 1");
+        let path = std::env::temp_dir().join(format!("calcsmith-pdf-{}.pdf", std::process::id()));
+        std::fs::write(&path, page.finish()).unwrap();
+        let text = std::process::Command::new("pdftotext")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .expect("pdftotext (poppler-utils) is installed");
+        std::fs::remove_file(&path).unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        // 中 is not in the fonts.
+        assert!(text.contains("a(b)\\ Ж é € ₽ – — “ ” … ?"), "{text}");
+        assert!(text.contains("Иван Петров, ул. Ленина, 1"), "{text}");
     }
 }

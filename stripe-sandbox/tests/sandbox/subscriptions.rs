@@ -13,7 +13,7 @@ use stripe_billing::subscription::{
 use stripe_billing::test_helpers_test_clock::{
     AdvanceTestHelpersTestClock, CreateTestHelpersTestClock,
 };
-use stripe_core::customer::CreateCustomer;
+use stripe_core::customer::{CreateCustomer, OptionalFieldsCustomerAddress};
 
 use crate::{TestSandbox, fresh_state_file, spawn, spawn_with};
 
@@ -35,17 +35,23 @@ async fn price(app: &TestSandbox, lookup_key: &str) -> String {
         .to_string()
 }
 
-/// A customer on a test clock at [`START`], subscribed to Regular with `pm`.
+/// Grace Hopper on a test clock at [`START`], subscribed to Regular with `pm`.
 async fn subscribed(app: &TestSandbox, pm: &str) -> Subscribed {
+    let grace = CreateCustomer::new()
+        .name("Grace Hopper")
+        .email("grace@example.com");
+    subscribed_as(app, pm, grace).await
+}
+
+/// `customer`, created on a test clock at [`START`], subscribed to Regular with `pm`.
+async fn subscribed_as(app: &TestSandbox, pm: &str, customer: CreateCustomer) -> Subscribed {
     let clock = CreateTestHelpersTestClock::new(START)
         .send(&app.client)
         .await
         .unwrap()
         .id
         .to_string();
-    let customer = CreateCustomer::new()
-        .name("Grace Hopper")
-        .email("grace@example.com")
+    let customer = customer
         .test_clock(clock.clone())
         .send(&app.client)
         .await
@@ -247,23 +253,7 @@ async fn invoices_are_listed_newest_first_and_their_pdf_has_the_number_and_amoun
     assert!(invoices[0].created > invoices[1].created);
     let invoice = &invoices[0];
     let number = invoice.number.clone().unwrap();
-    let url = invoice.invoice_pdf.clone().unwrap();
-    let (status, pdf) = app.raw_bytes("GET", &url, None, "").await;
-    assert_eq!(status, 200);
-    assert!(pdf.starts_with(b"%PDF-"));
-    let path = app.state_file.with_file_name("invoice.pdf");
-    std::fs::write(&path, &pdf).unwrap();
-    let text = std::process::Command::new("pdftotext")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    assert!(
-        text.status.success(),
-        "pdftotext failed: {}",
-        String::from_utf8_lossy(&text.stderr)
-    );
-    let text = String::from_utf8(text.stdout).unwrap();
+    let text = pdf_text(&app, &invoice.invoice_pdf.clone().unwrap()).await;
     for expected in [
         number.as_str(),
         "$9.90",
@@ -281,6 +271,63 @@ async fn invoices_are_listed_newest_first_and_their_pdf_has_the_number_and_amoun
         "0".repeat(32)
     );
     assert_eq!(app.raw_bytes("GET", &guessed, None, "").await.0, 404);
+}
+
+#[tokio::test]
+async fn the_invoice_pdf_prints_cyrillic_billing_details_as_written() {
+    let app = spawn().await;
+    let address = OptionalFieldsCustomerAddress {
+        line1: Some("ул. Ленина, 1".into()),
+        line2: Some("кв. 12 — вход со двора".into()),
+        postal_code: Some("101000".into()),
+        city: Some("Москва".into()),
+        country: Some("RU".into()),
+        ..OptionalFieldsCustomerAddress::new()
+    };
+    let ivan = CreateCustomer::new()
+        .name("Иван Петров")
+        .email("ivan@example.ru")
+        .address(address);
+    let s = subscribed_as(&app, "pm_card_visa", ivan).await;
+    let subscription = app
+        .get(&format!(
+            "/v1/subscriptions/{}?expand[]=latest_invoice",
+            s.subscription.id
+        ))
+        .await;
+    let url = subscription["latest_invoice"]["invoice_pdf"]
+        .as_str()
+        .unwrap();
+    let text = pdf_text(&app, url).await;
+    for expected in [
+        "Иван Петров",
+        "ул. Ленина, 1",
+        "кв. 12 — вход со двора",
+        "101000 Москва",
+        "$9.90",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in {text}");
+    }
+}
+
+/// The text of the PDF at `url`, as `pdftotext` reads it.
+async fn pdf_text(app: &TestSandbox, url: &str) -> String {
+    let (status, pdf) = app.raw_bytes("GET", url, None, "").await;
+    assert_eq!(status, 200);
+    assert!(pdf.starts_with(b"%PDF-"));
+    let path = app.state_file.with_file_name("invoice.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let text = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    assert!(
+        text.status.success(),
+        "pdftotext failed: {}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    String::from_utf8(text.stdout).unwrap()
 }
 
 #[tokio::test]
