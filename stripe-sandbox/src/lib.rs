@@ -3,7 +3,8 @@
 //! (docs/billing.md lists the endpoints and the test cards).
 //!
 //! State lives in one JSON file (written atomically), so customers, cards, subscriptions and
-//! invoices survive restarts; the keys are generated on first start and kept there too.
+//! invoices survive restarts; the keys are generated on first start and kept there too, and so
+//! are the webhook events not yet delivered (`outbox.rs`).
 
 // The objects in render.rs are large `json!` literals.
 #![recursion_limit = "256"]
@@ -14,6 +15,7 @@ mod cards;
 mod dates;
 mod error;
 mod form;
+mod outbox;
 mod pdf;
 mod render;
 mod store;
@@ -23,6 +25,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
+use tokio::sync::Notify;
 
 use crate::error::ApiError;
 use crate::store::State;
@@ -60,47 +63,70 @@ impl std::fmt::Debug for Sandbox {
 struct Inner {
     config: SandboxConfig,
     state: Mutex<State>,
-    webhooks: webhook::Sender,
+    /// None without a webhook URL: then no event is queued.
+    webhooks: Option<webhook::Sender>,
+    /// Wakes the delivery loop when events are queued, and when the sandbox is dropped.
+    outbox_wake: Arc<Notify>,
+}
+
+impl Drop for Inner {
+    /// The delivery loop holds only a weak reference while it waits; woken, it finds the
+    /// sandbox gone and ends.
+    fn drop(&mut self) {
+        self.outbox_wake.notify_one();
+    }
 }
 
 impl Sandbox {
     /// Loads the state file, or creates it with fresh keys and the seeded plans.
     ///
     /// When called inside a Tokio runtime it also starts the task that renews subscriptions
-    /// of customers without a test clock as real time passes.
+    /// of customers without a test clock as real time passes, and the one that delivers
+    /// webhook events, beginning with those the state file still holds.
     ///
     /// # Errors
     /// The state file exists but cannot be read or parsed, or a new one cannot be written.
     pub fn open(config: SandboxConfig) -> Result<Sandbox, String> {
         let mut state = store::load_or_create(&config.state_file)?;
         state.public_url = config.public_url.trim_end_matches('/').to_string();
+        outbox::due_now(&mut state.outbox, outbox::now_ms());
+        let webhooks = (!config.webhook_url.is_empty())
+            .then(|| webhook::Sender::new(&config.webhook_url, &state.keys.webhook_secret));
         let sandbox = Sandbox {
             inner: Arc::new(Inner {
-                webhooks: webhook::Sender::new(&config.webhook_url, &state.keys.webhook_secret),
+                webhooks,
                 config,
                 state: Mutex::new(state),
+                outbox_wake: Arc::new(Notify::new()),
             }),
         };
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            let weak = Arc::downgrade(&sandbox.inner);
-            runtime.spawn(async move {
-                let mut ticks = tokio::time::interval(std::time::Duration::from_secs(30));
-                loop {
-                    ticks.tick().await;
-                    let Some(inner) = weak.upgrade() else { return };
-                    let sandbox = Sandbox { inner };
-                    if !sandbox.read(billing::real_time_due) {
-                        continue;
-                    }
-                    // A failure here (disk full) is retried on the next tick.
-                    let _ = sandbox.mutate(|state, events| {
-                        billing::advance_real_time(state, events);
-                        Ok(())
-                    });
-                }
-            });
+            sandbox.renew_in_real_time(&runtime);
+            outbox::start(&sandbox, &runtime);
         }
         Ok(sandbox)
+    }
+
+    /// Starts the task that checks every 30 s for subscriptions due in real time; it ends
+    /// once the sandbox is dropped.
+    fn renew_in_real_time(&self, runtime: &tokio::runtime::Handle) {
+        let weak = Arc::downgrade(&self.inner);
+        runtime.spawn(async move {
+            let mut ticks = tokio::time::interval(std::time::Duration::from_secs(30));
+            loop {
+                ticks.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                let sandbox = Sandbox { inner };
+                if !sandbox.read(billing::real_time_due) {
+                    continue;
+                }
+                // A failure here (disk full) is retried on the next tick.
+                let _ = sandbox.mutate(|state, events| {
+                    billing::advance_real_time(state, events);
+                    Ok(())
+                });
+            }
+        });
     }
 
     /// The sandbox's HTTP API; the server nests it under `/stripe-sandbox`.
@@ -128,21 +154,25 @@ impl Sandbox {
         f(&state)
     }
 
-    /// Runs a change, writes the state file and sends the events the change produced.
+    /// Runs a change and writes the state file with the events the change produced queued in
+    /// its outbox (a crash keeps both or neither), then wakes the delivery loop.
     fn mutate<T>(
         &self,
         f: impl FnOnce(&mut State, &mut Vec<Event>) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
         let mut events = Vec::new();
-        let result = {
-            let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
-            let result = f(&mut state, &mut events);
-            store::save(&self.inner.config.state_file, &state).map_err(ApiError::internal)?;
-            result
-        };
-        for event in events {
-            self.inner.webhooks.send(event);
+        let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        let result = f(&mut state, &mut events);
+        let queued = self.inner.webhooks.is_some() && !events.is_empty();
+        if queued {
+            outbox::queue(&mut state.outbox, events, outbox::now_ms());
         }
+        let saved = store::save(&self.inner.config.state_file, &state);
+        drop(state);
+        if queued {
+            self.inner.outbox_wake.notify_one();
+        }
+        saved.map_err(ApiError::internal)?;
         result
     }
 }

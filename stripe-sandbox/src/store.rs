@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::cards::Behaviour;
+use crate::outbox::Pending;
 
 /// Everything the sandbox knows; objects by id.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -28,6 +29,10 @@ pub struct State {
     /// Answers already given, by idempotency key: a retried create gets the same answer.
     #[serde(default)]
     pub idempotency: BTreeMap<String, Replay>,
+    /// Webhook events not yet delivered, oldest first. They are saved with the change that
+    /// made them, so a crash keeps both or neither.
+    #[serde(default)]
+    pub outbox: Vec<Pending>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]

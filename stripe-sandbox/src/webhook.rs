@@ -1,6 +1,6 @@
 //! Webhook events: made for each change, signed as Stripe signs them (`Stripe-Signature:
-//! t=…,v1=…`, HMAC-SHA256 of `t.payload`) and posted to the configured URL, retried with
-//! back-off while the receiver fails.
+//! t=…,v1=…`, HMAC-SHA256 of `t.payload`) and posted to the configured URL. Retries are the
+//! outbox's (`outbox.rs`).
 
 use std::time::Duration;
 
@@ -19,8 +19,9 @@ use crate::store::{new_id, now};
 /// An event object (`{"object": "event", "type", "data": {"object"}}`).
 pub type Event = Value;
 
-/// The waits between delivery attempts; after the last one the event is dropped.
-const BACKOFF: [u64; 6] = [1, 2, 4, 8, 16, 32];
+/// How long a receiver may take to answer before the attempt counts as failed: a receiver
+/// that hangs must not hold up the events behind it for long.
+const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// An event of `kind` about `object`; `previous` holds the changed keys' old values.
 pub fn event(kind: &str, object: Value, previous: Option<Value>) -> Event {
@@ -72,33 +73,23 @@ impl Sender {
         }
     }
 
-    /// Delivers `event` in the background (outside a Tokio runtime, or with no URL: not at all).
-    pub fn send(&self, event: Event) {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        if self.url.is_empty() {
-            return;
+    /// Posts `event`, signed now.
+    ///
+    /// # Errors
+    /// Why the receiver did not take it (its status, no connection, no answer in time); never
+    /// the secret.
+    pub async fn post(&self, event: &Event) -> Result<(), String> {
+        let payload = event.to_string();
+        let request = axum::http::Request::post(&self.url)
+            .header("content-type", "application/json")
+            .header("stripe-signature", signature(&self.secret, now(), &payload))
+            .body(Full::new(Bytes::from(payload)))
+            .map_err(|e| format!("bad webhook request: {e}"))?;
+        match tokio::time::timeout(TIMEOUT, self.client.request(request)).await {
+            Ok(Ok(response)) if response.status().is_success() => Ok(()),
+            Ok(Ok(response)) => Err(format!("answered {}", response.status())),
+            Ok(Err(error)) => Err(error.to_string()),
+            Err(_) => Err(format!("no answer within {} s", TIMEOUT.as_secs())),
         }
-        let (url, secret, client) = (self.url.clone(), self.secret.clone(), self.client.clone());
-        runtime.spawn(async move {
-            let payload = event.to_string();
-            for wait in std::iter::once(0).chain(BACKOFF) {
-                tokio::time::sleep(Duration::from_secs(wait)).await;
-                let request = axum::http::Request::post(&url)
-                    .header("content-type", "application/json")
-                    .header("stripe-signature", signature(&secret, now(), &payload))
-                    .body(Full::new(Bytes::from(payload.clone())));
-                let Ok(request) = request else { return };
-                match client.request(request).await {
-                    Ok(response) if response.status().is_success() => return,
-                    Ok(response) => {
-                        tracing::warn!(status = %response.status(), event = %event["type"], "webhook refused; retrying")
-                    }
-                    Err(error) => tracing::warn!(%error, event = %event["type"], "webhook not delivered; retrying"),
-                }
-            }
-            tracing::warn!(event = %event["type"], "webhook dropped after retries");
-        });
     }
 }

@@ -33,7 +33,80 @@ pub struct TestSandbox {
     /// `http://127.0.0.1:PORT/stripe-sandbox`, as the server mounts it.
     pub base: String,
     pub state_file: PathBuf,
+    receiver: Receiver,
+}
+
+/// A webhook receiver on a port of its own that records what it is sent, after answering 500
+/// to as many deliveries as it is told to refuse.
+#[derive(Clone)]
+pub struct Receiver {
+    pub url: String,
     deliveries: Arc<Mutex<Vec<Delivery>>>,
+    refusals_left: Arc<AtomicUsize>,
+    refused: Arc<AtomicUsize>,
+}
+
+impl Receiver {
+    /// A receiver that refuses the first `failing` deliveries.
+    pub async fn spawn(failing: usize) -> Receiver {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let receiver = Receiver {
+            url: format!("http://{}/hook", listener.local_addr().unwrap()),
+            deliveries: Arc::new(Mutex::new(Vec::new())),
+            refusals_left: Arc::new(AtomicUsize::new(failing)),
+            refused: Arc::new(AtomicUsize::new(0)),
+        };
+        let app = Router::new().route(
+            "/hook",
+            post({
+                let receiver = receiver.clone();
+                move |headers: HeaderMap, body: String| {
+                    let receiver = receiver.clone();
+                    async move { receiver.receive(&headers, body) }
+                }
+            }),
+        );
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        receiver
+    }
+
+    fn receive(&self, headers: &HeaderMap, body: String) -> axum::http::StatusCode {
+        let refuse = self
+            .refusals_left
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if refuse {
+            self.refused.fetch_add(1, Ordering::SeqCst);
+            return axum::http::StatusCode::INTERNAL_SERVER_ERROR;
+        }
+        let signature = headers["stripe-signature"].to_str().unwrap().to_string();
+        self.deliveries
+            .lock()
+            .unwrap()
+            .push(Delivery { signature, body });
+        axum::http::StatusCode::OK
+    }
+
+    /// From now on every delivery is answered 200.
+    pub fn accept_all(&self) {
+        self.refusals_left.store(0, Ordering::SeqCst);
+    }
+
+    /// Waits (up to 10 s) until the receiver has refused a delivery.
+    pub async fn wait_for_a_refusal(&self) {
+        for _ in 0..200 {
+            if self.refused.load(Ordering::SeqCst) > 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no webhook delivery was attempted");
+    }
+
+    /// The deliveries answered 200 so far.
+    pub fn deliveries(&self) -> Vec<Delivery> {
+        self.deliveries.lock().unwrap().clone()
+    }
 }
 
 /// A fresh sandbox with its own state file and a webhook receiver.
@@ -55,39 +128,23 @@ pub fn fresh_state_file() -> PathBuf {
 /// A sandbox on `state_file` whose webhook receiver answers 500 to the first
 /// `failing_webhooks` deliveries.
 pub async fn spawn_with(state_file: PathBuf, failing_webhooks: usize) -> TestSandbox {
-    let deliveries = Arc::new(Mutex::new(Vec::new()));
-    let refused = Arc::new(AtomicUsize::new(0));
-    let receiver = {
-        let deliveries = deliveries.clone();
-        Router::new().route(
-            "/hook",
-            post(move |headers: HeaderMap, body: String| {
-                let deliveries = deliveries.clone();
-                let refused = refused.clone();
-                async move {
-                    if refused.fetch_add(1, Ordering::SeqCst) < failing_webhooks {
-                        return axum::http::StatusCode::INTERNAL_SERVER_ERROR;
-                    }
-                    let signature = headers["stripe-signature"].to_str().unwrap().to_string();
-                    deliveries
-                        .lock()
-                        .unwrap()
-                        .push(Delivery { signature, body });
-                    axum::http::StatusCode::OK
-                }
-            }),
-        )
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let base = format!("http://127.0.0.1:{port}/stripe-sandbox");
+    start(state_file, &Receiver::spawn(failing_webhooks).await)
+}
+
+/// A sandbox on `state_file` posting to `receiver`, served in the Tokio runtime the caller is
+/// in.
+fn start(state_file: PathBuf, receiver: &Receiver) -> TestSandbox {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+    let base = format!("http://{}/stripe-sandbox", listener.local_addr().unwrap());
     let sandbox = Sandbox::open(SandboxConfig {
         state_file: state_file.clone(),
-        webhook_url: format!("http://127.0.0.1:{port}/hook"),
+        webhook_url: receiver.url.clone(),
         public_url: base.clone(),
     })
     .unwrap();
-    let app = receiver.nest("/stripe-sandbox", sandbox.router());
+    let app = Router::new().nest("/stripe-sandbox", sandbox.router());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     let client = stripe::ClientBuilder::new(sandbox.secret_key())
         .url(format!("{base}/"))
@@ -98,7 +155,50 @@ pub async fn spawn_with(state_file: PathBuf, failing_webhooks: usize) -> TestSan
         client,
         base,
         state_file,
-        deliveries,
+        receiver: receiver.clone(),
+    }
+}
+
+/// A sandbox in a Tokio runtime of its own, as a `calcsmith serve` process runs it: stopping
+/// it ends every task the sandbox started, as the end of the process would.
+pub struct Process {
+    pub app: TestSandbox,
+    /// Taken by [`Process::stop`]; a `Runtime` may not be dropped while a test `await`s.
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Process {
+    pub fn start(state_file: PathBuf, receiver: &Receiver) -> Process {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let app = {
+            let _inside = runtime.enter();
+            start(state_file, receiver)
+        };
+        Process {
+            app,
+            runtime: Some(runtime),
+        }
+    }
+
+    /// Stops the runtime and waits until every task in it, in flight or waiting, has ended.
+    pub async fn stop(mut self) {
+        let runtime = self.runtime.take();
+        tokio::task::spawn_blocking(move || drop(runtime))
+            .await
+            .unwrap();
+    }
+}
+
+impl Drop for Process {
+    /// A test that fails before [`Process::stop`] still ends the runtime, without waiting.
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
     }
 }
 
@@ -188,7 +288,7 @@ impl TestSandbox {
 
     /// The webhook deliveries so far.
     pub fn deliveries(&self) -> Vec<Delivery> {
-        self.deliveries.lock().unwrap().clone()
+        self.receiver.deliveries()
     }
 
     /// Waits (up to 10 s) until an event of `kind` about object `id` has been delivered, and

@@ -15,7 +15,7 @@ use stripe_billing::test_helpers_test_clock::{
 };
 use stripe_core::customer::{CreateCustomer, OptionalFieldsCustomerAddress};
 
-use crate::{TestSandbox, fresh_state_file, spawn, spawn_with};
+use crate::{Process, Receiver, TestSandbox, fresh_state_file, spawn, spawn_with};
 
 /// 2027-01-15 12:00 UTC.
 const START: i64 = 1_800_014_400;
@@ -359,6 +359,61 @@ async fn webhooks_are_signed_as_stripe_signs_them_and_retried_until_delivered() 
                 .is_err()
         );
     }
+}
+
+#[tokio::test]
+async fn a_webhook_refused_before_a_restart_is_delivered_once_by_the_next_sandbox() {
+    // The receiver fails, as a server briefly down would, until the sandbox has stopped.
+    let file = fresh_state_file();
+    let receiver = Receiver::spawn(usize::MAX).await;
+    let first = Process::start(file.clone(), &receiver);
+    let s = subscribed(&first.app, "pm_card_visa").await;
+    receiver.wait_for_a_refusal().await;
+    first.stop().await;
+    assert!(receiver.deliveries().is_empty());
+
+    receiver.accept_all();
+    let second = Process::start(file.clone(), &receiver);
+    second
+        .app
+        .wait_for_event("customer.subscription.created", s.subscription.id.as_str())
+        .await;
+    // Once the sandbox has recorded every delivery nothing is left to retry, so the count
+    // below is final.
+    nothing_pending(&file).await;
+    let secret = second.app.sandbox.webhook_secret();
+    let mut ids: Vec<String> = receiver
+        .deliveries()
+        .iter()
+        .map(|delivery| {
+            let event = stripe_webhook::Webhook::construct_event(
+                &delivery.body,
+                &delivery.signature,
+                &secret,
+            );
+            assert!(event.is_ok(), "{:?}: {}", event.err(), delivery.body);
+            let body: serde_json::Value = serde_json::from_str(&delivery.body).unwrap();
+            body["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let delivered = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), delivered, "an event was delivered twice");
+    second.stop().await;
+}
+
+/// Waits (up to 10 s) until the state file holds no undelivered event.
+async fn nothing_pending(file: &std::path::Path) {
+    for _ in 0..200 {
+        let state: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        if state["outbox"].as_array().is_some_and(Vec::is_empty) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("events are still waiting in {}", file.display());
 }
 
 #[tokio::test]
