@@ -2,8 +2,12 @@
 //! set (a SQLite file under `data/`, port 8080). Secrets are never logged.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use lettre::transport::smtp::client::{Certificate, CertificateStore, TlsParameters};
+use rustls_pki_types::CertificateDer;
+use rustls_pki_types::pem::PemObject;
 
 /// The server's settings.
 #[derive(Clone)]
@@ -38,8 +42,13 @@ pub struct Config {
     /// `SMTP_URL`: where mail goes — `smtps://user:password@host:465` (TLS from the
     /// start), `smtp://user:password@host:587?tls=required` (STARTTLS), or
     /// `smtp://host:25` (plain, to a relay on a trusted network). Unset: mail is written
-    /// to the `outbox` table.
+    /// to the `outbox` table. The URL alone says where and how: host, port, credentials
+    /// and TLS mode (`?tls=opportunistic` tries STARTTLS and falls back to plain).
     pub smtp_url: Option<String>,
+    /// `SMTP_CA_FILE`: a PEM file of root certificates the relay's certificate may also
+    /// chain to, besides the public (webpki) roots — for a relay with a private CA. Read
+    /// and checked at start-up, so a bad file stops the server instead of the mail.
+    pub smtp_ca: Option<SmtpCa>,
     /// `SMTP_FROM` (`Calcsmith <no-reply@localhost>`): the sender of mail.
     pub smtp_from: String,
     /// `METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>`;
@@ -158,6 +167,7 @@ impl std::fmt::Debug for Config {
             .field("eval_limits", &self.eval_limits)
             .field("rate_limit_scale", &self.rate_limit_scale)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("smtp_ca", &self.smtp_ca)
             .field(
                 "metrics_token",
                 &self.metrics_token.as_ref().map(|_| "<redacted>"),
@@ -167,6 +177,73 @@ impl std::fmt::Debug for Config {
             .field("request_timeout", &self.request_timeout)
             .field("billing", &self.billing)
             .finish()
+    }
+}
+
+/// Extra root certificates for the SMTP relay (`SMTP_CA_FILE`), already checked.
+#[derive(Clone)]
+pub struct SmtpCa {
+    file: PathBuf,
+    roots: Vec<Certificate>,
+}
+
+impl std::fmt::Debug for SmtpCa {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpCa")
+            .field("file", &self.file)
+            .field("roots", &self.roots.len())
+            .finish()
+    }
+}
+
+impl SmtpCa {
+    /// Reads the PEM certificates in `file`.
+    ///
+    /// # Errors
+    /// The file cannot be read, holds no certificate, or one that is not a usable root;
+    /// the message names `SMTP_CA_FILE`.
+    pub fn load(file: &Path) -> Result<SmtpCa, String> {
+        let problem = |what: String| format!("SMTP_CA_FILE ({}): {what}", file.display());
+        let pem = std::fs::read(file).map_err(|e| problem(format!("cannot read it: {e}")))?;
+        let ders = CertificateDer::pem_slice_iter(&pem)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| problem(format!("not valid PEM: {e}")))?;
+        if ders.is_empty() {
+            return Err(problem("holds no PEM certificate".to_owned()));
+        }
+        let roots = ders
+            .into_iter()
+            .map(|der| Certificate::from_der(der.to_vec()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| problem(e.to_string()))?;
+        let ca = SmtpCa {
+            file: file.to_owned(),
+            roots,
+        };
+        // lettre parses the certificates only when it builds TLS parameters, which is at
+        // send time: build them once now so a broken certificate fails the start.
+        ca.tls_parameters(String::new(), CertificateStore::None)
+            .map_err(|e| problem(format!("not a usable root certificate: {e}")))?;
+        Ok(ca)
+    }
+
+    /// TLS parameters for a relay named `domain` that trust `store` and these roots.
+    ///
+    /// # Errors
+    /// A certificate is not a usable root (checked by [`SmtpCa::load`]).
+    pub fn tls_parameters(
+        &self,
+        domain: String,
+        store: CertificateStore,
+    ) -> Result<TlsParameters, lettre::transport::smtp::Error> {
+        self.roots
+            .iter()
+            .cloned()
+            .fold(
+                TlsParameters::builder(domain).certificate_store(store),
+                |builder, root| builder.add_root_certificate(root),
+            )
+            .build()
     }
 }
 
@@ -302,6 +379,9 @@ impl Config {
             eval_limits: EvalLimits::from_env()?,
             rate_limit_scale,
             smtp_url: var("SMTP_URL"),
+            smtp_ca: var("SMTP_CA_FILE")
+                .map(|file| SmtpCa::load(Path::new(&file)))
+                .transpose()?,
             smtp_from: var("SMTP_FROM")
                 .unwrap_or_else(|| "Calcsmith <no-reply@localhost>".to_owned()),
             metrics_token: var("METRICS_TOKEN"),
@@ -345,4 +425,55 @@ fn stored_secret(data_dir: &std::path::Path) -> Result<String, String> {
     let secret = crate::tokens::random_token();
     std::fs::write(&path, &secret).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(secret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file in the temp dir holding `contents`.
+    fn file_with(name: &str, contents: &[u8]) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("calcsmith-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    fn self_signed_pem() -> String {
+        let key = rcgen::KeyPair::generate().unwrap();
+        rcgen::CertificateParams::new(vec!["relay.example".to_owned()])
+            .unwrap()
+            .self_signed(&key)
+            .unwrap()
+            .pem()
+    }
+
+    #[test]
+    fn a_ca_file_may_hold_several_roots() {
+        let pem = self_signed_pem() + &self_signed_pem();
+        let ca = SmtpCa::load(&file_with("two-roots.pem", pem.as_bytes())).unwrap();
+        assert_eq!(ca.roots.len(), 2);
+    }
+
+    #[test]
+    fn an_unreadable_ca_file_is_refused_by_name() {
+        let error = SmtpCa::load(Path::new("/nonexistent/ca.pem")).unwrap_err();
+        assert!(
+            error.starts_with("SMTP_CA_FILE (/nonexistent/ca.pem): cannot read it"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_ca_file_without_a_certificate_is_refused() {
+        let file = file_with("no-cert.pem", b"not a certificate\n");
+        let error = SmtpCa::load(&file).unwrap_err();
+        assert!(error.ends_with("holds no PEM certificate"), "{error}");
+    }
+
+    #[test]
+    fn a_ca_file_with_a_broken_certificate_is_refused() {
+        let pem = b"-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+        let error = SmtpCa::load(&file_with("broken.pem", pem)).unwrap_err();
+        assert!(error.contains("not a usable root certificate"), "{error}");
+    }
 }

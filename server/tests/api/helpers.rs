@@ -144,6 +144,7 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
         eval_limits: Default::default(),
         rate_limit_scale: 1,
         smtp_url: None,
+        smtp_ca: None,
         smtp_from: "Calcsmith <no-reply@example.com>".to_owned(),
         metrics_token: None,
         header_timeout: std::time::Duration::from_secs(10),
