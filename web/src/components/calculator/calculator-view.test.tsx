@@ -347,7 +347,10 @@ describe('CalculatorView input rules and units', () => {
       metaInputs: [{ id: 1, name: 'w', type: 'number', presentationType: 'slider', suffix: 'kg' }],
     };
     show({ doc: slider, values: { '1': 40 }, result: computed });
-    expect(screen.getByRole('slider', { name: 'w' })).toHaveAttribute('aria-valuetext', '40\u00a0kg');
+    expect(screen.getByRole('slider', { name: 'w' })).toHaveAttribute(
+      'aria-valuetext',
+      '40\u00a0kg',
+    );
     expect(screen.getByText('40 kg')).toBeInTheDocument();
   });
 
