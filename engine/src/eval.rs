@@ -198,10 +198,9 @@ impl Engine {
         // realm's set-up, without touching the new realm.
         if let (Some(mut used), Some(last)) = (used, &runtime.last)
             && last.quick
+            && catch_unwind(AssertUnwindSafe(|| used.replay(&last.script, &last.fields))).is_ok()
         {
-            if catch_unwind(AssertUnwindSafe(|| used.replay(&last.script, &last.fields))).is_ok() {
-                runtime.retired = Some(used);
-            }
+            runtime.retired = Some(used);
         }
         if runtime.libraries.is_none() && !self.library_sources.is_empty() {
             runtime.libraries = Some(LibraryRealm::new(&self.library_sources)?);
