@@ -11,6 +11,10 @@ use boa_engine::{
 // The parts, in files of their own beside this one (host/intl_*.rs).
 #[path = "intl_date.rs"]
 mod date;
+#[path = "intl_date_format.rs"]
+mod date_format;
+#[path = "intl_date_options.rs"]
+mod date_options;
 #[path = "intl_locale.rs"]
 mod locale;
 #[path = "intl_number.rs"]
@@ -29,8 +33,9 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
     number::install(context)?;
     // It wraps what `number` defined.
     locale::install(context)?;
-    // Last: it wraps what `locale` wrapped.
-    date::install(context)
+    // Last: they wrap what `locale` wrapped.
+    date::install(context)?;
+    date_format::install(context)
 }
 
 /// A property as built-in methods have it: writable, configurable, not enumerable.
