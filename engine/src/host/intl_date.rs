@@ -3,10 +3,10 @@
 //! length, whose year is 2 digits (`6/4/25`), though ECMA-402's `year: "numeric"` (the default
 //! of `toLocaleString`, `toLocaleDateString` and `Intl.DateTimeFormat`) asks for the whole
 //! year. A numeric date and/or time in UTC (every date here is UTC) is formatted here with
-//! ICU4X's short length and its full year style, from boa's own locale data, with the one
-//! change V8 makes to ICU's text: every narrow no-break space (U+202F, CLDR's since ICU 72)
-//! is a plain space, for web compatibility (V8 commit 90be99fab31c; `formatToParts` keeps
-//! them). Any other request goes on to boa. `intl_date_format.rs` applies the same to
+//! ICU4X's short length and its full year style, from boa's own locale data. Any other
+//! request goes on to boa. Either text then gets the one change V8 makes to ICU's: every
+//! narrow no-break space (U+202F, CLDR's since ICU 72) is a plain space (`formatToParts`
+//! keeps them, as V8's does). `intl_date_format.rs` applies the same to
 //! `Intl.DateTimeFormat`.
 
 use super::date_options::{Defaults, NumericDateTime, date_parts};
@@ -53,7 +53,7 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
                     if let Some(text) = date_text(this, args, defaults, context)? {
                         return Ok(JsString::from(text.as_str()).into());
                     }
-                    original.call(this, args, context)
+                    Ok(with_v8_spaces(original.call(this, args, context)?))
                 },
                 original,
             ),
@@ -68,6 +68,19 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         )?;
     }
     Ok(())
+}
+
+/// A date's text as V8 writes it: every narrow no-break space (U+202F, which CLDR puts
+/// before AM/PM, `г.`...) a plain space. V8 replaces them after ICU has formatted (commit
+/// 90be99fab31c, for the web pages that parse such text), also in boa's texts here.
+pub(super) fn with_v8_spaces(text: JsValue) -> JsValue {
+    match text.as_string() {
+        Some(text) if text.iter().any(|unit| unit == 0x202f) => {
+            let text = text.to_std_string_escaped().replace('\u{202f}', " ");
+            JsString::from(text.as_str()).into()
+        }
+        _ => text,
+    }
 }
 
 /// The text of `this` as a numeric date or time in UTC, or `None` when the request is not

@@ -1,8 +1,9 @@
 //! `Intl.DateTimeFormat` with numeric dates as V8 writes them (`11/26/2026`, its default):
 //! an object made with options `intl_date.rs` answers keeps its request in a `WeakMap`, and
-//! `format`, `formatToParts` and `resolvedOptions` answer from it. Every other object stays
-//! boa's alone. (boa has no `formatRange`.)
+//! `format`, `formatToParts` and `resolvedOptions` answer from it. Every other object is
+//! boa's, its `format` with V8's spaces. (boa has no `formatRange`.)
 
+use super::date::with_v8_spaces;
 use super::date_options::{Defaults, NumericDateTime};
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
@@ -93,8 +94,9 @@ fn time_value(date: &JsValue, context: &mut Context) -> JsResult<f64> {
     Ok(time)
 }
 
-/// The `format` getter: an object with a request gets a function of its own (the same one
-/// each time, as the spec's bound function is), any other boa's.
+/// The `format` getter: a function of each object's own (the same one each time, as the
+/// spec's bound function is), which answers an object's request or else gives boa's text
+/// with V8's spaces.
 fn install_format(
     prototype: &JsObject,
     requests: &JsWeakMap,
@@ -110,9 +112,6 @@ fn install_format(
                 let Some(object) = this.as_object() else {
                     return Ok(boa_format);
                 };
-                if request_of(this, requests, context)?.is_none() {
-                    return Ok(boa_format);
-                }
                 let known = functions.get(&object, context)?;
                 if !known.is_undefined() {
                     return Ok(known);
@@ -142,7 +141,7 @@ fn install_format(
     Ok(())
 }
 
-/// `format` of `object`, which has a request: its text, or boa's when ICU4X cannot write it.
+/// `format` of `object`: the text of its request, or else boa's with V8's spaces.
 fn format_function(
     object: JsObject,
     boa_format: JsFunction,
@@ -153,12 +152,16 @@ fn format_function(
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(
             |_, args, (object, boa_format, requests), context| {
+                let Some(request) = request_of(&object.clone().into(), requests, context)? else {
+                    let text = boa_format.call(&JsValue::undefined(), args, context)?;
+                    return Ok(with_v8_spaces(text));
+                };
                 let time = time_value(args.get_or_undefined(0), context)?;
-                let request = request_of(&object.clone().into(), requests, context)?;
-                if let Some(text) = request.and_then(|request| request.format(time)) {
+                if let Some(text) = request.format(time) {
                     return Ok(JsString::from(text.as_str()).into());
                 }
-                boa_format.call(&JsValue::undefined(), &[time.into()], context)
+                let text = boa_format.call(&JsValue::undefined(), &[time.into()], context)?;
+                Ok(with_v8_spaces(text))
             },
             (object, boa_format, requests.clone()),
         ),

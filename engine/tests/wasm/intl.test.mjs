@@ -121,13 +121,7 @@ const EXPRESSIONS = [
 
 // Where the engine still differs from Node, and why. A marked expression must still
 // differ (the test fails once it is fixed, so the mark is removed).
-const CLDR_SPACES =
-  "ICU4X's newer CLDR puts a narrow no-break space (U+202F) where Node 20's ICU has a plain space";
 const KNOWN = {
-  "new Intl.DateTimeFormat('ru-RU', { dateStyle: 'full', timeZone: 'UTC' }).format(d)": CLDR_SPACES,
-  "new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeZone: 'UTC' }).format(d)": CLDR_SPACES,
-  "new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeZone: 'UTC' }).format(d)": CLDR_SPACES,
-  "d.toLocaleDateString('ru-RU', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })": CLDR_SPACES,
   "d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })":
     "boa does not pass hour: '2-digit' on to ICU4X",
 };
