@@ -9,7 +9,7 @@
 //! keeps them, as V8's does). `intl_date_format.rs` applies the same to
 //! `Intl.DateTimeFormat`.
 
-use super::date_options::{Defaults, NumericDateTime, date_parts};
+use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
@@ -24,6 +24,7 @@ use icu_datetime::fieldsets::builder::FieldSetBuilder;
 use icu_datetime::fieldsets::enums::CompositeDateTimeFieldSet;
 use icu_datetime::input::{DateTime, Time};
 use icu_datetime::options::{Length, YearStyle};
+use icu_datetime::preferences::HourCycle;
 use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences, parts};
 use std::fmt;
 use writeable::{Part, PartsWrite, Writeable};
@@ -111,8 +112,8 @@ impl NumericDateTime {
     /// The text of the date at `epoch_ms`, or `None` when ICU4X cannot write it (boa then
     /// answers).
     pub(super) fn format(&self, epoch_ms: f64) -> Option<String> {
-        let input = date_time(epoch_ms)?;
-        let text = self.formatter()?.format(&input).to_string();
+        let parts = self.format_to_parts(epoch_ms)?;
+        let text: String = parts.into_iter().map(|(_, text)| text).collect();
         Some(text.replace('\u{202f}', " "))
     }
 
@@ -120,24 +121,33 @@ impl NumericDateTime {
     /// (`month`, `literal`, ...) with their text.
     pub(super) fn format_to_parts(&self, epoch_ms: f64) -> Option<Vec<(&'static str, String)>> {
         let input = date_time(epoch_ms)?;
+        let style = self.hour_style()?;
         let mut sink = PartsSink::default();
-        self.formatter()?
+        self.formatter(style.cycle)?
             .format(&input)
             .write_to_parts(&mut sink)
             .ok()?;
-        sink.into_parts()
+        let mut parts = sink.into_parts()?;
+        if style.h24 {
+            for (kind, text) in &mut parts {
+                if *kind == "hour" && text.chars().all(|digit| digit == '0') {
+                    *text = "24".to_owned();
+                }
+            }
+        }
+        Some(parts)
     }
 
     /// What `resolvedOptions()` says of the fields, read from the pattern ICU4X chose as
     /// V8 reads ICU's: `hourCycle` and `hour12` when there is an hour, then each field as
     /// `numeric` or `2-digit` in ECMA-402's order.
     pub(super) fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
-        let input = date_time(0.0)?;
-        let pattern = self.formatter()?.format(&input).pattern().to_string();
-        let fields = pattern_fields(&pattern);
+        let style = self.hour_style()?;
+        let fields = pattern_fields(&self.pattern(style.cycle)?);
         let mut resolved = Vec::new();
         if let Some((symbol, _)) = fields.iter().find(|(s, _)| "hHkK".contains(*s)) {
             let (cycle, twelve) = match symbol {
+                _ if style.h24 => ("h24", false),
                 'h' => ("h12", true),
                 'K' => ("h11", true),
                 'k' => ("h24", false),
@@ -162,7 +172,49 @@ impl NumericDateTime {
         Some(resolved)
     }
 
-    fn formatter(&self) -> Option<DateTimeFormatter<CompositeDateTimeFieldSet>> {
+    /// How the hour is written. `hour12` gives a partner of the locale's own cycle as V8
+    /// (ECMA-402 before 2024) picks it: h11 and h23 go together, h12 and h24.
+    fn hour_style(&self) -> Option<HourStyle> {
+        let Some(choice) = self.hour_choice else {
+            return Some(HourStyle::default());
+        };
+        let own = pattern_fields(&self.pattern(None)?)
+            .into_iter()
+            .find(|(symbol, _)| "hHkK".contains(*symbol))?
+            .0;
+        let (cycle, h24) = match choice {
+            HourChoice::Cycle(cycle) => (cycle, false),
+            HourChoice::Twelve(twelve) => match (twelve, matches!(own, 'K' | 'H')) {
+                (true, true) => (HourCycle::H11, false),
+                (true, false) => (HourCycle::H12, false),
+                (false, true) => (HourCycle::H23, false),
+                (false, false) => (HourCycle::H23, true),
+            },
+        };
+        let own = match own {
+            'h' => Some(HourCycle::H12),
+            'H' => Some(HourCycle::H23),
+            'K' => Some(HourCycle::H11),
+            _ => None,
+        };
+        // The locale's own cycle keeps the locale's pattern, as in V8 (`0:05` in es);
+        // ICU4X writes a chosen h23 with 2 digits.
+        Some(HourStyle {
+            cycle: (own != Some(cycle)).then_some(cycle),
+            h24,
+        })
+    }
+
+    /// The UTS 35 pattern ICU4X writes with the hour `cycle` (the locale's when `None`).
+    fn pattern(&self, cycle: Option<HourCycle>) -> Option<String> {
+        let input = date_time(0.0)?;
+        Some(self.formatter(cycle)?.format(&input).pattern().to_string())
+    }
+
+    fn formatter(
+        &self,
+        cycle: Option<HourCycle>,
+    ) -> Option<DateTimeFormatter<CompositeDateTimeFieldSet>> {
         let mut builder = FieldSetBuilder::default();
         builder.length = Some(Length::Short);
         builder.date_fields = self.date_fields;
@@ -172,7 +224,7 @@ impl NumericDateTime {
         }
         let field_set = builder.build_composite_datetime().ok()?;
         let mut preferences = DateTimeFormatterPreferences::from(&self.locale);
-        preferences.hour_cycle = self.hour_cycle;
+        preferences.hour_cycle = cycle;
         DateTimeFormatter::try_new_with_buffer_provider(
             &boa_icu_provider::buffer(),
             preferences,
@@ -180,6 +232,14 @@ impl NumericDateTime {
         )
         .ok()
     }
+}
+
+/// How the hour is written: ICU4X's cycle (the locale's when `None`), and for h24, which
+/// ICU4X lacks, h23 with midnight's hour written `24`.
+#[derive(Clone, Copy, Default)]
+struct HourStyle {
+    cycle: Option<HourCycle>,
+    h24: bool,
 }
 
 /// The date and time of day at `epoch_ms` in UTC (milliseconds are not written here).
@@ -322,10 +382,25 @@ mod tests {
             locale: Locale::try_from_str("en-US").expect("a tag"),
             date_fields: Some(DateFields::YMD),
             time_precision: Some(TimePrecision::Second),
-            hour_cycle: None,
+            hour_choice: None,
         };
         // 2026-11-26T20:05:09Z
         let text = request.format(1_795_723_509_000.0);
         assert_eq!(text.as_deref(), Some("11/26/2026, 8:05:09 PM"));
+    }
+
+    #[test]
+    fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
+        let request = NumericDateTime {
+            locale: Locale::try_from_str("en-US").expect("a tag"),
+            date_fields: Some(DateFields::YMD),
+            time_precision: Some(TimePrecision::Second),
+            hour_choice: Some(HourChoice::Twelve(false)),
+        };
+        assert_eq!(request.format(0.0).as_deref(), Some("1/1/1970, 24:00:00"));
+        assert_eq!(
+            request.format(13.5 * 3_600_000.0).as_deref(),
+            Some("1/1/1970, 13:30:00")
+        );
     }
 }

@@ -13,9 +13,8 @@ use icu_datetime::options::TimePrecision;
 use icu_datetime::preferences::HourCycle;
 use icu_locale_core::Locale;
 
-/// Options that take a date out of the numeric form this module writes. (`hour12` picks
-/// V8's hour cycle from a locale's preferred one in a way ICU4X has no data for: h24.)
-const OTHER_OPTIONS: [&str; 11] = [
+/// Options that take a date out of the numeric form this module writes.
+const OTHER_OPTIONS: [&str; 10] = [
     "weekday",
     "era",
     "dayPeriod",
@@ -26,7 +25,6 @@ const OTHER_OPTIONS: [&str; 11] = [
     "calendar",
     "numberingSystem",
     "formatMatcher",
-    "hour12",
 ];
 
 /// Which fields a caller fills in when the options name none (ECMA-402's
@@ -48,8 +46,17 @@ pub(super) struct NumericDateTime {
     pub(super) locale: Locale,
     pub(super) date_fields: Option<DateFields>,
     pub(super) time_precision: Option<TimePrecision>,
-    /// The script's `hourCycle`; ICU4X takes the locale's when `None`.
-    pub(super) hour_cycle: Option<HourCycle>,
+    /// The script's `hourCycle` or `hour12`; the locale's cycle when `None`.
+    pub(super) hour_choice: Option<HourChoice>,
+}
+
+/// The hour cycle a script asked for.
+#[derive(Clone, Copy)]
+pub(super) enum HourChoice {
+    /// `hourCycle`: h11, h12 or h23.
+    Cycle(HourCycle),
+    /// `hour12`, which V8 maps to a 12- or 24-hour partner of the locale's own cycle.
+    Twelve(bool),
 }
 
 impl NumericDateTime {
@@ -74,11 +81,11 @@ impl NumericDateTime {
             None => return Ok(None),
         };
         Ok(options.with_defaults(defaults).into_fields().map(
-            |(date_fields, time_precision, hour_cycle)| Self {
+            |(date_fields, time_precision, hour_choice)| Self {
                 locale,
                 date_fields,
                 time_precision,
-                hour_cycle,
+                hour_choice,
             },
         ))
     }
@@ -105,17 +112,23 @@ impl NumericDateTime {
         for name in ["hour", "minute", "second"].into_iter().take(time) {
             options.property(JsString::from(name), numeric(), Attribute::all());
         }
-        if let Some(cycle) = self.hour_cycle {
-            let name = match cycle {
-                HourCycle::H11 => "h11",
-                HourCycle::H12 => "h12",
-                _ => "h23",
-            };
-            options.property(
-                js_string!("hourCycle"),
-                JsString::from(name),
-                Attribute::all(),
-            );
+        match self.hour_choice {
+            Some(HourChoice::Cycle(cycle)) => {
+                let name = match cycle {
+                    HourCycle::H11 => "h11",
+                    HourCycle::H12 => "h12",
+                    _ => "h23",
+                };
+                options.property(
+                    js_string!("hourCycle"),
+                    JsString::from(name),
+                    Attribute::all(),
+                );
+            }
+            Some(HourChoice::Twelve(twelve)) => {
+                options.property(js_string!("hour12"), twelve, Attribute::all());
+            }
+            None => {}
         }
         let options = options.build();
         let locale = JsString::from(self.locale.to_string().as_str());
@@ -142,7 +155,7 @@ struct FieldOptions {
     hour: bool,
     minute: bool,
     second: bool,
-    hour_cycle: Option<HourCycle>,
+    hour_choice: Option<HourChoice>,
 }
 
 impl FieldOptions {
@@ -178,15 +191,21 @@ impl FieldOptions {
             }
             *field = true;
         }
+        let hour12 = options.get(js_string!("hour12"), context)?;
         let cycle = options.get(js_string!("hourCycle"), context)?;
         if !cycle.is_undefined() {
-            read.hour_cycle = match cycle.as_string().map(|c| c.to_std_string_escaped()) {
-                Some(c) if c == "h11" => Some(HourCycle::H11),
-                Some(c) if c == "h12" => Some(HourCycle::H12),
-                Some(c) if c == "h23" => Some(HourCycle::H23),
+            let cycle = match cycle.as_string().map(|c| c.to_std_string_escaped()) {
+                Some(c) if c == "h11" => HourCycle::H11,
+                Some(c) if c == "h12" => HourCycle::H12,
+                Some(c) if c == "h23" => HourCycle::H23,
                 // h24 (which ICU4X does not write) and what boa refuses.
                 _ => return Ok(None),
             };
+            read.hour_choice = Some(HourChoice::Cycle(cycle));
+        }
+        // `hour12` overrides `hourCycle`.
+        if !hour12.is_undefined() {
+            read.hour_choice = Some(HourChoice::Twelve(hour12.to_boolean()));
         }
         Ok(Some(read))
     }
@@ -212,7 +231,13 @@ impl FieldOptions {
     /// The fields as ICU4X's, or `None` for sets that ICU4X's semantic skeletons lack (a
     /// year without a month, a minute without an hour, a year and month with a time...) and
     /// boa writes as it does.
-    fn into_fields(self) -> Option<(Option<DateFields>, Option<TimePrecision>, Option<HourCycle>)> {
+    fn into_fields(
+        self,
+    ) -> Option<(
+        Option<DateFields>,
+        Option<TimePrecision>,
+        Option<HourChoice>,
+    )> {
         let time = match (self.hour, self.minute, self.second) {
             (false, false, false) => None,
             (true, false, false) => Some(TimePrecision::Hour),
@@ -227,7 +252,7 @@ impl FieldOptions {
             (false, false, false) if time.is_some() => None,
             _ => return None,
         };
-        Some((date, time, self.hour_cycle.filter(|_| self.hour)))
+        Some((date, time, self.hour_choice.filter(|_| self.hour)))
     }
 }
 
