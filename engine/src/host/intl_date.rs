@@ -1,13 +1,13 @@
 //! Numeric dates and times with the whole year, as V8 writes them: `6/4/2025`,
-//! `11/26/2026, 8:05:09 PM`, `26.11.2026, 20:05`, `8:05 PM`. boa maps a numeric month to ICU4X's short
-//! length, whose year is 2 digits (`6/4/25`), though ECMA-402's `year: "numeric"` (the default
-//! of `toLocaleString`, `toLocaleDateString` and `Intl.DateTimeFormat`) asks for the whole
-//! year. A numeric date and/or time in UTC (every date here is UTC) is formatted here with
-//! ICU4X's short length and its full year style, from boa's own locale data. Any other
-//! request goes on to boa. Either text then gets the one change V8 makes to ICU's: every
-//! narrow no-break space (U+202F, CLDR's since ICU 72) is a plain space (`formatToParts`
-//! keeps them, as V8's does). `intl_date_format.rs` applies the same to
-//! `Intl.DateTimeFormat`.
+//! `11/26/2026, 8:05:09 PM`, `26.11.2026, 20:05`, `8:05 PM`. boa maps a numeric month to
+//! ICU4X's short length, whose year is 2 digits (`6/4/25`), though ECMA-402's
+//! `year: "numeric"` (the default of `toLocaleString`, `toLocaleDateString` and
+//! `Intl.DateTimeFormat`) asks for the whole year. A numeric date and/or time in UTC (every
+//! date here is UTC) is formatted here with ICU4X's short length and its full year style,
+//! from boa's own locale data. Any other request goes on to boa. Either text then gets the
+//! one change V8 makes to ICU's: every narrow no-break space (U+202F, CLDR's since ICU 72)
+//! is a plain space (`formatToParts` keeps them, as V8's does). `intl_date_format.rs`
+//! applies the same to `Intl.DateTimeFormat`.
 
 use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
 use super::{builtin, property_object};
