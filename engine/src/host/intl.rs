@@ -5,12 +5,16 @@
 
 use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
-    property::PropertyDescriptor,
+    object::builtins::JsFunction, property::PropertyDescriptor,
 };
 
 // The parts, in files of their own beside this one (host/intl_*.rs).
 #[path = "intl_date.rs"]
 mod date;
+#[path = "intl_date_format.rs"]
+mod date_format;
+#[path = "intl_date_options.rs"]
+mod date_options;
 #[path = "intl_locale.rs"]
 mod locale;
 #[path = "intl_number.rs"]
@@ -29,8 +33,9 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
     number::install(context)?;
     // It wraps what `number` defined.
     locale::install(context)?;
-    // Last: it wraps what `locale` wrapped.
-    date::install(context)
+    // Last: they wrap what `locale` wrapped.
+    date::install(context)?;
+    date_format::install(context)
 }
 
 /// A property as built-in methods have it: writable, configurable, not enumerable.
@@ -53,4 +58,33 @@ fn property_object(object: &JsObject, key: &str, context: &mut Context) -> JsRes
                 .with_message(format!("{key} is missing"))
                 .into()
         })
+}
+
+/// Puts `wrapped` in place of `intl[name]`, the constructor `original`, with its prototype and
+/// `supportedLocalesOf`: the objects stay the original's, so `instanceof` still holds.
+fn replace_constructor(
+    intl: &JsObject,
+    name: &str,
+    original: &JsObject,
+    wrapped: JsFunction,
+    context: &mut Context,
+) -> JsResult<()> {
+    let prototype = original.get(js_string!("prototype"), context)?;
+    let supported = original.get(js_string!("supportedLocalesOf"), context)?;
+    wrapped.define_property_or_throw(
+        js_string!("prototype"),
+        PropertyDescriptor::builder()
+            .value(prototype)
+            .writable(false)
+            .enumerable(false)
+            .configurable(false),
+        context,
+    )?;
+    wrapped.define_property_or_throw(
+        js_string!("supportedLocalesOf"),
+        builtin(supported),
+        context,
+    )?;
+    intl.define_property_or_throw(JsString::from(name), builtin(wrapped.into()), context)?;
+    Ok(())
 }

@@ -1,53 +1,48 @@
-//! Numeric dates with the whole year, as V8 writes them: `6/4/2025`, `08.02.2026`. boa maps a
-//! numeric month to ICU4X's short length, whose year is 2 digits (`6/4/25`), though ECMA-402's
-//! `year: "numeric"` (the default of `toLocaleDateString` and `Intl.DateTimeFormat`) asks for
-//! the whole year. For a numeric date in UTC (every date here is UTC), the date is formatted
-//! here with ICU4X's short length and its full year style, from boa's own locale data; any
-//! other request goes on to boa.
+//! Numeric dates and times with the whole year, as V8 writes them: `6/4/2025`,
+//! `11/26/2026, 8:05:09 PM`, `26.11.2026, 20:05`, `8:05 PM`. boa maps a numeric month to
+//! ICU4X's short length, whose year is 2 digits (`6/4/25`), though ECMA-402's
+//! `year: "numeric"` (the default of `toLocaleString`, `toLocaleDateString` and
+//! `Intl.DateTimeFormat`) asks for the whole year. A numeric date and/or time in UTC (every
+//! date here is UTC) is formatted here with ICU4X's short length and its full year style,
+//! from boa's own locale data. Any other request goes on to boa. Either text then gets the
+//! one change V8 makes to ICU's: every narrow no-break space (U+202F, CLDR's since ICU 72)
+//! is a plain space (`formatToParts` keeps them, as V8's does). `intl_date_format.rs`
+//! applies the same to `Intl.DateTimeFormat`.
 
-use super::locale::DEFAULT_LOCALE;
+use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
-    Context, JsArgs, JsNativeError, JsResult, JsString, JsValue, NativeFunction, js_string,
+    Context, JsArgs, JsNativeError, JsResult, JsString, JsValue, NativeFunction,
     object::{
         FunctionObjectBuilder,
-        builtins::{JsArray, JsDate, JsFunction},
+        builtins::{JsDate, JsFunction},
     },
 };
 use icu_calendar::Date;
-use icu_datetime::DateTimeFormatter;
-use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder};
+use icu_datetime::fieldsets::builder::FieldSetBuilder;
+use icu_datetime::fieldsets::enums::CompositeDateTimeFieldSet;
+use icu_datetime::input::{DateTime, Time};
 use icu_datetime::options::{Length, YearStyle};
-use icu_locale_core::Locale;
+use icu_datetime::preferences::HourCycle;
+use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences, parts};
+use std::fmt;
+use writeable::{Part, PartsWrite, Writeable};
 
-/// Options that take a date out of the numeric form this module writes.
-const OTHER_OPTIONS: [&str; 13] = [
-    "weekday",
-    "era",
-    "dayPeriod",
-    "hour",
-    "minute",
-    "second",
-    "fractionalSecondDigits",
-    "timeZoneName",
-    "dateStyle",
-    "timeStyle",
-    "calendar",
-    "numberingSystem",
-    "formatMatcher",
-];
+const MS_PER_DAY: f64 = 86_400_000.0;
 
-/// Wraps `Date.prototype.toLocaleDateString` and `toLocaleString` of the current realm
-/// (after `intl_locale.rs` has wrapped them).
+/// Wraps `Date.prototype.toLocaleString`, `toLocaleDateString` and `toLocaleTimeString` of
+/// the current realm (after `intl_locale.rs` has wrapped them).
 ///
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub(super) fn install(context: &mut Context) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().date().prototype();
-    // toLocaleDateString's defaults are a date; toLocaleString's include the time, so it
-    // is a numeric date only when the options name date fields.
-    for (name, date_by_default) in [("toLocaleDateString", true), ("toLocaleString", false)] {
+    for (name, defaults) in [
+        ("toLocaleString", Defaults::DateTime),
+        ("toLocaleDateString", Defaults::Date),
+        ("toLocaleTimeString", Defaults::Time),
+    ] {
         let original = JsFunction::from_object(property_object(&prototype, name, context)?)
             .ok_or_else(|| {
                 JsNativeError::typ().with_message(format!("{name} is not a function"))
@@ -55,13 +50,13 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         let wrapped = FunctionObjectBuilder::new(
             context.realm(),
             NativeFunction::from_copy_closure_with_captures(
-                |this, args, (original, date_by_default), context| {
-                    if let Some(text) = numeric_date(this, args, *date_by_default, context)? {
-                        return Ok(text.into());
+                move |this, args, original, context| {
+                    if let Some(text) = date_text(this, args, defaults, context)? {
+                        return Ok(JsString::from(text.as_str()).into());
                     }
-                    original.call(this, args, context)
+                    Ok(with_v8_spaces(original.call(this, args, context)?))
                 },
-                (original, date_by_default),
+                original,
             ),
         )
         .name(JsString::from(name))
@@ -76,111 +71,336 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
     Ok(())
 }
 
-/// The text of `this` as a numeric date in UTC, or `None` when the request is not one
-/// (boa then answers).
-fn numeric_date(
+/// A date's text as V8 writes it: every narrow no-break space (U+202F, which CLDR puts
+/// before AM/PM, `г.`...) a plain space. V8 replaces them after ICU has formatted (commit
+/// 90be99fab31c, for the web pages that parse such text), also in boa's texts here.
+pub(super) fn with_v8_spaces(text: JsValue) -> JsValue {
+    match text.as_string() {
+        Some(text) if text.iter().any(|unit| unit == 0x202f) => {
+            let text = text.to_std_string_escaped().replace('\u{202f}', " ");
+            JsString::from(text.as_str()).into()
+        }
+        _ => text,
+    }
+}
+
+/// The text of `this` as a numeric date or time in UTC, or `None` when the request is not
+/// one (boa then answers).
+fn date_text(
     this: &JsValue,
     args: &[JsValue],
-    date_by_default: bool,
+    defaults: Defaults,
     context: &mut Context,
-) -> JsResult<Option<JsString>> {
+) -> JsResult<Option<String>> {
     let Some(date) = this.as_object().and_then(|o| JsDate::from_object(o).ok()) else {
         return Ok(None);
     };
-    let Some(locale) = locale(args.get_or_undefined(0), context)? else {
-        return Ok(None);
-    };
-    let Some(fields) = date_fields(args.get_or_undefined(1), date_by_default, context)? else {
+    let Some(request) = NumericDateTime::read(
+        args.get_or_undefined(0),
+        args.get_or_undefined(1),
+        defaults,
+        context,
+    )?
+    else {
         return Ok(None);
     };
     let time = date.get_time(context)?.to_number(context)?;
-    let Some(day) = CivilDate::from_epoch_ms(time) else {
-        return Ok(None);
-    };
-    let Ok(date) = Date::try_new_iso(day.year, day.month as u8, day.day as u8) else {
-        return Ok(None);
-    };
-    let mut builder = FieldSetBuilder::default();
-    builder.length = Some(Length::Short);
-    builder.date_fields = Some(fields);
-    builder.year_style = Some(YearStyle::Full);
-    let Ok(field_set) = builder.build_date() else {
-        return Ok(None);
-    };
-    let Ok(formatter) = DateTimeFormatter::try_new_with_buffer_provider(
-        &boa_icu_provider::buffer(),
-        (&locale).into(),
-        field_set,
-    ) else {
-        return Ok(None);
-    };
-    Ok(Some(JsString::from(formatter.format(&date).to_string())))
+    Ok(request.format(time))
 }
 
-/// The locale a script asked for (a tag or a list whose first entry is one), the default
-/// when it gave none; `None` for anything else, which boa handles (and may refuse).
-fn locale(locales: &JsValue, context: &mut Context) -> JsResult<Option<Locale>> {
-    let tag = if locales.is_undefined() {
-        Some(JsString::from(DEFAULT_LOCALE))
-    } else if let Some(tag) = locales.as_string() {
-        Some(tag)
-    } else if let Some(list) = locales
-        .as_object()
-        .and_then(|o| JsArray::from_object(o).ok())
-    {
-        match list.length(context)? {
-            0 => Some(JsString::from(DEFAULT_LOCALE)),
-            _ => list.get(0, context)?.as_string(),
+impl NumericDateTime {
+    /// The text of the date at `epoch_ms`, or `None` when ICU4X cannot write it (boa then
+    /// answers).
+    pub(super) fn format(&self, epoch_ms: f64) -> Option<String> {
+        let parts = self.format_to_parts(epoch_ms)?;
+        let text: String = parts.into_iter().map(|(_, text)| text).collect();
+        Some(text.replace('\u{202f}', " "))
+    }
+
+    /// The text of the date at `epoch_ms` as `formatToParts` gives it: ECMA-402's part types
+    /// (`month`, `literal`, ...) with their text.
+    pub(super) fn format_to_parts(&self, epoch_ms: f64) -> Option<Vec<(&'static str, String)>> {
+        let input = date_time(epoch_ms)?;
+        let style = self.hour_style()?;
+        let mut sink = PartsSink::default();
+        self.formatter(style.cycle)?
+            .format(&input)
+            .write_to_parts(&mut sink)
+            .ok()?;
+        let mut parts = sink.into_parts()?;
+        if style.h24 {
+            for (kind, text) in &mut parts {
+                if *kind == "hour" && text.chars().all(|digit| digit == '0') {
+                    *text = "24".to_owned();
+                }
+            }
         }
-    } else {
-        None
-    };
-    // Unicode extensions (`-u-ca-…`, `-u-nu-…`) choose calendars and digits: boa's.
-    Ok(tag
-        .map(|tag| tag.to_std_string_escaped())
-        .filter(|tag| !tag.to_ascii_lowercase().contains("-u-"))
-        .and_then(|tag| Locale::try_from_str(&tag).ok()))
+        Some(parts)
+    }
+
+    /// What `resolvedOptions()` says of the fields, read from the pattern ICU4X chose as
+    /// V8 reads ICU's: `hourCycle` and `hour12` when there is an hour, then each field as
+    /// `numeric` or `2-digit` in ECMA-402's order.
+    pub(super) fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
+        let style = self.hour_style()?;
+        let fields = pattern_fields(&self.pattern(style.cycle)?);
+        let mut resolved = Vec::new();
+        if let Some((symbol, _)) = fields.iter().find(|(s, _)| "hHkK".contains(*s)) {
+            let (cycle, twelve) = match symbol {
+                _ if style.h24 => ("h24", false),
+                'h' => ("h12", true),
+                'K' => ("h11", true),
+                'k' => ("h24", false),
+                _ => ("h23", false),
+            };
+            resolved.push(("hourCycle", JsString::from(cycle).into()));
+            resolved.push(("hour12", twelve.into()));
+        }
+        for (name, symbols) in [
+            ("year", "y"),
+            ("month", "ML"),
+            ("day", "d"),
+            ("hour", "hHkK"),
+            ("minute", "m"),
+            ("second", "s"),
+        ] {
+            if let Some((_, width)) = fields.iter().find(|(s, _)| symbols.contains(*s)) {
+                let style = if *width == 2 { "2-digit" } else { "numeric" };
+                resolved.push((name, JsString::from(style).into()));
+            }
+        }
+        Some(resolved)
+    }
+
+    /// How the hour is written. `hour12` gives a partner of the locale's own cycle as V8
+    /// (ECMA-402 before 2024) picks it: h11 and h23 go together, h12 and h24.
+    fn hour_style(&self) -> Option<HourStyle> {
+        let Some(choice) = self.hour_choice else {
+            return Some(HourStyle::default());
+        };
+        let own = pattern_fields(&self.pattern(None)?)
+            .into_iter()
+            .find(|(symbol, _)| "hHkK".contains(*symbol))?
+            .0;
+        let (cycle, h24) = match choice {
+            HourChoice::Cycle(cycle) => (cycle, false),
+            HourChoice::Twelve(twelve) => match (twelve, matches!(own, 'K' | 'H')) {
+                (true, true) => (HourCycle::H11, false),
+                (true, false) => (HourCycle::H12, false),
+                (false, true) => (HourCycle::H23, false),
+                (false, false) => (HourCycle::H23, true),
+            },
+        };
+        let own = match own {
+            'h' => Some(HourCycle::H12),
+            'H' => Some(HourCycle::H23),
+            'K' => Some(HourCycle::H11),
+            _ => None,
+        };
+        // The locale's own cycle keeps the locale's pattern, as in V8 (`0:05` in es);
+        // ICU4X writes a chosen h23 with 2 digits.
+        Some(HourStyle {
+            cycle: (own != Some(cycle)).then_some(cycle),
+            h24,
+        })
+    }
+
+    /// The UTS 35 pattern ICU4X writes with the hour `cycle` (the locale's when `None`).
+    fn pattern(&self, cycle: Option<HourCycle>) -> Option<String> {
+        let input = date_time(0.0)?;
+        Some(self.formatter(cycle)?.format(&input).pattern().to_string())
+    }
+
+    fn formatter(
+        &self,
+        cycle: Option<HourCycle>,
+    ) -> Option<DateTimeFormatter<CompositeDateTimeFieldSet>> {
+        let mut builder = FieldSetBuilder::default();
+        builder.length = Some(Length::Short);
+        builder.date_fields = self.date_fields;
+        builder.time_precision = self.time_precision;
+        if self.date_fields.is_some_and(|fields| date_parts(fields).0) {
+            builder.year_style = Some(YearStyle::Full);
+        }
+        let field_set = builder.build_composite_datetime().ok()?;
+        let mut preferences = DateTimeFormatterPreferences::from(&self.locale);
+        preferences.hour_cycle = cycle;
+        DateTimeFormatter::try_new_with_buffer_provider(
+            &boa_icu_provider::buffer(),
+            preferences,
+            field_set,
+        )
+        .ok()
+    }
 }
 
-/// The date fields of a numeric date in UTC, or `None` when the options ask for anything
-/// else: text months, weekdays, times, 2-digit parts, another time zone, another calendar.
-fn date_fields(
-    options: &JsValue,
-    date_by_default: bool,
-    context: &mut Context,
-) -> JsResult<Option<DateFields>> {
-    let Some(options) = options.as_object() else {
-        return Ok((options.is_undefined() && date_by_default).then_some(DateFields::YMD));
-    };
-    for name in OTHER_OPTIONS {
-        if !options.get(JsString::from(name), context)?.is_undefined() {
-            return Ok(None);
-        }
+/// How the hour is written: ICU4X's cycle (the locale's when `None`), and for h24, which
+/// ICU4X lacks, h23 with midnight's hour written `24`.
+#[derive(Clone, Copy, Default)]
+struct HourStyle {
+    cycle: Option<HourCycle>,
+    h24: bool,
+}
+
+/// The date and time of day at `epoch_ms` in UTC (milliseconds are not written here).
+fn date_time(epoch_ms: f64) -> Option<DateTime<icu_calendar::Iso>> {
+    let day = CivilDate::from_epoch_ms(epoch_ms)?;
+    let date = Date::try_new_iso(
+        day.year,
+        u8::try_from(day.month).ok()?,
+        u8::try_from(day.day).ok()?,
+    )
+    .ok()?;
+    let seconds = (epoch_ms.rem_euclid(MS_PER_DAY) / 1000.0).floor();
+    // Whole seconds of a day: below 86 400, so each part fits a u8.
+    let part = |value: f64| u8::try_from(value as u32).ok();
+    let time = Time::try_new(
+        part((seconds / 3600.0).floor())?,
+        part((seconds / 60.0).floor() % 60.0)?,
+        part(seconds % 60.0)?,
+        0,
+    )
+    .ok()?;
+    Some(DateTime { date, time })
+}
+
+/// ICU4X's output with the places of its date and time fields.
+#[derive(Default)]
+struct PartsSink {
+    text: String,
+    /// Start, end and kind of each part, innermost first (ICU4X nests its digits' parts in
+    /// the fields').
+    parts: Vec<(usize, usize, Part)>,
+}
+
+impl fmt::Write for PartsSink {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.text.push_str(text);
+        Ok(())
     }
-    let zone = options.get(js_string!("timeZone"), context)?;
-    if !zone.is_undefined()
-        && !zone
-            .as_string()
-            .is_some_and(|zone| zone.to_std_string_escaped().eq_ignore_ascii_case("UTC"))
-    {
-        return Ok(None);
+}
+
+impl PartsWrite for PartsSink {
+    type SubPartsWrite = Self;
+
+    fn with_part(
+        &mut self,
+        part: Part,
+        mut write: impl FnMut(&mut Self) -> fmt::Result,
+    ) -> fmt::Result {
+        let start = self.text.len();
+        write(self)?;
+        self.parts.push((start, self.text.len(), part));
+        Ok(())
     }
-    let mut given = [false; 3];
-    for (given, name) in given.iter_mut().zip(["year", "month", "day"]) {
-        let value = options.get(JsString::from(name), context)?;
-        if value.is_undefined() {
-            continue;
+}
+
+impl PartsSink {
+    /// The text as ECMA-402's parts: each field, with the literal text between them. `None`
+    /// for a field this module does not name.
+    fn into_parts(self) -> Option<Vec<(&'static str, String)>> {
+        let mut fields: Vec<_> = self
+            .parts
+            .into_iter()
+            .filter(|(_, _, part)| part.category == parts::YEAR.category)
+            .collect();
+        fields.sort_by_key(|(start, _, _)| *start);
+        let literal = |text: &str| ("literal", text.to_owned());
+        let mut result = Vec::new();
+        let mut written = 0;
+        for (start, end, part) in fields {
+            if start < written {
+                return None;
+            }
+            if start > written {
+                result.push(literal(&self.text[written..start]));
+            }
+            result.push((part_type(part)?, self.text[start..end].to_owned()));
+            written = end;
         }
-        if value.as_string().is_none_or(|v| v != js_string!("numeric")) {
-            return Ok(None);
+        if written < self.text.len() {
+            result.push(literal(&self.text[written..]));
         }
-        *given = true;
+        Some(result)
     }
-    Ok(match given {
-        [false, false, false] => date_by_default.then_some(DateFields::YMD),
-        [true, true, true] => Some(DateFields::YMD),
-        [true, true, false] => Some(DateFields::YM),
-        // Without a year, or without a numeric month, boa already writes what V8 does.
-        _ => None,
-    })
+}
+
+/// ECMA-402's name of an ICU4X field.
+fn part_type(part: Part) -> Option<&'static str> {
+    [
+        (parts::YEAR, "year"),
+        (parts::MONTH, "month"),
+        (parts::DAY, "day"),
+        (parts::HOUR, "hour"),
+        (parts::MINUTE, "minute"),
+        (parts::SECOND, "second"),
+        (parts::DAY_PERIOD, "dayPeriod"),
+    ]
+    .into_iter()
+    .find(|(known, _)| *known == part)
+    .map(|(_, name)| name)
+}
+
+/// The fields of a UTS 35 pattern (`dd.MM.y, HH:mm`) as symbol and width, quoted text
+/// skipped.
+fn pattern_fields(pattern: &str) -> Vec<(char, usize)> {
+    let mut fields: Vec<(char, usize)> = Vec::new();
+    let mut quoted = false;
+    let mut previous = None;
+    for symbol in pattern.chars() {
+        if symbol == '\'' {
+            quoted = !quoted;
+        } else if !quoted && symbol.is_ascii_alphabetic() {
+            match fields.last_mut() {
+                Some((last, width)) if previous == Some(symbol) && *last == symbol => *width += 1,
+                _ => fields.push((symbol, 1)),
+            }
+        }
+        previous = Some(symbol);
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icu_datetime::fieldsets::builder::DateFields;
+    use icu_datetime::options::TimePrecision;
+    use icu_locale_core::Locale;
+
+    #[test]
+    fn pattern_fields_count_widths_and_skip_quoted_text() {
+        assert_eq!(
+            pattern_fields("dd.MM.y, HH:mm 'at' h"),
+            [('d', 2), ('M', 2), ('y', 1), ('H', 2), ('m', 2), ('h', 1)]
+        );
+    }
+
+    #[test]
+    fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
+        let request = NumericDateTime {
+            locale: Locale::try_from_str("en-US").expect("a tag"),
+            date_fields: Some(DateFields::YMD),
+            time_precision: Some(TimePrecision::Second),
+            hour_choice: None,
+        };
+        // 2026-11-26T20:05:09Z
+        let text = request.format(1_795_723_509_000.0);
+        assert_eq!(text.as_deref(), Some("11/26/2026, 8:05:09 PM"));
+    }
+
+    #[test]
+    fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
+        let request = NumericDateTime {
+            locale: Locale::try_from_str("en-US").expect("a tag"),
+            date_fields: Some(DateFields::YMD),
+            time_precision: Some(TimePrecision::Second),
+            hour_choice: Some(HourChoice::Twelve(false)),
+        };
+        assert_eq!(request.format(0.0).as_deref(), Some("1/1/1970, 24:00:00"));
+        assert_eq!(
+            request.format(13.5 * 3_600_000.0).as_deref(),
+            Some("1/1/1970, 13:30:00")
+        );
+    }
 }

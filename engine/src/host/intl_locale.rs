@@ -2,11 +2,10 @@
 //! nothing in wasm, which gives the root locale: `2026-11-26` dates, `other` for every plural),
 //! so the locale-taking built-ins are wrapped to pass `en-US` when a script gives no locale.
 
-use super::{builtin, property_object};
+use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
     object::{FunctionObjectBuilder, builtins::JsFunction},
-    property::PropertyDescriptor,
 };
 
 /// What `new Intl.Collator()`, `toLocaleString()` and `localeCompare(b)` use (V8's default
@@ -134,8 +133,6 @@ fn wrap_method(object: &JsObject, name: &str, index: usize, context: &mut Contex
 
 fn wrap_constructor(intl: &JsObject, name: &str, context: &mut Context) -> JsResult<()> {
     let original = property_object(intl, name, context)?;
-    let prototype = original.get(js_string!("prototype"), context)?;
-    let supported = original.get(js_string!("supportedLocalesOf"), context)?;
     let wrapped = FunctionObjectBuilder::new(
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(
@@ -143,28 +140,12 @@ fn wrap_constructor(intl: &JsObject, name: &str, context: &mut Context) -> JsRes
                 let object = original.construct(&with_default_locale(args, 0), None, context)?;
                 Ok(object.into())
             },
-            original,
+            original.clone(),
         ),
     )
     .name(JsString::from(name))
     .length(0)
     .constructor(true)
     .build();
-    // The objects are boa's own, so `instanceof Intl.Collator` still holds.
-    wrapped.define_property_or_throw(
-        js_string!("prototype"),
-        PropertyDescriptor::builder()
-            .value(prototype)
-            .writable(false)
-            .enumerable(false)
-            .configurable(false),
-        context,
-    )?;
-    wrapped.define_property_or_throw(
-        js_string!("supportedLocalesOf"),
-        builtin(supported),
-        context,
-    )?;
-    intl.define_property_or_throw(JsString::from(name), builtin(wrapped.into()), context)?;
-    Ok(())
+    replace_constructor(intl, name, &original, wrapped, context)
 }

@@ -1,0 +1,289 @@
+//! What a script asks of `toLocaleString`, `toLocaleDateString`, `toLocaleTimeString` and
+//! `Intl.DateTimeFormat`, read as far as `intl_date.rs` answers it: a locale without Unicode
+//! extensions and numeric date fields and/or a time in UTC, with ECMA-402's defaults.
+
+use super::locale::DEFAULT_LOCALE;
+use boa_engine::{
+    Context, JsObject, JsResult, JsString, JsValue, js_string,
+    object::{ObjectInitializer, builtins::JsArray},
+    property::Attribute,
+};
+use icu_datetime::fieldsets::builder::DateFields;
+use icu_datetime::options::TimePrecision;
+use icu_datetime::preferences::HourCycle;
+use icu_locale_core::Locale;
+
+/// Options that take a date out of the numeric form this module writes.
+const OTHER_OPTIONS: [&str; 10] = [
+    "weekday",
+    "era",
+    "dayPeriod",
+    "fractionalSecondDigits",
+    "timeZoneName",
+    "dateStyle",
+    "timeStyle",
+    "calendar",
+    "numberingSystem",
+    "formatMatcher",
+];
+
+/// Which fields a caller fills in when the options name none (ECMA-402's
+/// ToDateTimeOptions with its `required` and `defaults`).
+#[derive(Clone, Copy)]
+pub(super) enum Defaults {
+    /// `toLocaleDateString`: a date unless the options name a date field.
+    Date,
+    /// `toLocaleTimeString`: a time unless the options name a time field.
+    Time,
+    /// `Intl.DateTimeFormat`: a date unless the options name a date or time field.
+    DateUnlessTime,
+    /// `toLocaleString`: a date and a time unless the options name a date or time field.
+    DateTime,
+}
+
+/// A request this module answers: numeric date fields and/or a time in UTC.
+pub(super) struct NumericDateTime {
+    pub(super) locale: Locale,
+    pub(super) date_fields: Option<DateFields>,
+    pub(super) time_precision: Option<TimePrecision>,
+    /// The script's `hourCycle` or `hour12`; the locale's cycle when `None`.
+    pub(super) hour_choice: Option<HourChoice>,
+}
+
+/// The hour cycle a script asked for.
+#[derive(Clone, Copy)]
+pub(super) enum HourChoice {
+    /// `hourCycle`: h11, h12 or h23.
+    Cycle(HourCycle),
+    /// `hour12`, which V8 maps to a 12- or 24-hour partner of the locale's own cycle.
+    Twelve(bool),
+}
+
+impl NumericDateTime {
+    /// The request in `locales` and `options`, or `None` when it is not one this module
+    /// answers.
+    pub(super) fn read(
+        locales: &JsValue,
+        options: &JsValue,
+        defaults: Defaults,
+        context: &mut Context,
+    ) -> JsResult<Option<Self>> {
+        let Some(locale) = locale(locales, context)? else {
+            return Ok(None);
+        };
+        let options = match options.as_object() {
+            Some(options) => match FieldOptions::read(&options, context)? {
+                Some(options) => options,
+                None => return Ok(None),
+            },
+            None if options.is_undefined() => FieldOptions::default(),
+            // boa converts or refuses it.
+            None => return Ok(None),
+        };
+        Ok(options.with_defaults(defaults).into_fields().map(
+            |(date_fields, time_precision, hour_choice)| Self {
+                locale,
+                date_fields,
+                time_precision,
+                hour_choice,
+            },
+        ))
+    }
+
+    /// The request as `locales` and `options` that `read` turns back into it, for keeping it
+    /// beside a JavaScript object.
+    pub(super) fn to_arguments(&self, context: &mut Context) -> (JsValue, JsValue) {
+        let numeric = || JsValue::from(js_string!("numeric"));
+        let mut options = ObjectInitializer::new(context);
+        if let Some(fields) = self.date_fields {
+            let (year, month, day) = date_parts(fields);
+            for (name, given) in [("year", year), ("month", month), ("day", day)] {
+                if given {
+                    options.property(JsString::from(name), numeric(), Attribute::all());
+                }
+            }
+        }
+        let time = match self.time_precision {
+            Some(TimePrecision::Hour) => 1,
+            Some(TimePrecision::Minute) => 2,
+            Some(_) => 3,
+            None => 0,
+        };
+        for name in ["hour", "minute", "second"].into_iter().take(time) {
+            options.property(JsString::from(name), numeric(), Attribute::all());
+        }
+        match self.hour_choice {
+            Some(HourChoice::Cycle(cycle)) => {
+                let name = match cycle {
+                    HourCycle::H11 => "h11",
+                    HourCycle::H12 => "h12",
+                    _ => "h23",
+                };
+                options.property(
+                    js_string!("hourCycle"),
+                    JsString::from(name),
+                    Attribute::all(),
+                );
+            }
+            Some(HourChoice::Twelve(twelve)) => {
+                options.property(js_string!("hour12"), twelve, Attribute::all());
+            }
+            None => {}
+        }
+        let options = options.build();
+        let locale = JsString::from(self.locale.to_string().as_str());
+        (locale.into(), options.into())
+    }
+}
+
+/// Whether date fields have a year, a month and a day.
+pub(super) fn date_parts(fields: DateFields) -> (bool, bool, bool) {
+    match fields {
+        DateFields::YMD => (true, true, true),
+        DateFields::YM => (true, true, false),
+        DateFields::MD => (false, true, true),
+        _ => (false, false, false),
+    }
+}
+
+/// The options of a request as far as this module answers them.
+#[derive(Default)]
+struct FieldOptions {
+    year: bool,
+    month: bool,
+    day: bool,
+    hour: bool,
+    minute: bool,
+    second: bool,
+    hour_choice: Option<HourChoice>,
+}
+
+impl FieldOptions {
+    /// The numeric fields in `options`, or `None` when they ask for anything else: text
+    /// months, weekdays, 2-digit years or hours, another time zone, another calendar.
+    fn read(options: &JsObject, context: &mut Context) -> JsResult<Option<Self>> {
+        for name in OTHER_OPTIONS {
+            if !options.get(JsString::from(name), context)?.is_undefined() {
+                return Ok(None);
+            }
+        }
+        let zone = options.get(js_string!("timeZone"), context)?;
+        if !zone.is_undefined() && !is_text(&zone, |zone| zone.eq_ignore_ascii_case("UTC")) {
+            return Ok(None);
+        }
+        let mut read = Self::default();
+        // Years and hours only as `numeric`; V8 writes minutes and seconds with 2 digits
+        // after an hour either way.
+        for (field, name, two_digit) in [
+            (&mut read.year, "year", false),
+            (&mut read.month, "month", false),
+            (&mut read.day, "day", false),
+            (&mut read.hour, "hour", false),
+            (&mut read.minute, "minute", true),
+            (&mut read.second, "second", true),
+        ] {
+            let value = options.get(JsString::from(name), context)?;
+            if value.is_undefined() {
+                continue;
+            }
+            if !is_text(&value, |v| v == "numeric" || (two_digit && v == "2-digit")) {
+                return Ok(None);
+            }
+            *field = true;
+        }
+        let hour12 = options.get(js_string!("hour12"), context)?;
+        let cycle = options.get(js_string!("hourCycle"), context)?;
+        if !cycle.is_undefined() {
+            let cycle = match cycle.as_string().map(|c| c.to_std_string_escaped()) {
+                Some(c) if c == "h11" => HourCycle::H11,
+                Some(c) if c == "h12" => HourCycle::H12,
+                Some(c) if c == "h23" => HourCycle::H23,
+                // h24 (which ICU4X does not write) and what boa refuses.
+                _ => return Ok(None),
+            };
+            read.hour_choice = Some(HourChoice::Cycle(cycle));
+        }
+        // `hour12` overrides `hourCycle`.
+        if !hour12.is_undefined() {
+            read.hour_choice = Some(HourChoice::Twelve(hour12.to_boolean()));
+        }
+        Ok(Some(read))
+    }
+
+    /// The options with ECMA-402's default fields when they name none.
+    fn with_defaults(mut self, defaults: Defaults) -> Self {
+        let any_date = self.year || self.month || self.day;
+        let any_time = self.hour || self.minute || self.second;
+        let needs_defaults = match defaults {
+            Defaults::Date => !any_date,
+            Defaults::Time => !any_time,
+            Defaults::DateUnlessTime | Defaults::DateTime => !any_date && !any_time,
+        };
+        if needs_defaults && !matches!(defaults, Defaults::Time) {
+            (self.year, self.month, self.day) = (true, true, true);
+        }
+        if needs_defaults && matches!(defaults, Defaults::Time | Defaults::DateTime) {
+            (self.hour, self.minute, self.second) = (true, true, true);
+        }
+        self
+    }
+
+    /// The fields as ICU4X's, or `None` for sets that ICU4X's semantic skeletons lack (a
+    /// year without a month, a minute without an hour, a year and month with a time...) and
+    /// boa writes as it does.
+    fn into_fields(
+        self,
+    ) -> Option<(
+        Option<DateFields>,
+        Option<TimePrecision>,
+        Option<HourChoice>,
+    )> {
+        let time = match (self.hour, self.minute, self.second) {
+            (false, false, false) => None,
+            (true, false, false) => Some(TimePrecision::Hour),
+            (true, true, false) => Some(TimePrecision::Minute),
+            (true, true, true) => Some(TimePrecision::Second),
+            _ => return None,
+        };
+        let date = match (self.year, self.month, self.day) {
+            (true, true, true) => Some(DateFields::YMD),
+            (true, true, false) if time.is_none() => Some(DateFields::YM),
+            (false, true, true) => Some(DateFields::MD),
+            (false, false, false) if time.is_some() => None,
+            _ => return None,
+        };
+        Some((date, time, self.hour_choice.filter(|_| self.hour)))
+    }
+}
+
+fn is_text(value: &JsValue, test: impl Fn(&str) -> bool) -> bool {
+    value
+        .as_string()
+        .is_some_and(|text| test(&text.to_std_string_escaped()))
+}
+
+/// The locale a script asked for (a tag or a list whose first entry is one), the default
+/// when it gave none; `None` for anything else, which boa handles (and may refuse).
+fn locale(locales: &JsValue, context: &mut Context) -> JsResult<Option<Locale>> {
+    let tag = if locales.is_undefined() {
+        Some(JsString::from(DEFAULT_LOCALE))
+    } else if let Some(tag) = locales.as_string() {
+        Some(tag)
+    } else if let Some(list) = locales
+        .as_object()
+        .and_then(|o| JsArray::from_object(o).ok())
+    {
+        match list.length(context)? {
+            0 => Some(JsString::from(DEFAULT_LOCALE)),
+            _ => list.get(0, context)?.as_string(),
+        }
+    } else {
+        None
+    };
+    // Unicode extensions (`-u-ca-…`, `-u-nu-…`, `-u-hc-…`) choose calendars, digits and
+    // hour cycles: boa's.
+    Ok(tag
+        .map(|tag| tag.to_std_string_escaped())
+        .filter(|tag| !tag.to_ascii_lowercase().contains("-u-"))
+        .and_then(|tag| Locale::try_from_str(&tag).ok()))
+}
