@@ -21,6 +21,12 @@ type Choice = NonNullable<InputDef['choices']>[number];
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
+/** Whether both bounds are set and the lower one is above the upper (no value fits). */
+const crossed = (low: unknown, high: unknown) => {
+  const [min, max] = [numberOrUndefined(low), numberOrUndefined(high)];
+  return min !== undefined && max !== undefined && min > max;
+};
+
 /** `def` with `key` set, or removed when `value` is undefined or '' (old docs lack it). */
 export function withOptional<D extends Record<string, unknown>>(
   def: D,
@@ -129,7 +135,7 @@ function RuleSettings({ input, change }: { input: InputDef; change: Change }) {
               onChange={(value) => change((old) => withOptional(old, 'step', value))}
             />
           </div>
-          {min !== undefined && max !== undefined && min > max && (
+          {crossed(min, max) && (
             <p className="field-error" role="alert">
               {t('minAboveMax')}
             </p>
@@ -201,6 +207,11 @@ function TypeSettings({ input, change }: { input: InputDef; change: Change }) {
                 onChange={(value) => change((old) => withOptional(old, 'sliderStep', value))}
               />
             </div>
+          )}
+          {slider && crossed(input.sliderMin, input.sliderMax) && (
+            <p className="field-error" role="alert">
+              {t('minAboveMax')}
+            </p>
           )}
         </>
       );

@@ -218,6 +218,14 @@ describe('a number input', () => {
     expect(slider).toHaveAttribute('min', '-10');
     expect(slider).toHaveAttribute('max', '50');
     expect(slider).toHaveAttribute('step', '0.5');
+    expect(within(a).queryByRole('alert')).toBeNull();
+    // Crossed bounds are pointed out (the server refuses to save them).
+    await user.clear(min);
+    await user.type(min, '60');
+    expect(within(a).getByRole('alert')).toHaveTextContent('The minimum is above the maximum');
+    await user.clear(min);
+    await user.type(min, '-10');
+    expect(within(a).queryByRole('alert')).toBeNull();
 
     // Text that is not a number stays in the field but not in the definition.
     await user.type(max, 'x');
