@@ -11,6 +11,7 @@ import {
   saveCalculator,
   screenshot,
   signUpViaApi,
+  switchTheme,
 } from './helpers';
 
 const NAME = 'Loan schedule';
@@ -86,8 +87,11 @@ test('Download CSV gives the raw values as UTF-8 with a BOM and CRLF', async ({ 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.subarray(3).toString('utf8')).toBe(ROWS.map((row) => `${row}\r\n`).join(''));
 
-  await expectAccessible(page, 'published calculator with a table');
-  await screenshot(page, 'table-export');
+  for (const theme of ['light', 'dark'] as const) {
+    await switchTheme(page, theme);
+    await expectAccessible(page, `published calculator with a table (${theme})`);
+    await screenshot(page, 'table-export');
+  }
 });
 
 test('Copy puts tab-separated raw values on the clipboard and says so', async ({
