@@ -174,7 +174,12 @@ export function CalculatorView(props: CalculatorViewProps) {
                   {blocked ? (
                     <span className="output-text placeholder">{t('notCalculatedValue')}</span>
                   ) : result ? (
-                    <OutputValue output={output} display={result.display?.[output.name]} />
+                    <OutputValue
+                      output={output}
+                      display={result.display?.[output.name]}
+                      raw={result.outputs?.[output.name]}
+                      calcName={String(doc.name ?? '')}
+                    />
                   ) : (
                     <span className="output-text placeholder">{t('calculating')}</span>
                   )}

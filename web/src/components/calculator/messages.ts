@@ -37,6 +37,11 @@ export const calcMessages = defineMessages(
     problemInItem: 'Item {n}: {problem}',
     notCalculated: 'Not calculated: put right the marked inputs.',
     notCalculatedValue: 'Not calculated',
+    tableActions: 'Table “{name}”',
+    downloadCsv: 'Download CSV',
+    copyTable: 'Copy',
+    tableCopied: 'Copied',
+    tableCopyRefused: 'Could not copy: the browser refused access to the clipboard.',
   },
   {
     inputs: 'Входные данные',
@@ -72,6 +77,11 @@ export const calcMessages = defineMessages(
     problemInItem: 'Элемент {n}: {problem}',
     notCalculated: 'Не рассчитано: исправьте отмеченные поля.',
     notCalculatedValue: 'Не рассчитано',
+    tableActions: 'Таблица «{name}»',
+    downloadCsv: 'Скачать CSV',
+    copyTable: 'Копировать',
+    tableCopied: 'Скопировано',
+    tableCopyRefused: 'Не удалось скопировать: браузер не дал доступа к буферу обмена.',
   },
 );
 

@@ -1,9 +1,11 @@
 // /calc/{calcId}: the published calculator (spec §2).
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
+import { useUi } from '../../stores/ui';
 import { publishedMessages } from './messages';
 import { PublishedCalculator } from './published-calculator';
 import { pinnedLook, useApplyLook } from './pinned-look';
@@ -33,11 +35,16 @@ export default function CalcScreen() {
     <div className="page published">
       <div className="page-header">
         <h1>{name || t('untitled')}</h1>
-        {owns && calcId && (
-          <Link className="button" to={`/source/${calcId}`}>
-            {t('editSource')}
-          </Link>
-        )}
+        <div className="page-actions">
+          <button type="button" className="button" onClick={() => window.print()}>
+            {t('print')}
+          </button>
+          {owns && calcId && (
+            <Link className="button" to={`/source/${calcId}`}>
+              {t('editSource')}
+            </Link>
+          )}
+        </div>
       </div>
       <PublishedCalculator
         key={state.id}
@@ -55,8 +62,29 @@ export default function CalcScreen() {
           values={changed?.id === state.id ? changed.values : state.values}
         />
       )}
+      <PrintFooter />
     </div>
   );
+}
+
+/** On paper only: when it was printed and where from (the link carries the values). */
+function PrintFooter() {
+  const t = useT(publishedMessages);
+  const locale = useUi((s) => s.locale);
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  const [link, setLink] = useState(() => window.location.href);
+  useEffect(() => {
+    // Rendered before the browser lays out the printout, so the date is the day printed.
+    const update = () =>
+      flushSync(() => {
+        setPrintedAt(new Date());
+        setLink(window.location.href);
+      });
+    window.addEventListener('beforeprint', update);
+    return () => window.removeEventListener('beforeprint', update);
+  }, []);
+  const date = printedAt.toLocaleDateString(locale, { dateStyle: 'long' });
+  return <p className="print-only print-footer">{t('printed', { date, link })}</p>;
 }
 
 /** A calculator that is not there (or failed to load): said plainly, with a way on. */

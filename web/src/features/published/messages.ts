@@ -23,6 +23,8 @@ export const publishedMessages = defineMessages(
     refusedValue: 'The link gave “{value}”, which this input cannot take; the default is used.',
     goHome: 'Go to the start page',
     missingTitle: 'Calculator not found',
+    print: 'Print',
+    printed: 'Printed on {date} from {link}',
   },
   {
     notFound: 'Этого калькулятора нет или он закрыт.',
@@ -47,5 +49,7 @@ export const publishedMessages = defineMessages(
       'В ссылке указано «{value}», но это поле такое значение не принимает; взято значение по умолчанию.',
     goHome: 'На главную',
     missingTitle: 'Калькулятор не найден',
+    print: 'Печать',
+    printed: 'Напечатано {date} со страницы {link}',
   },
 );

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { BOM, csvFileName, rawText, tableToCsv, tableToTsv } from './table-export';
+
+describe('rawText', () => {
+  it('writes numbers as JavaScript does, unformatted', () => {
+    expect(rawText(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(rawText(-0)).toBe('0');
+    expect(rawText(1e21)).toBe('1e+21');
+    expect(rawText(1234567.5)).toBe('1234567.5');
+    expect(rawText(NaN)).toBe('NaN');
+    expect(rawText(Infinity)).toBe('Infinity');
+    expect(rawText(-Infinity)).toBe('-Infinity');
+  });
+
+  it('writes the engine’s dates as their ISO day', () => {
+    expect(rawText('2024-01-05T00:00:00.000Z')).toBe('2024-01-05');
+    expect(rawText('2024-01-05T13:45:00.000Z')).toBe('2024-01-05');
+    expect(rawText('+275760-09-13T00:00:00.000Z')).toBe('+275760-09-13');
+    expect(rawText(new Date(Date.UTC(1999, 11, 31)))).toBe('1999-12-31');
+    expect(rawText(new Date(NaN))).toBe('');
+  });
+
+  it('leaves text, booleans and date-like text that is not an instant as they are', () => {
+    expect(rawText('2024-01-05')).toBe('2024-01-05');
+    expect(rawText('café')).toBe('café');
+    expect(rawText(true)).toBe('true');
+    expect(rawText(false)).toBe('false');
+  });
+
+  it('writes null and undefined as nothing', () => {
+    expect(rawText(null)).toBe('');
+    expect(rawText(undefined)).toBe('');
+  });
+});
+
+describe('tableToCsv', () => {
+  it('starts with a BOM and ends every record with CRLF', () => {
+    const csv = tableToCsv({ columns: ['a', 'b'], rows: [{ a: 1, b: 2 }] });
+    expect(csv).toBe(`${BOM}a,b\r\n1,2\r\n`);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+  });
+
+  it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {
+    const csv = tableToCsv({
+      columns: ['name, full', 'say "hi"'],
+      rows: [
+        { 'name, full': 'line1\nline2', 'say "hi"': 'a"b' },
+        { 'name, full': 'cr\rhere', 'say "hi"': 'plain' },
+      ],
+    });
+    expect(csv).toBe(
+      `${BOM}"name, full","say ""hi"""\r\n"line1\nline2","a""b"\r\n"cr\rhere",plain\r\n`,
+    );
+  });
+
+  it('writes raw numbers, dates, booleans and empty cells', () => {
+    const csv = tableToCsv({
+      columns: ['n', 'd', 'b', 'e'],
+      rows: [{ n: 0.1 + 0.2, d: '2026-11-26T00:00:00.000Z', b: true, e: null }, { n: 1e21 }],
+    });
+    expect(csv).toBe(`${BOM}n,d,b,e\r\n0.30000000000000004,2026-11-26,true,\r\n1e+21,,,\r\n`);
+  });
+
+  it('gives a header row alone for an empty table', () => {
+    expect(tableToCsv({ columns: ['Year', 'Balance'], rows: [] })).toBe(`${BOM}Year,Balance\r\n`);
+  });
+
+  it('keeps Cyrillic as it is (UTF-8 when encoded)', () => {
+    const csv = tableToCsv({ columns: ['Месяц', 'Сумма'], rows: [{ Месяц: 'Январь', Сумма: 10 }] });
+    expect(csv).toBe(`${BOM}Месяц,Сумма\r\nЯнварь,10\r\n`);
+    const bytes = new TextEncoder().encode(csv);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe('tableToTsv', () => {
+  it('separates by tabs, rows by newlines, with a header row', () => {
+    expect(tableToTsv({ columns: ['a', 'b'], rows: [{ a: 1.5, b: 'x' }] })).toBe('a\tb\n1.5\tx');
+  });
+
+  it('turns tabs and line breaks inside values into spaces, without quoting', () => {
+    expect(
+      tableToTsv({ columns: ['a\tb'], rows: [{ 'a\tb': 'x\ty\r\nz\nw' }, { 'a\tb': 'say "hi"' }] }),
+    ).toBe('a b\nx y z w\nsay "hi"');
+  });
+
+  it('gives the header row alone for an empty table', () => {
+    expect(tableToTsv({ columns: ['Год'], rows: [] })).toBe('Год');
+  });
+});
+
+describe('csvFileName', () => {
+  it('joins the calculator’s and the output’s names in safe characters', () => {
+    expect(csvFileName('Loan calculator', 'Schedule / by month')).toBe(
+      'Loan-calculator-Schedule-by-month.csv',
+    );
+    expect(csvFileName('Кредит: 2026', 'График')).toBe('Кредит-2026-График.csv');
+    expect(csvFileName('../../etc', '')).toBe('etc.csv');
+    expect(csvFileName('', '')).toBe('table.csv');
+  });
+});

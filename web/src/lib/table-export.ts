@@ -1,0 +1,73 @@
+// A table output as a file and as clipboard text: CSV (RFC 4180) for spreadsheets and
+// tab-separated text for pasting. Both carry the raw values, never the display text, so a
+// spreadsheet gets numbers it can calculate with.
+
+/** A table to export: column names as the table shows them, and rows of raw values. */
+export interface ExportTable {
+  columns: string[];
+  /** Raw rows (`EvalResult.outputs`), keyed by column name. */
+  rows: Record<string, unknown>[];
+}
+
+/** A byte-order mark: without it spreadsheets read UTF-8 CSV as the system's code page. */
+export const BOM = '\uFEFF';
+
+// `Date.prototype.toISOString`, which is how the engine writes a date's raw value.
+const ISO_INSTANT = /^([+-]\d{6}|\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * One raw value as text: numbers as JavaScript writes them (`.` decimals, no grouping),
+ * dates as `YYYY-MM-DD`, null and undefined empty, the rest as it is.
+ */
+export function rawText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return isoDay(value.getTime());
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? value.slice(0, -14) : value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function isoDay(ms: number): string {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15
+    ? new Date(ms).toISOString().slice(0, -14)
+    : '';
+}
+
+function matrix(table: ExportTable): string[][] {
+  return [
+    table.columns,
+    ...table.rows.map((row) => table.columns.map((column) => rawText(row[column]))),
+  ];
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The table as CSV (RFC 4180: CRLF line ends, quoted where needed), BOM first. */
+export function tableToCsv(table: ExportTable): string {
+  return (
+    BOM +
+    matrix(table)
+      .map((line) => line.map(csvField).join(',') + '\r\n')
+      .join('')
+  );
+}
+
+/** The table as tab-separated text; tabs and line breaks inside a value become spaces. */
+export function tableToTsv(table: ExportTable): string {
+  return matrix(table)
+    .map((line) => line.map((text) => text.replace(/\r\n|[\t\r\n]/g, ' ')).join('\t'))
+    .join('\n');
+}
+
+/** A file name from the calculator's and the output's names: letters, digits, `-` and `_`. */
+export function csvFileName(calcName: string, outputName: string): string {
+  const safe = (name: string) =>
+    name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+      .replace(/^-+|-+$/g, '');
+  const parts = [safe(calcName), safe(outputName)].filter(Boolean);
+  return `${(parts.join('-') || 'table').slice(0, 100)}.csv`;
+}
