@@ -351,6 +351,57 @@ mod tests {
         );
     }
 
+    /// The error of `script` run with a list input `items` whose one item's text field
+    /// `name` is empty; expectations as Node 20 prints them.
+    fn error_with_an_empty_item(script: &str) -> String {
+        let doc = CalcDoc::from_json_value(json!({
+            "script": script,
+            "metaInputs": [{
+                "id": 1, "name": "items", "type": "list", "itemPrototype": {},
+                "metaInputs": [{"id": 1, "name": "name", "type": "string"}]
+            }],
+            "metaOutputs": []
+        }))
+        .expect("test doc");
+        let values = json!({"1": [{}]}).as_object().cloned().expect("values");
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        engine
+            .evaluate(&doc, &values)
+            .error
+            .unwrap_or_else(|| "no error".to_owned())
+    }
+
+    #[test]
+    fn an_empty_field_of_a_list_item_is_null() {
+        assert_eq!(
+            error_with_an_empty_item(
+                "var n = 0;\ninputs.items.forEach(function (item) {\n  n += item.name.length;\n});"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 3)"
+        );
+        assert_eq!(
+            error_with_an_empty_item(
+                "var n = 0;\nfor (const row of inputs.items) {\n  n += row.name.length;\n}"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 3)"
+        );
+        assert_eq!(
+            error_with_an_empty_item(
+                "var t = inputs.items.reduce(function (sum, item) {\n  return sum + \
+                 item.name.length;\n}, 0);"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 2)"
+        );
+    }
+
+    #[test]
+    fn a_variable_that_may_be_null_is_null_when_written() {
+        assert_eq!(
+            error_of("var c = inputs.amount > 1 ? {} : null;\nc.rate = 5;"),
+            "TypeError: Cannot set properties of null (setting 'rate') (line 2)"
+        );
+    }
+
     #[test]
     fn an_error_thrown_deep_inside_a_library_is_on_the_authors_calling_line() {
         // Deeper than boa's default backtrace of 50 frames, as Math.js's parser is.
