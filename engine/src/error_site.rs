@@ -11,6 +11,7 @@
 //! position of the error's frame, and that can throw this kind of error, are where it
 //! happened. Their own position is the one V8 reports.
 
+use boa_ast::declaration::Binding;
 use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
 use boa_ast::expression::literal::{LiteralKind, PropertyDefinition, TemplateElement};
 use boa_ast::expression::operator::assign::AssignTarget;
@@ -21,7 +22,7 @@ use boa_ast::pattern::{ArrayPattern, Pattern};
 use boa_ast::property::PropertyName;
 use boa_ast::scope::Scope;
 use boa_ast::statement::Throw;
-use boa_ast::statement::iteration::ForOfLoop;
+use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
 use boa_ast::visitor::{VisitWith, Visitor};
 use boa_ast::{Position, Spanned};
 use boa_engine::interner::Interner;
@@ -99,6 +100,7 @@ pub fn sites_at(source: &str, position: (u32, u32), operation: Operation) -> Opt
         sites: Vec::new(),
         declarations: Vec::new(),
         lexical: Vec::new(),
+        rows: Vec::new(),
     };
     let _ = finder.visit_script(&script);
     let declarations = std::mem::take(&mut finder.declarations);
@@ -144,6 +146,9 @@ struct Finder<'a> {
     declarations: Vec<(String, Nullish)>,
     /// Each `let`/`const` with where it is declared.
     lexical: Vec<(String, (u32, u32))>,
+    /// Variables that hold an item of a list input (`function (item)` given to
+    /// `inputs.items.map` or `_.map(inputs.items, ...)`, `for (var item of inputs.items)`).
+    rows: Vec<String>,
 }
 
 fn pair(position: Position) -> (u32, u32) {
@@ -241,9 +246,20 @@ impl Finder<'_> {
             Expression::Literal(literal) if matches!(literal.kind(), LiteralKind::Null) => {
                 Nullish::Null
             }
-            // Empty inputs are null.
-            Expression::PropertyAccess(PropertyAccess::Simple(access)) if matches!(access.target().flatten(), Expression::Identifier(i) if self.name(*i) == "inputs") => {
+            // Empty inputs are null, and so are a list item's empty fields.
+            Expression::PropertyAccess(PropertyAccess::Simple(access)) if matches!(access.target().flatten(), Expression::Identifier(i) if self.is_inputs_or_row(*i)) => {
                 Nullish::Null
+            }
+            // `cond ? {} : null`: only the null branch can fail.
+            Expression::Conditional(conditional) => {
+                if [conditional.if_true(), conditional.if_false()]
+                    .into_iter()
+                    .any(|branch| self.guess(branch) == Nullish::Null)
+                {
+                    Nullish::Null
+                } else {
+                    Nullish::Undefined
+                }
             }
             // `s.match(re)`, `re.exec(s)` and `JSON.parse` answer null.
             Expression::Call(call) => match call.function().flatten() {
@@ -312,8 +328,57 @@ impl Finder<'_> {
         }
     }
 
+    fn is_inputs_or_row(&self, identifier: Identifier) -> bool {
+        let name = self.name(identifier);
+        name == "inputs" || self.rows.contains(&name)
+    }
+
+    /// `inputs.items`: a list input (or any input; only lists are iterated).
+    fn is_input(&self, expression: &Expression) -> bool {
+        matches!(expression.flatten(), Expression::PropertyAccess(PropertyAccess::Simple(access))
+            if matches!(access.target().flatten(), Expression::Identifier(i) if self.name(*i) == "inputs"))
+    }
+
+    /// Remembers the item parameter of each callback that `call` runs over a list input:
+    /// `inputs.items.map(function (item) {...})`, `_.map(inputs.items, item => ...)`.
+    fn note_rows(&mut self, call: &Call) {
+        let method = match call.function().flatten() {
+            Expression::PropertyAccess(PropertyAccess::Simple(access)) => match access.field() {
+                PropertyAccessField::Const(name) => Some((self.name(*name), access.target())),
+                PropertyAccessField::Expr(_) => None,
+            },
+            _ => None,
+        };
+        let over_input = method
+            .as_ref()
+            .is_some_and(|(_, target)| self.is_input(target))
+            || call.args().iter().any(|argument| self.is_input(argument));
+        if !over_input {
+            return;
+        }
+        // The accumulator comes first in a reduce's callback.
+        let index = match method {
+            Some((name, _)) if name == "reduce" || name == "reduceRight" => 1,
+            _ => 0,
+        };
+        for argument in call.args() {
+            let parameters = match argument.flatten() {
+                Expression::FunctionExpression(function) => function.parameters(),
+                Expression::ArrowFunction(function) => function.parameters(),
+                _ => continue,
+            };
+            if let Some(parameter) = parameters.as_ref().get(index)
+                && let Binding::Identifier(identifier) = parameter.variable().binding()
+            {
+                let name = self.name(*identifier);
+                self.rows.push(name);
+            }
+        }
+    }
+
     /// A call or `new`: the callee is evaluated outside the call's own position.
     fn callee(&mut self, call: &Call, operation: Operation) {
+        self.note_rows(call);
         match call.function().flatten() {
             // A method's lookup: boa compiles it without a position of its own.
             Expression::PropertyAccess(access) if operation == Operation::Call => {
@@ -507,6 +572,24 @@ impl<'ast> Visitor<'ast> for Finder<'_> {
     }
 
     fn visit_for_of_loop(&mut self, node: &'ast ForOfLoop) -> ControlFlow<Infallible> {
+        if self.is_input(node.iterable()) {
+            let binding = match node.initializer() {
+                IterableLoopInitializer::Identifier(identifier) => Some(*identifier),
+                IterableLoopInitializer::Var(variable) => match variable.binding() {
+                    Binding::Identifier(identifier) => Some(*identifier),
+                    Binding::Pattern(_) => None,
+                },
+                IterableLoopInitializer::Let(Binding::Identifier(identifier))
+                | IterableLoopInitializer::Const(Binding::Identifier(identifier)) => {
+                    Some(*identifier)
+                }
+                _ => None,
+            };
+            if let Some(identifier) = binding {
+                let name = self.name(identifier);
+                self.rows.push(name);
+            }
+        }
         let text = self.print(node.iterable());
         self.add(Operation::Iterate, node.iterable().span().start(), text);
         node.visit_with(self)

@@ -86,7 +86,9 @@ pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> S
 /// V8's wording of boa's `message`, and the line V8 reports when it differs from the
 /// frame's.
 fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<u32>) {
-    let Some(at) = frames.author else {
+    let Some(at) = frames.author.filter(|_| !frames.in_library) else {
+        // Thrown inside a library: the author's script has no expression that failed,
+        // only the call into the library, and V8 names that call's line.
         return (
             v8::plain(message).unwrap_or_else(|| message.to_owned()),
             None,
@@ -167,10 +169,11 @@ fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<
 /// boa's message for any property access on null or undefined.
 const NULLISH_TO_OBJECT: &str = "cannot convert 'null' or 'undefined' to object";
 
-/// What the backtrace says: the built-in that threw, if the innermost frame is one, and
-/// the innermost position in the author's script.
+/// What the backtrace says: the built-in that threw, if the innermost frame is one,
+/// whether a library's code threw, and the innermost position in the author's script.
 struct Frames {
     native: Option<String>,
+    in_library: bool,
     author: Option<(u32, u32)>,
 }
 
@@ -183,16 +186,26 @@ impl Frames {
         let mut frames = rendered
             .lines()
             .filter_map(|line| line.trim_start().strip_prefix("at "));
-        let native = frames.clone().next().and_then(|frame| {
-            let (name, place) = frame.split_once(" (")?;
-            place.starts_with("native").then(|| name.to_owned())
+        let innermost = frames
+            .clone()
+            .next()
+            .and_then(|frame| frame.split_once(" ("));
+        let native = innermost
+            .filter(|(_, place)| place.starts_with("native"))
+            .map(|(name, _)| name.to_owned());
+        let in_library = innermost.is_some_and(|(_, place)| {
+            !place.starts_with("native") && !place.starts_with(&marker[1..])
         });
         let author = frames.find_map(|frame| {
             let after = &frame[frame.find(&marker)? + marker.len()..];
             let mut parts = after.trim_end_matches(')').split(':');
             Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
         });
-        Frames { native, author }
+        Frames {
+            native,
+            in_library,
+            author,
+        }
     }
 }
 
@@ -214,7 +227,7 @@ fn thrown_value(error: &JsError, context: &mut Context) -> String {
 mod tests {
     use serde_json::{Map, json};
 
-    use crate::{CalcDoc, Engine, EngineOptions};
+    use crate::{CalcDoc, Engine, EngineOptions, Library};
 
     /// The error of `script` run with an empty number input `amount` and an empty text
     /// input `name`; each expectation below is what Node 20 prints for the same script.
@@ -335,6 +348,80 @@ mod tests {
         assert_eq!(
             error_of("var o = null;\nvar s = `a ${\n o.x\n} b`;"),
             "TypeError: Cannot read properties of null (reading 'x') (line 3)"
+        );
+    }
+
+    /// The error of `script` run with a list input `items` whose one item's text field
+    /// `name` is empty; expectations as Node 20 prints them.
+    fn error_with_an_empty_item(script: &str) -> String {
+        let doc = CalcDoc::from_json_value(json!({
+            "script": script,
+            "metaInputs": [{
+                "id": 1, "name": "items", "type": "list", "itemPrototype": {},
+                "metaInputs": [{"id": 1, "name": "name", "type": "string"}]
+            }],
+            "metaOutputs": []
+        }))
+        .expect("test doc");
+        let values = json!({"1": [{}]}).as_object().cloned().expect("values");
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        engine
+            .evaluate(&doc, &values)
+            .error
+            .unwrap_or_else(|| "no error".to_owned())
+    }
+
+    #[test]
+    fn an_empty_field_of_a_list_item_is_null() {
+        assert_eq!(
+            error_with_an_empty_item(
+                "var n = 0;\ninputs.items.forEach(function (item) {\n  n += item.name.length;\n});"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 3)"
+        );
+        assert_eq!(
+            error_with_an_empty_item(
+                "var n = 0;\nfor (const row of inputs.items) {\n  n += row.name.length;\n}"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 3)"
+        );
+        assert_eq!(
+            error_with_an_empty_item(
+                "var t = inputs.items.reduce(function (sum, item) {\n  return sum + \
+                 item.name.length;\n}, 0);"
+            ),
+            "TypeError: Cannot read properties of null (reading 'length') (line 2)"
+        );
+    }
+
+    #[test]
+    fn a_variable_that_may_be_null_is_null_when_written() {
+        assert_eq!(
+            error_of("var c = inputs.amount > 1 ? {} : null;\nc.rate = 5;"),
+            "TypeError: Cannot set properties of null (setting 'rate') (line 2)"
+        );
+    }
+
+    #[test]
+    fn an_error_thrown_deep_inside_a_library_is_on_the_authors_calling_line() {
+        // Deeper than boa's default backtrace of 50 frames, as Math.js's parser is.
+        let library = "globalThis.moment = function (depth) {\n\
+                       function down(n) { if (n === 0) throw new Error('bad date'); \
+                       return down(n - 1); }\n  return down(depth);\n};";
+        let doc = CalcDoc::from_json_value(json!({
+            "script": "var a = 1;\nvar d = moment(200);\nreturn {};",
+            "libraries": {"moment": true},
+            "metaInputs": [],
+            "metaOutputs": []
+        }))
+        .expect("test doc");
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        engine
+            .load_library(Library::Moment, library)
+            .expect("library loads");
+        assert_eq!(
+            engine.evaluate(&doc, &Map::new()).error.as_deref(),
+            Some("Error: bad date (line 2)")
         );
     }
 

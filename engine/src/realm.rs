@@ -79,6 +79,12 @@ impl Sandbox {
         context
             .runtime_limits_mut()
             .set_stack_size_limit(VALUE_STACK_LIMIT);
+        // An error's line is the author's innermost frame in its backtrace; boa keeps
+        // only the innermost 50 frames, fewer than a library (Math.js's parser) may
+        // stack above the author's call. Every frame fits in a backtrace of this length.
+        context
+            .runtime_limits_mut()
+            .set_backtrace_limit(RECURSION_LIMIT);
         crate::host::install(&mut context).map_err(could_not_start)?;
         let exports = context
             .eval(Source::from_bytes(HARNESS))

@@ -19,7 +19,8 @@ use boa_engine::{
         builtins::{JsDate, JsFunction},
     },
 };
-use icu_calendar::Date;
+use icu_calendar::types::RataDie;
+use icu_calendar::{Date, Iso};
 use icu_datetime::fieldsets::builder::FieldSetBuilder;
 use icu_datetime::fieldsets::enums::CompositeDateTimeFieldSet;
 use icu_datetime::input::{DateTime, Time};
@@ -30,6 +31,9 @@ use std::fmt;
 use writeable::{Part, PartsWrite, Writeable};
 
 const MS_PER_DAY: f64 = 86_400_000.0;
+
+/// 1970-01-01 counted from 0001-01-01 (day 1) of the proleptic Gregorian calendar.
+const RATA_DIE_OF_1970: i64 = 719_163;
 
 /// Wraps `Date.prototype.toLocaleString`, `toLocaleDateString` and `toLocaleTimeString` of
 /// the current realm (after `intl_locale.rs` has wrapped them).
@@ -243,14 +247,12 @@ struct HourStyle {
 }
 
 /// The date and time of day at `epoch_ms` in UTC (milliseconds are not written here).
-fn date_time(epoch_ms: f64) -> Option<DateTime<icu_calendar::Iso>> {
-    let day = CivilDate::from_epoch_ms(epoch_ms)?;
-    let date = Date::try_new_iso(
-        day.year,
-        u8::try_from(day.month).ok()?,
-        u8::try_from(day.day).ok()?,
-    )
-    .ok()?;
+fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
+    CivilDate::from_epoch_ms(epoch_ms)?;
+    // From the day number: ICU4X builds a date from a year only within ±9999, and boa,
+    // which would answer instead, fails on the years beyond (a Date reaches ±275760).
+    let days = (epoch_ms.floor() as i64).div_euclid(MS_PER_DAY as i64);
+    let date = Date::from_rata_die(RataDie::new(RATA_DIE_OF_1970 + days), Iso);
     let seconds = (epoch_ms.rem_euclid(MS_PER_DAY) / 1000.0).floor();
     // Whole seconds of a day: below 86 400, so each part fits a u8.
     let part = |value: f64| u8::try_from(value as u32).ok();
@@ -311,6 +313,16 @@ impl PartsSink {
         for (start, end, part) in fields {
             if start < written {
                 return None;
+            }
+            if part == parts::ERA {
+                // V8 writes a year before 1 as its era's year without the era (`4/20/271822`
+                // for 271822 BC), as its ICU pattern has no era field.
+                let before = self.text[written..start].trim_end();
+                if !before.is_empty() {
+                    result.push(literal(before));
+                }
+                written = end;
+                continue;
             }
             if start > written {
                 result.push(literal(&self.text[written..start]));
@@ -387,6 +399,29 @@ mod tests {
         // 2026-11-26T20:05:09Z
         let text = request.format(1_795_723_509_000.0);
         assert_eq!(text.as_deref(), Some("11/26/2026, 8:05:09 PM"));
+    }
+
+    #[test]
+    fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
+        let request = |tag: &str| NumericDateTime {
+            locale: Locale::try_from_str(tag).expect("a tag"),
+            date_fields: Some(DateFields::YMD),
+            time_precision: None,
+            hour_choice: None,
+        };
+        // As `TZ=UTC node -e` writes `new Date(±8.64e15).toLocaleDateString(tag)`.
+        assert_eq!(
+            request("en-US").format(8.64e15).as_deref(),
+            Some("9/13/275760")
+        );
+        assert_eq!(
+            request("en-US").format(-8.64e15).as_deref(),
+            Some("4/20/271822")
+        );
+        assert_eq!(
+            request("ru").format(-8.64e15).as_deref(),
+            Some("20.04.271822")
+        );
     }
 
     #[test]
