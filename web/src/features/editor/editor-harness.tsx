@@ -1,6 +1,6 @@
 // Test harness for the source editor's tests: the screen at /source/{id} in a memory
 // router, a draft seeded in the calcs store, and a fake calculation worker.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
@@ -105,4 +105,14 @@ export async function pick(
 ) {
   await user.click(within(scope).getByRole('button', { name: `${menu} ▾` }));
   await user.click(within(scope).getByRole('menuitem', { name: item }));
+}
+
+/**
+ * For `afterEach`: unmounts what a test rendered, then drops the fake worker's client.
+ * In that order, since a screen still mounted would calculate through a real Worker, which
+ * jsdom lacks (setup.ts's own clean-up runs only after the test file's hooks).
+ */
+export function resetCalcClient(): void {
+  cleanup();
+  setCalcClientForTests(null);
 }

@@ -2,15 +2,21 @@
 // settings of each, renaming, autohide, reordering and deleting (spec §3).
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
 import type { InputDef } from '../../lib/types';
-import { docNow, inputGroup, pick, renderEditor, seedDraft } from './editor-harness';
+import {
+  docNow,
+  inputGroup,
+  pick,
+  renderEditor,
+  resetCalcClient,
+  seedDraft,
+} from './editor-harness';
 
 const inputs = () => docNow().metaInputs ?? [];
 const input = (name: string) => inputs().find((one) => one.name === name) as InputDef;
 
 afterEach(() => {
-  setCalcClientForTests(null);
+  resetCalcClient();
   vi.unstubAllGlobals();
 });
 

@@ -2,15 +2,22 @@
 // columns, formatting, live values, reordering and deleting (spec §3).
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
 import type { OutputDef } from '../../lib/types';
 import { okResult } from '../../testing/fake-worker';
-import { docNow, group, outputGroup, pick, renderEditor, seedDraft } from './editor-harness';
+import {
+  docNow,
+  group,
+  outputGroup,
+  pick,
+  renderEditor,
+  resetCalcClient,
+  seedDraft,
+} from './editor-harness';
 
 const outputs = () => docNow().metaOutputs ?? [];
 const output = (name: string) => outputs().find((one) => one.name === name) as OutputDef;
 
-afterEach(() => setCalcClientForTests(null));
+afterEach(resetCalcClient);
 
 describe('Add output', () => {
   it('adds values and tables with the highest id plus 1 and the first unused name', async () => {

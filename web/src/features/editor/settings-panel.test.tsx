@@ -2,10 +2,9 @@
 // labels and style (spec §3).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
-import { docNow, renderEditor, seedDraft, styleNow } from './editor-harness';
+import { docNow, renderEditor, resetCalcClient, seedDraft, styleNow } from './editor-harness';
 
-afterEach(() => setCalcClientForTests(null));
+afterEach(resetCalcClient);
 
 async function openSettings() {
   const editor = await renderEditor();

@@ -3,7 +3,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
 import type { CalcDoc, InputDef } from '../../lib/types';
 import { authGate } from '../../lib/api';
 import { useCalcs } from '../../stores/calcs';
@@ -17,13 +16,14 @@ import {
   inputGroup,
   location,
   renderEditor,
+  resetCalcClient,
   seedDraft,
   toasts,
 } from './editor-harness';
 import SourceScreen from './source-screen';
 
 afterEach(() => {
-  setCalcClientForTests(null);
+  resetCalcClient();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
