@@ -5,12 +5,11 @@
 //! currency and percent formatters (`icu_experimental`, CLDR data) give what surrounds it:
 //! the symbol, its side and spacing, the sign's place, and the currency's fraction digits.
 
-use super::{builtin, property_object};
+use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
     js_string,
     object::{FunctionObjectBuilder, builtins::JsFunction},
-    property::PropertyDescriptor,
 };
 use fixed_decimal::{Decimal, FloatPrecision};
 use icu_experimental::dimension::currency::CurrencyType;
@@ -45,8 +44,6 @@ const DECIMAL_OPTIONS: [&str; 13] = [
 pub(super) fn install(context: &mut Context) -> JsResult<()> {
     let intl = property_object(&context.global_object(), "Intl", context)?;
     let decimal = property_object(&intl, "NumberFormat", context)?;
-    let prototype = decimal.get(js_string!("prototype"), context)?;
-    let supported = decimal.get(js_string!("supportedLocalesOf"), context)?;
 
     let number_format = FunctionObjectBuilder::new(
         context.realm(),
@@ -68,25 +65,7 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
     .constructor(true)
     .build();
     // The decimal objects are boa's own, so `instanceof Intl.NumberFormat` still holds.
-    number_format.define_property_or_throw(
-        js_string!("prototype"),
-        PropertyDescriptor::builder()
-            .value(prototype)
-            .writable(false)
-            .enumerable(false)
-            .configurable(false),
-        context,
-    )?;
-    number_format.define_property_or_throw(
-        js_string!("supportedLocalesOf"),
-        builtin(supported),
-        context,
-    )?;
-    intl.define_property_or_throw(
-        js_string!("NumberFormat"),
-        builtin(number_format.into()),
-        context,
-    )?;
+    replace_constructor(&intl, "NumberFormat", &decimal, number_format, context)?;
 
     let to_locale_string = FunctionObjectBuilder::new(
         context.realm(),
