@@ -207,6 +207,22 @@ async fn complete(app: &TestApp, client: &Client, intent: &Value) -> (u16, Value
     .await
 }
 
+/// Checks out Premium with the 3-D Secure test card, answers the authentication with
+/// `outcome` (`complete` or `fail`) and completes the payment: its status and answer.
+async fn premium_with_3d_secure(app: &TestApp, client: &Client, outcome: &str) -> (u16, Value) {
+    let (status, body) = checkout(
+        app,
+        client,
+        Some("premium"),
+        "pm_card_authenticationRequired",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], "requires_action");
+    authenticate(app, body["clientSecret"].as_str().unwrap(), outcome).await;
+    complete(app, client, &body["intentId"]).await
+}
+
 async fn make_private(app: &TestApp, client: &Client, id: &str) -> (u16, Value) {
     answer(
         client
@@ -331,32 +347,12 @@ both_databases!(
     three_d_secure_completed_buys_the_plan_and_failed_does_not,
     |app: TestApp| async move {
         let author = user(&app, "secure@example.com").await;
-        let (status, body) = checkout(
-            &app,
-            &author,
-            Some("premium"),
-            "pm_card_authenticationRequired",
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["status"], "requires_action");
-        authenticate(&app, body["clientSecret"].as_str().unwrap(), "fail").await;
-        let (status, failed) = complete(&app, &author, &body["intentId"]).await;
+        let (status, failed) = premium_with_3d_secure(&app, &author, "fail").await;
         assert_eq!(status, 402, "{failed}");
         assert!(!failed["message"].as_str().unwrap().is_empty());
         assert_eq!(account(&app, &author).await["plan"], "free");
 
-        let (status, body) = checkout(
-            &app,
-            &author,
-            Some("premium"),
-            "pm_card_authenticationRequired",
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(body["status"], "requires_action");
-        authenticate(&app, body["clientSecret"].as_str().unwrap(), "complete").await;
-        let (status, done) = complete(&app, &author, &body["intentId"]).await;
+        let (status, done) = premium_with_3d_secure(&app, &author, "complete").await;
         assert_eq!(status, 200, "{done}");
         assert_eq!(done["status"], "succeeded");
         assert_eq!(done["subscription"]["plan"], "premium");
