@@ -79,6 +79,21 @@ ensure_pdftotext() {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils
 }
 
+# zopfli (Debian's package) writes the smallest gzip files, which the server sends to
+# browsers in place of the wasm module (scripts/build-wasm).
+ensure_zopfli() {
+  command -v zopfli >/dev/null && return
+  say "installing zopfli (gzip files for the wasm module)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zopfli
+}
+
+# patch (Debian's package) applies engine/patches/ for scripts/build-wasm.
+ensure_patch() {
+  command -v patch >/dev/null && return
+  say "installing patch"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patch
+}
+
 # schemathesis (PyPI) in a venv of the project's own, under target/ (never committed).
 ensure_schemathesis() {
   local venv="$ROOT/target/tools-venv" want="4.32.5"

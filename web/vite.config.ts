@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress';
 
 // Screens are lazily loaded modules under src/partials/; each is emitted as
 // dist/partials/{name}.js so the server can serve it at /partials/{name}.
@@ -11,7 +13,7 @@ function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(fileURLToPath(new URL('../pkg', import.meta.url)))],
   build: {
     target: 'es2022',
     // The engine's .wasm must stay a file: the worker streams and compiles it.

@@ -46,6 +46,19 @@ test('the published page shows the outputs and recalculates as you type', async 
   await expect(output(page, 'x')).toHaveText('2,469.00');
 });
 
+test('the engine reaches the browser compressed, within 1.3 MB', async ({ page }) => {
+  const module = page.waitForResponse((response) =>
+    /\/calcsmith_engine_bg[^/]*\.wasm$/.test(new URL(response.url()).pathname),
+  );
+  await page.goto(`/calc/${doubler}`);
+  const wasm = await module;
+  expect(['br', 'gzip']).toContain(wasm.headers()['content-encoding']);
+  const { responseBodySize } = await wasm.request().sizes();
+  expect(responseBodySize).toBeGreaterThan(100_000);
+  expect(responseBodySize).toBeLessThanOrEqual(1.3e6);
+  await expect(output(page, 'x')).toHaveText('42.00');
+});
+
 test('values in the hash override the defaults; bad JSON is ignored', async ({ page }) => {
   await page.goto(`/calc/${doubler}#{"1":5}`);
   await expect(page.getByLabel('a', { exact: true })).toHaveValue('5');

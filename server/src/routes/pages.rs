@@ -115,7 +115,10 @@ async fn published_for_page(
     Some(calc)
 }
 
-/// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404.
+/// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404. A browser that
+/// accepts brotli or gzip gets the file's `.br` or `.gz` copy when the build made one
+/// (scripts/build-wasm for the engine and the libraries, web/vite.config.ts for the web
+/// build): the default wasm module is about 4 MB raw, 1.3 MB gzipped and 0.9 MB in brotli.
 async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Request) -> Response {
     if file.split('/').any(|part| part == ".." || part.is_empty()) {
         return ApiError::NotFound("Not found.".to_owned()).into_response();
@@ -126,7 +129,8 @@ async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Reques
         Err(_) => return ApiError::NotFound("Not found.".to_owned()).into_response(),
     };
     *inner.headers_mut() = request.headers().clone();
-    match ServeDir::new(dir).oneshot(inner).await {
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    match files.oneshot(inner).await {
         Ok(response)
             if response.status() == StatusCode::OK
                 || response.status() == StatusCode::NOT_MODIFIED =>

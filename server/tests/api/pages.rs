@@ -194,6 +194,79 @@ both_databases!(
 );
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browsers_get_the_compressed_copies_the_build_made() {
+    // A stand-in build: a module with its brotli and gzip copies, a script with only a
+    // gzip copy, and a library with none.
+    let root = std::env::temp_dir().join(format!("calcsmith-packed-{}", std::process::id()));
+    let web = root.join("web");
+    let pkg = root.join("pkg");
+    let files: [(&str, &[u8]); 6] = [
+        ("web/index.html", b"<html><head></head><body></body></html>"),
+        ("web/assets/engine-1a2b.wasm", b"\0asm raw module"),
+        ("web/assets/engine-1a2b.wasm.br", b"brotli bytes"),
+        ("web/assets/engine-1a2b.wasm.gz", b"gzip bytes"),
+        ("web/js/worker.js", b"self.onmessage = () => {};"),
+        ("web/js/worker.js.gz", b"gzipped worker"),
+    ];
+    for (path, bytes) in files {
+        let file = root.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, bytes).unwrap();
+    }
+    std::fs::create_dir_all(pkg.join("lib")).unwrap();
+    std::fs::write(pkg.join("lib/lodash.js"), "var lodash;").unwrap();
+    let data = root.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
+    let mut config = test_config(url, data);
+    config.web_dir = web;
+    config.pkg_dir = pkg;
+    let app = start(config).await;
+    let client = app.browser();
+    let get = |path: &'static str, accept: &'static str| {
+        let request = client.get(app.url(path));
+        let request = if accept.is_empty() {
+            request
+        } else {
+            request.header("accept-encoding", accept)
+        };
+        async move { request.send().await.unwrap() }
+    };
+
+    let chromium = get("/assets/engine-1a2b.wasm", "gzip, deflate, br, zstd").await;
+    assert_eq!(chromium.status(), 200);
+    assert_eq!(chromium.headers()["content-encoding"], "br");
+    assert_eq!(chromium.headers()["content-type"], "application/wasm");
+    assert_eq!(chromium.headers()["vary"], "accept-encoding");
+    assert!(
+        chromium.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    assert_eq!(&chromium.bytes().await.unwrap()[..], b"brotli bytes");
+
+    let gzip_only = get("/assets/engine-1a2b.wasm", "gzip").await;
+    assert_eq!(gzip_only.headers()["content-encoding"], "gzip");
+    assert_eq!(gzip_only.headers()["content-type"], "application/wasm");
+    assert_eq!(&gzip_only.bytes().await.unwrap()[..], b"gzip bytes");
+
+    let plain = get("/assets/engine-1a2b.wasm", "").await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(&plain.bytes().await.unwrap()[..], b"\0asm raw module");
+
+    // Only a gzip copy: a brotli browser gets it; a file without copies is sent as it is.
+    let worker = get("/js/worker.js", "br, gzip").await;
+    assert_eq!(worker.headers()["content-encoding"], "gzip");
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
+    let library = get("/js/lib/lodash.js", "br, gzip").await;
+    assert_eq!(library.status(), 200);
+    assert!(library.headers().get("content-encoding").is_none());
+    assert_eq!(library.text().await.unwrap(), "var lodash;");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
     // A stand-in web build: what `web/` will produce (index.html, js/worker.js, a
     // hashed asset and one module per screen under partials/).

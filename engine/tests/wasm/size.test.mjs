@@ -1,0 +1,46 @@
+// What a browser downloads of the engine: pkg/'s default module, in the gzip and brotli
+// copies that scripts/build-wasm makes and the server sends (server/src/routes/pages.rs).
+// The gzip copy is the module itself and stays within the 1.3 MB target for a calculator
+// that does not use Intl; so do the copies of the Intl module and of the libraries.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), "../../../pkg");
+const TARGET_GZIPPED = 1.3e6;
+
+test("the default module's gzip copy is the module and at most 1.3 MB", () => {
+  const wasm = readFileSync(join(pkg, "calcsmith_engine_bg.wasm"));
+  const gz = readFileSync(join(pkg, "calcsmith_engine_bg.wasm.gz"));
+  assert.ok(gunzipSync(gz).equals(wasm), "the .gz copy unpacks to the module");
+  assert.ok(
+    gz.length <= TARGET_GZIPPED,
+    `${gz.length} bytes gzipped, over the ${TARGET_GZIPPED} target`,
+  );
+});
+
+test("every module and library has gzip and brotli copies of its own bytes", () => {
+  const files = [
+    ...readdirSync(pkg).filter((name) => name.endsWith(".wasm")),
+    ...readdirSync(join(pkg, "lib"))
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => join("lib", name)),
+  ];
+  assert.ok(files.length >= 5, `modules and libraries: ${files.join(", ")}`);
+  for (const file of files) {
+    const bytes = readFileSync(join(pkg, file));
+    for (const [suffix, unpack] of [
+      [".gz", gunzipSync],
+      [".br", brotliDecompressSync],
+    ]) {
+      const copy = join(pkg, file + suffix);
+      assert.ok(existsSync(copy), `${file}${suffix} is missing`);
+      const packed = readFileSync(copy);
+      assert.ok(unpack(packed).equals(bytes), `${file}${suffix} unpacks to ${file}`);
+      assert.ok(packed.length < bytes.length / 2, `${file}${suffix} is at most half the size`);
+    }
+  }
+});
