@@ -2,15 +2,20 @@
 // answer as the real worker would, and remembers whether it was terminated.
 import { vi } from 'vitest';
 import type { EvalResult } from '@calcsmith/engine';
-import type { EvalRequest, WorkerReply } from '../lib/engine/protocol';
+import type {
+  EvalRequest,
+  FormatRequest,
+  WorkerReply,
+  WorkerRequest,
+} from '../lib/engine/protocol';
 
 export class FakeWorker {
-  readonly posted: EvalRequest[] = [];
+  readonly posted: WorkerRequest[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
 
-  postMessage(message: EvalRequest): void {
+  postMessage(message: WorkerRequest): void {
     if (this.terminated) throw new Error('postMessage on a terminated worker');
     this.posted.push(message);
   }
@@ -19,10 +24,17 @@ export class FakeWorker {
     this.terminated = true;
   }
 
-  /** The request the worker got last. */
+  /** The evaluation the worker got last. */
   get last(): EvalRequest {
-    const request = this.posted.at(-1);
+    const request = this.posted.findLast((message) => message.type === 'evaluate');
     if (!request) throw new Error('nothing was posted to this worker');
+    return request;
+  }
+
+  /** The format request the worker got last. */
+  get lastFormat(): FormatRequest {
+    const request = this.posted.findLast((message) => message.type === 'format');
+    if (!request) throw new Error('no format request was posted to this worker');
     return request;
   }
 
