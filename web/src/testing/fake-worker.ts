@@ -10,30 +10,34 @@ import type {
 } from '../lib/engine/protocol';
 
 export class FakeWorker {
-  readonly posted: WorkerRequest[] = [];
+  /** The evaluations posted to the worker. */
+  readonly posted: EvalRequest[] = [];
+  /** The format requests posted to the worker. */
+  readonly formats: FormatRequest[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
 
   postMessage(message: WorkerRequest): void {
     if (this.terminated) throw new Error('postMessage on a terminated worker');
-    this.posted.push(message);
+    if (message.type === 'format') this.formats.push(message);
+    else this.posted.push(message);
   }
 
   terminate(): void {
     this.terminated = true;
   }
 
-  /** The evaluation the worker got last. */
+  /** The request the worker got last. */
   get last(): EvalRequest {
-    const request = this.posted.findLast((message) => message.type === 'evaluate');
+    const request = this.posted.at(-1);
     if (!request) throw new Error('nothing was posted to this worker');
     return request;
   }
 
   /** The format request the worker got last. */
   get lastFormat(): FormatRequest {
-    const request = this.posted.findLast((message) => message.type === 'format');
+    const request = this.formats.at(-1);
     if (!request) throw new Error('no format request was posted to this worker');
     return request;
   }

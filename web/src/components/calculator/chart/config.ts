@@ -32,7 +32,9 @@ export function translucent(colour: string, alpha: number): string {
 /** More points than this are drawn as a line without dots. */
 const DOTS_UP_TO = 40;
 
-type AnyConfig = ChartConfiguration<'line' | 'bar' | 'pie' | 'doughnut'>;
+/** The Chart.js chart types drawn (an area is a filled line). */
+export type DrawnType = 'line' | 'bar' | 'pie' | 'doughnut';
+type AnyConfig = ChartConfiguration<DrawnType>;
 
 /** Sets a scale's ticks to `values` (Chart.js would pick its own). */
 const fixedTicks = (values: number[]) => (scale: Scale) => {

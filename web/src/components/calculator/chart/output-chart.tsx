@@ -11,7 +11,7 @@ import type { OutputDef } from '../../../lib/types';
 import { useUi, type Locale } from '../../../stores/ui';
 import { isLight, parseColour, toHex } from '../colours';
 import { calcMessages } from '../messages';
-import { chartConfig, DARK_SERIES, LIGHT_SERIES, type ChartTheme } from './config';
+import { chartConfig, DARK_SERIES, LIGHT_SERIES, type ChartTheme, type DrawnType } from './config';
 import { chartModel, type ChartModel } from './model';
 import type { ChartSettings, ChartType } from './settings';
 
@@ -25,8 +25,9 @@ const FORMAT_RETRIES = 3;
 /** The definition's number formatting for ticks: without its fixed decimals, so that round
  * tick values read as they are ($50,000, not $50,000.00; 0.5 not 1 with 0 decimals). */
 function tickFormat(column: OutputDef): OutputDef {
-  const { decimalPlaces: _decimals, ...rest } = column;
-  return rest;
+  const format = { ...column };
+  delete format.decimalPlaces;
+  return format;
 }
 
 /** The engine's texts for the y ticks, once it has answered for these ticks. */
@@ -116,18 +117,22 @@ export function OutputChart(props: {
   const labels = useTickLabels(model?.y ?? null, locale);
   const figure = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<{ chart: Chart; type: string; instance: number } | null>(null);
+  const chart = useRef<{ chart: Chart<DrawnType>; type: string; instance: number } | null>(null);
   // What is on the canvas, for the page (and tests) to read.
-  const [drawn, setDrawn] = useState<{ instance: number; yTicks: string[]; points: number } | null>(
-    null,
-  );
+  const [drawn, setDrawn] = useState<{
+    instance: number;
+    yTicks: string[];
+    points: number;
+    text: string;
+  } | null>(null);
 
   useEffect(() => {
     if (!model || (model.y && !labels)) return;
     let live = true;
     void loadChartJs().then(({ Chart }) => {
       if (!live || !canvas.current || !figure.current) return;
-      const config = chartConfig(model, labels ?? [], readTheme(figure.current));
+      const theme = readTheme(figure.current);
+      const config = chartConfig(model, labels ?? [], theme);
       const current = chart.current;
       if (current && current.type === config.type) {
         // In place: the canvas is never cleared to nothing between two results.
@@ -146,6 +151,7 @@ export function OutputChart(props: {
         instance: chart.current?.instance ?? 0,
         yTicks: labels ?? [],
         points: model.series[0]?.data.filter((value) => value !== null).length ?? 0,
+        text: theme.text,
       });
     });
     return () => {
@@ -181,6 +187,7 @@ export function OutputChart(props: {
       data-chart-drawn={drawn ? drawn.instance : undefined}
       data-y-ticks={drawn ? drawn.yTicks.join(' | ') : undefined}
       data-points={drawn?.points}
+      data-chart-text={drawn?.text}
     >
       {model.title && <figcaption className="chart-title">{model.title}</figcaption>}
       <div className="chart-box">
