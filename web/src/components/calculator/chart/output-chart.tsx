@@ -45,8 +45,11 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
     };
   }, [y, locale]);
   const [answer, setAnswer] = useState<{ key: string; labels: string[] } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  // Tries for the current ticks (a request is answered null when the worker is stopped
+  // under it by a newer calculation).
+  const [tries, setTries] = useState<{ key: string; count: number }>({ key: '', count: 0 });
   const answered = answer?.key === request?.key;
+  const attempt = tries.key === request?.key ? tries.count : 0;
 
   useEffect(() => {
     if (!request || answered) return;
@@ -58,7 +61,9 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
         if (!live) return;
         const labels = formattedTexts(result, request.count);
         if (labels) setAnswer({ key: request.key, labels });
-        else if (attempt < FORMAT_RETRIES) retry = setTimeout(() => setAttempt((n) => n + 1), 250);
+        else if (attempt < FORMAT_RETRIES) {
+          retry = setTimeout(() => setTries({ key: request.key, count: attempt + 1 }), 250);
+        }
       });
     return () => {
       live = false;
