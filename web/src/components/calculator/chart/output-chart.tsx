@@ -55,19 +55,31 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
     if (!request || answered) return;
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    void calcClient()
-      .format(request.doc, locale)
-      .then((result) => {
-        if (!live) return;
-        const labels = formattedTexts(result, request.count);
-        if (labels) setAnswer({ key: request.key, labels });
-        else if (attempt < FORMAT_RETRIES) {
-          retry = setTimeout(() => setTries({ key: request.key, count: attempt + 1 }), 250);
-        }
-      });
+    const again = () => setTries({ key: request.key, count: attempt + 1 });
+    // A hidden tab has no worker (spec §4): ask once the tab is back, not before.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', onVisible);
+      if (live) again();
+    };
+    if (document.visibilityState === 'hidden') {
+      document.addEventListener('visibilitychange', onVisible);
+    } else {
+      void calcClient()
+        .format(request.doc, locale)
+        .then((result) => {
+          if (!live) return;
+          const labels = formattedTexts(result, request.count);
+          if (labels) setAnswer({ key: request.key, labels });
+          else if (document.visibilityState === 'hidden') {
+            document.addEventListener('visibilitychange', onVisible);
+          } else if (attempt < FORMAT_RETRIES) retry = setTimeout(again, 250);
+        });
+    }
     return () => {
       live = false;
       clearTimeout(retry);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [request, answered, attempt, locale]);
 
