@@ -64,7 +64,7 @@ function TableOutput({
       {/* A wide table scrolls sideways: focusable, so the keyboard can scroll it too.
             Under a chart shown alone it is there for screen readers only. */}
       <div
-        className={`table-wrap ${chartOnly ? 'visually-hidden' : ''}`}
+        className={chartOnly ? 'visually-hidden' : 'table-wrap'}
         tabIndex={chartOnly ? undefined : 0}
         role="region"
         aria-label={output.name}
