@@ -127,7 +127,13 @@ export function chartConfig(model: ChartModel, yLabels: string[], theme: ChartTh
     color: theme.text,
     font: { ...font, weight: 'bold' as const },
   });
-  const tickStyle = { color: theme.text, font, maxRotation: 0, autoSkip: true };
+  const tickStyle = {
+    color: theme.text,
+    font,
+    maxRotation: 0,
+    autoSkip: true,
+    autoSkipPadding: 16,
+  };
   const xScale = linear
     ? {
         type: 'linear' as const,
