@@ -94,9 +94,13 @@ test.afterAll(async () => {
 const chartOf = (scope: Page | Locator | FrameLocator, name = 'schedule') =>
   scope.locator(`[data-output="${name}"] figure.output-chart`);
 
-/** Waits until the chart has drawn with the engine's y tick texts; returns them. */
+/**
+ * Waits until the chart has drawn with the engine's y tick texts; returns them. The texts
+ * come from the worker, whose wasm a first visit loads: slow on a busy machine.
+ */
+const WORKER_READY = { timeout: 20_000 };
 async function drawnTicks(chart: Locator): Promise<string> {
-  await expect(chart).toHaveAttribute('data-y-ticks', /\S/);
+  await expect(chart).toHaveAttribute('data-y-ticks', /\S/, WORKER_READY);
   return (await chart.getAttribute('data-y-ticks')) ?? '';
 }
 
