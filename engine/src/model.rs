@@ -450,6 +450,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tables_chart_survives_a_round_trip_as_written() {
+        // The web app keeps a table's chart (web/src/components/calculator/chart/settings.ts)
+        // in a field the engine does not know; the server saves what the engine reads back.
+        let chart = json!({"type": "bar", "x": 1, "y": [2, 3], "stacked": true,
+            "show": "chart", "title": "Plan", "xLabel": "Month", "yLabel": "",
+            "later": {"kept": [1, null]}});
+        let original = json!({"metaOutputs": [{"id": 1, "name": "schedule", "type": "table",
+            "chart": chart.clone(),
+            "metaOutputs": [{"id": 1, "name": "Month", "type": "value"},
+                {"id": 2, "name": "Paid", "type": "value", "currencySign": "$"},
+                {"id": 3, "name": "Left", "type": "value", "currencySign": "$"}]}]});
+        let doc = CalcDoc::from_json_value(original).unwrap();
+        let saved = serde_json::to_value(&doc).unwrap();
+        assert_eq!(saved["metaOutputs"][0]["chart"], chart);
+        let again = CalcDoc::from_json_value(saved.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&again).unwrap(), saved);
+    }
+
+    #[test]
     fn input_and_output_units_and_rules_round_trip_exactly_and_stay_absent_when_unset() {
         let input = json!({"id": 1, "name": "w", "type": "number", "prefix": "≈",
             "suffix": "kg", "placeholder": "e.g. 75", "help": "Without shoes",

@@ -10,6 +10,7 @@
 //
 // Run by scripts/bench-browser, which builds and starts a server. Alone:
 //   node bench/browser.mjs --base http://127.0.0.1:8080 [--loads 20] [--keys 100] [--json]
+//     [--only 'plain;chart;plain, hash (worker)'] (only the cases with these labels)
 // Markdown tables (or JSON) go to stdout, progress to stderr.
 import { chromium, request } from '@playwright/test';
 import { sha, solveChallenge } from 'altcha/lib';
@@ -36,10 +37,12 @@ const randomId = () =>
 
 /**
  * A small calculator: 4 number inputs, 3 value outputs (currency, decimals, a percent).
- * `kind` is 'plain', 'mathjs' (Math.js on) or 'intl' (the total goes through
- * toLocaleString, so the worker runs it in the Intl module).
+ * `kind` is 'plain', 'mathjs' (Math.js on), 'intl' (the total goes through
+ * toLocaleString, so the worker runs it in the Intl module) or 'chart' (plain, plus a
+ * 12-row table of the total by month shown as a line chart above the table).
  */
 function smallDoc(kind) {
+  if (kind === 'chart') return chartDoc();
   const mathjs = kind === 'mathjs';
   const total =
     kind === 'intl'
@@ -78,6 +81,34 @@ function smallDoc(kind) {
   };
 }
 
+/** 'plain' with a table of 12 months drawn as a line chart (Chart.js, loaded on demand). */
+function chartDoc() {
+  const doc = smallDoc('plain');
+  return {
+    ...doc,
+    name: 'Bench (chart)',
+    script: doc.script.replace(
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };',
+      'const schedule = [];\n' +
+        'for (let month = 1; month <= 12; month++) schedule.push({ month, total: (subtotal + tax) * month });\n' +
+        'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
+    ),
+    metaOutputs: [
+      ...doc.metaOutputs,
+      {
+        id: 5,
+        name: 'schedule',
+        type: 'table',
+        metaOutputs: [
+          { id: 1, name: 'month', type: 'value' },
+          { id: 2, name: 'total', type: 'value', currencySign: '$', decimalPlaces: 2 },
+        ],
+        chart: { type: 'line', x: 1, y: [2], title: 'Total by month' },
+      },
+    ],
+  };
+}
+
 async function createCalculators() {
   const api = await request.newContext({ baseURL: BASE });
   const challenge = await (await api.get('/api/captcha')).json();
@@ -92,7 +123,7 @@ async function createCalculators() {
   });
   if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
   const ids = {};
-  for (const key of ['plain', 'mathjs', 'intl']) {
+  for (const key of ['plain', 'mathjs', 'intl', 'chart']) {
     ids[key] = randomId();
     const saved = await api.post(`/api/source/${ids[key]}`, {
       data: { doc: smallDoc(key), doc_style: {} },
@@ -120,6 +151,19 @@ function watchFirstOutput() {
     });
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** Runs before the app: notes when a chart has first been drawn (Chart.js loaded, ticks in). */
+function watchFirstChart() {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('figure.output-chart[data-chart-drawn]')) return;
+    const dom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__firstChart = { dom, frame: performance.now() };
+    });
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
 /** Notes, for each keystroke in `qty`, when the `total` output's text changes after it. */
@@ -164,12 +208,15 @@ const summary = (values) => ({
   n: values.length,
 });
 
-async function firstOutputs(browser, path) {
+async function firstOutputs(browser, path, chart = false) {
   const dom = [];
   const frame = [];
+  const chartDom = [];
+  const chartFrame = [];
   for (let run = 0; run < LOADS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(watchFirstOutput);
+    if (chart) await context.addInitScript(watchFirstChart);
     const page = await context.newPage();
     await page.goto(`${BASE}${path}`);
     const seen = await (
@@ -177,9 +224,18 @@ async function firstOutputs(browser, path) {
     ).jsonValue();
     dom.push(seen.dom);
     frame.push(seen.frame);
+    if (chart) {
+      const drawn = await (
+        await page.waitForFunction(() => window.__firstChart, null, { timeout: 30_000 })
+      ).jsonValue();
+      chartDom.push(drawn.dom);
+      chartFrame.push(drawn.frame);
+    }
     await context.close();
   }
-  return { dom: summary(dom), frame: summary(frame) };
+  const result = { dom: summary(dom), frame: summary(frame) };
+  if (chart) result.chart = { dom: summary(chartDom), frame: summary(chartFrame) };
+  return result;
 }
 
 async function keystrokes(browser, id) {
@@ -215,25 +271,33 @@ const row = (label, result) =>
 
 async function main() {
   const ids = await createCalculators();
-  log(`calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}`);
+  log(
+    `calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}, chart ${ids.chart}`,
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
   const results = { first: {}, keys: {}, chromium: browser.version() };
   const hash = encodeURIComponent('{"2":4}');
   const cases = [
     ['plain', `/calc/${ids.plain}`],
+    ['chart', `/calc/${ids.chart}`, true],
     ['mathjs', `/calc/${ids.mathjs}`],
     ['plain, hash (worker)', `/calc/${ids.plain}#${hash}`],
+    ['chart, hash (worker)', `/calc/${ids.chart}#${hash}`, true],
     ['mathjs, hash (worker)', `/calc/${ids.mathjs}#${hash}`],
     ['intl, hash (worker, Intl module)', `/calc/${ids.intl}#${hash}`],
   ];
-  for (const [label, path] of cases) {
+  const only = option('only', '');
+  for (const [label, path, chart] of cases) {
+    if (only && !only.split(';').includes(label)) continue;
     log(`first outputs: ${label} (${LOADS} loads)`);
-    results.first[label] = await firstOutputs(browser, path);
+    results.first[label] = await firstOutputs(browser, path, chart);
   }
   for (const [label, id] of [
     ['plain', ids.plain],
+    ['chart', ids.chart],
     ['mathjs', ids.mathjs],
   ]) {
+    if (only && !only.split(';').includes(label)) continue;
     log(`keystrokes: ${label} (${KEYS} after ${WARMUP_KEYS} to warm up)`);
     results.keys[label] = await keystrokes(browser, id);
   }
@@ -250,6 +314,15 @@ async function main() {
   console.log('|---|---|---|---|---|---|');
   for (const [label, result] of Object.entries(results.first)) console.log(row(label, result));
   console.log('');
+  const charts = Object.entries(results.first).filter(([, result]) => result.chart);
+  if (charts.length) {
+    console.log(
+      '| navigation → chart drawn on /calc/{id} | median | p90 | min–max | median to next frame | loads |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const [label, result] of charts) console.log(row(label, result.chart));
+    console.log('');
+  }
   console.log(
     '| keystroke → updated outputs | median | p90 | min–max | median to next frame | keystrokes |',
   );

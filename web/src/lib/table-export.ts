@@ -27,6 +27,13 @@ export function rawText(value: unknown): string {
   return String(value);
 }
 
+/** A raw date's time stamp (ms, UTC) — a raw value in `toISOString`'s shape — else null. */
+export function rawDateMs(value: unknown): number | null {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
 function isoDay(ms: number): string {
   return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15
     ? new Date(ms).toISOString().slice(0, -14)

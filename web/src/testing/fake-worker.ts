@@ -2,17 +2,26 @@
 // answer as the real worker would, and remembers whether it was terminated.
 import { vi } from 'vitest';
 import type { EvalResult } from '@calcsmith/engine';
-import type { EvalRequest, WorkerReply } from '../lib/engine/protocol';
+import type {
+  EvalRequest,
+  FormatRequest,
+  WorkerReply,
+  WorkerRequest,
+} from '../lib/engine/protocol';
 
 export class FakeWorker {
+  /** The evaluations posted to the worker. */
   readonly posted: EvalRequest[] = [];
+  /** The format requests posted to the worker. */
+  readonly formats: FormatRequest[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
 
-  postMessage(message: EvalRequest): void {
+  postMessage(message: WorkerRequest): void {
     if (this.terminated) throw new Error('postMessage on a terminated worker');
-    this.posted.push(message);
+    if (message.type === 'format') this.formats.push(message);
+    else this.posted.push(message);
   }
 
   terminate(): void {
@@ -23,6 +32,13 @@ export class FakeWorker {
   get last(): EvalRequest {
     const request = this.posted.at(-1);
     if (!request) throw new Error('nothing was posted to this worker');
+    return request;
+  }
+
+  /** The format request the worker got last. */
+  get lastFormat(): FormatRequest {
+    const request = this.formats.at(-1);
+    if (!request) throw new Error('no format request was posted to this worker');
     return request;
   }
 

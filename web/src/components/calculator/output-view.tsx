@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import type { OutputDef, OutputDisplay } from '../../lib/types';
+import { OutputChart } from './chart/output-chart';
+import { chartSettings } from './chart/settings';
 import { withLinks } from './links';
 import { TableActions } from './table-actions';
 
@@ -17,44 +20,76 @@ export function OutputValue({
   calcName?: string;
 }) {
   if (output.type === 'table') {
-    const columns = output.metaOutputs ?? [];
-    const rows = Array.isArray(display) ? display : [];
-    const rawRows = Array.isArray(raw)
-      ? raw.filter((row): row is Record<string, unknown> => !!row && typeof row === 'object')
-      : [];
-    return (
-      <>
-        <TableActions
-          table={{ columns: columns.map((column) => column.name), rows: rawRows }}
-          calcName={calcName}
-          outputName={output.name}
-        />
-        {/* A wide table scrolls sideways: focusable, so the keyboard can scroll it too. */}
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={output.name}>
-          <table className="output-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.id} scope="col">
-                    {column.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index}>
-                  {columns.map((column) => (
-                    <td key={column.id}>{withLinks(row[column.name] ?? '')}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    );
+    return <TableOutput output={output} display={display} raw={raw} calcName={calcName} />;
   }
   const text = typeof display === 'string' ? display : '';
   return <span className="output-text">{text ? withLinks(text) : '\u00a0'}</span>;
+}
+
+const NO_ROWS: Record<string, string>[] = [];
+
+function TableOutput({
+  output,
+  display,
+  raw,
+  calcName,
+}: {
+  output: OutputDef;
+  display: OutputDisplay | undefined;
+  raw?: unknown;
+  calcName: string;
+}) {
+  const columns = output.metaOutputs ?? [];
+  const rows = Array.isArray(display) ? display : NO_ROWS;
+  // Kept while the result is the same, so the chart is not redrawn for nothing.
+  const rawRows = useMemo(
+    () =>
+      Array.isArray(raw)
+        ? raw.filter((row): row is Record<string, unknown> => !!row && typeof row === 'object')
+        : [],
+    [raw],
+  );
+  const settings = useMemo(() => chartSettings(output), [output]);
+  // A chart needs the raw values; the editor's live values have only the display.
+  const chart = settings && raw !== undefined ? settings : null;
+  const chartOnly = chart?.show === 'chart';
+  return (
+    <>
+      {chart && <OutputChart output={output} settings={chart} raw={rawRows} display={rows} />}
+      <TableActions
+        table={{ columns: columns.map((column) => column.name), rows: rawRows }}
+        calcName={calcName}
+        outputName={output.name}
+      />
+      {/* A wide table scrolls sideways: focusable, so the keyboard can scroll it too.
+            Under a chart shown alone it is there for screen readers only. */}
+      <div
+        className={chartOnly ? 'visually-hidden' : 'table-wrap'}
+        tabIndex={chartOnly ? undefined : 0}
+        role="region"
+        aria-label={output.name}
+      >
+        <table className="output-table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.id} scope="col">
+                  {column.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                {columns.map((column) => (
+                  <td key={column.id}>{withLinks(row[column.name] ?? '')}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }

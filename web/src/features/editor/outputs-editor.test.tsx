@@ -252,3 +252,60 @@ describe('outputs', () => {
     expect(screen.getByText('No outputs yet. The script returns a value for each.')).toBeVisible();
   });
 });
+
+describe("a table's chart", () => {
+  const table: OutputDef = {
+    id: 1,
+    name: 'schedule',
+    type: 'table',
+    metaOutputs: [
+      { id: 1, name: 'Month', type: 'value' },
+      { id: 2, name: 'Interest', type: 'value' },
+      { id: 3, name: 'Balance', type: 'value' },
+    ],
+  };
+
+  it('is set up in the settings and kept in the table’s chart field', async () => {
+    seedDraft({ metaOutputs: [table] });
+    const { user } = await renderEditor();
+    const card = outputGroup('schedule');
+    expect(within(card).getByLabelText('Chart')).toHaveValue('none');
+    await user.selectOptions(within(card).getByLabelText('Chart'), 'Bar');
+    // A first chart: the first column along x, the second drawn.
+    expect(output('schedule').chart).toEqual({ type: 'bar', x: 1, y: [2], show: 'both' });
+
+    await user.click(within(card).getByRole('checkbox', { name: 'Balance' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'Stacked' }));
+    await user.type(within(card).getByLabelText('Chart title'), 'Paid');
+    await user.selectOptions(within(card).getByLabelText('Show'), 'chart');
+    expect(output('schedule').chart).toEqual({
+      type: 'bar',
+      x: 1,
+      y: [2, 3],
+      show: 'chart',
+      stacked: true,
+      title: 'Paid',
+    });
+    // The y axis label starts as the drawn column's name (shown as a placeholder).
+    await user.click(within(card).getByRole('checkbox', { name: 'Interest' }));
+    expect(within(card).getByLabelText('Y axis label')).toHaveAttribute('placeholder', 'Balance');
+  });
+
+  it('keeps its settings when the type changes, asks for a column, and goes with "No chart"', async () => {
+    seedDraft({
+      metaOutputs: [{ ...table, chart: { type: 'line', x: 1, y: [3], future: 'kept' } }],
+    });
+    const { user } = await renderEditor();
+    const card = outputGroup('schedule');
+    await user.selectOptions(within(card).getByLabelText('Chart'), 'Pie');
+    expect(output('schedule').chart).toEqual({ type: 'pie', x: 1, y: [3], future: 'kept' });
+    expect(within(card).queryByLabelText('X axis label')).toBeNull();
+    expect(within(card).getByLabelText('Column of slice names')).toHaveValue('1');
+
+    await user.click(within(card).getByRole('checkbox', { name: 'Balance' }));
+    expect(within(card).getByText('Tick at least one column to draw.')).toBeVisible();
+
+    await user.selectOptions(within(card).getByLabelText('Chart'), 'none');
+    expect(output('schedule')).toEqual(table);
+  });
+});

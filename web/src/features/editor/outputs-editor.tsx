@@ -6,6 +6,7 @@ import { Menu } from '../../components/menu';
 import { newOutput } from '../../lib/doc';
 import { useT } from '../../lib/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
+import { ChartFields } from './chart-settings';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
 import { UnitFields } from './input-settings';
 import { changeById, focusAfterRemoval, moveBy, nameCounts, focusNew, refocus } from './list-ops';
@@ -173,18 +174,21 @@ function OutputCard(
           </div>
         )}
         {output.type === 'table' ? (
-          <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
-            <p className="field-label" id={`${base}-columns`}>
-              {t('columns')}
-            </p>
-            <OutputsEditor
-              columns
-              outputs={output.metaOutputs ?? []}
-              update={(edit) =>
-                change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
-              }
-            />
-          </div>
+          <>
+            <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
+              <p className="field-label" id={`${base}-columns`}>
+                {t('columns')}
+              </p>
+              <OutputsEditor
+                columns
+                outputs={output.metaOutputs ?? []}
+                update={(edit) =>
+                  change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
+                }
+              />
+            </div>
+            <ChartFields output={output} change={change} />
+          </>
         ) : (
           <ValueFormat output={output} change={change} />
         )}

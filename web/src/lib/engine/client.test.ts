@@ -222,4 +222,42 @@ describe('CalcWorkerClient', () => {
     expect(fake.factory).toHaveBeenCalledTimes(2);
     expect(fake.current.posted).toHaveLength(1);
   });
+
+  describe('format', () => {
+    const formatDoc: CalcDoc = { script: "'use strict';\nreturn { t: [{ v: 1 }] };\n" };
+    const formatted = {
+      outputs: { t: [{ v: 1 }] },
+      display: { t: [{ v: '$1' }] },
+      usedInputs: [],
+      error: null,
+    };
+
+    it('answers beside a running calculation, which it neither stops nor waits for', async () => {
+      const calculation = track(client.evaluate(doc, { '1': 1 }, 'en'));
+      const worker = fake.current;
+      worker.started();
+      const format = client.format(formatDoc, 'ru');
+      expect(worker.lastFormat).toMatchObject({ type: 'format', doc: formatDoc, locale: 'ru' });
+      worker.reply({ type: 'formatted', id: worker.lastFormat.id, result: formatted });
+      await expect(format).resolves.toEqual(formatted);
+      expect(worker.terminated).toBe(false);
+      expect(calculation.outcome).toBeUndefined();
+      worker.answer(okResult({ x: 1 }));
+      await vi.waitFor(() => expect(calculation.outcome?.status).toBe('done'));
+    });
+
+    it('answers null when the worker is stopped before it answered', async () => {
+      const format = client.format(formatDoc, 'en');
+      client.suspend();
+      await expect(format).resolves.toBeNull();
+    });
+
+    it('answers null when a new calculation replaces a busy worker', async () => {
+      void client.evaluate(doc, { '1': 1 }, 'en');
+      fake.current.started();
+      const format = client.format(formatDoc, 'en');
+      void client.evaluate(doc, { '1': 2 }, 'en');
+      await expect(format).resolves.toBeNull();
+    });
+  });
 });

@@ -8,6 +8,7 @@ import {
   TIMEOUT_MS,
   errorResult,
   type EvalRequest,
+  type FormatRequest,
   type Locale,
   type WorkerReply,
 } from './protocol';
@@ -32,6 +33,8 @@ export class CalcWorkerClient {
   private current: Job | null = null;
   private next: Job | null = null;
   private nextId = 1;
+  /** Format requests waiting for their answer (they never supersede a calculation). */
+  private readonly formats = new Map<number, (result: EvalResult | null) => void>();
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -61,6 +64,19 @@ export class CalcWorkerClient {
       } else {
         this.send(job);
       }
+    });
+  }
+
+  /**
+   * Evaluates a formatting doc (format.ts) beside the calculations: it supersedes
+   * nothing and is superseded by nothing, and runs in the worker's formatting engine.
+   * Null when the worker stopped (or failed) before answering.
+   */
+  format(doc: CalcDoc, locale: Locale): Promise<EvalResult | null> {
+    return new Promise((resolve) => {
+      const request: FormatRequest = { type: 'format', id: this.nextId++, doc, locale };
+      this.formats.set(request.id, resolve);
+      this.ensureWorker().postMessage(request);
     });
   }
 
@@ -96,6 +112,8 @@ export class CalcWorkerClient {
   private stopWorker(): void {
     this.worker?.terminate();
     this.worker = null;
+    for (const resolve of this.formats.values()) resolve(null);
+    this.formats.clear();
   }
 
   private send(job: Job): void {
@@ -104,6 +122,12 @@ export class CalcWorkerClient {
   }
 
   private onReply(worker: Worker, reply: WorkerReply): void {
+    if (reply.type === 'formatted') {
+      const resolve = worker === this.worker ? this.formats.get(reply.id) : undefined;
+      this.formats.delete(reply.id);
+      resolve?.(reply.result);
+      return;
+    }
     const job = this.current;
     if (worker !== this.worker || !job || reply.id !== job.request.id) return;
     if (reply.type === 'started') {

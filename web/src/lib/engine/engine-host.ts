@@ -19,6 +19,7 @@ import {
   MEMORY_MESSAGE,
   errorResult,
   type EvalRequest,
+  type FormatRequest,
   type LibraryName,
   type Locale,
   type WorkerReply,
@@ -133,6 +134,21 @@ export class EngineHost {
   }
 
   /**
+   * Answers a format request (format.ts) from the default module's formatting engine: a
+   * second engine, so the warm one keeps the page's doc and prepared realm. A failure
+   * answers null; a broken instance is made again on next use.
+   */
+  async format(request: FormatRequest, post: (reply: WorkerReply) => void): Promise<void> {
+    let result: EvalResult | null = null;
+    try {
+      result = await this.main.format(request.doc, request.locale);
+    } catch {
+      this.main.tryRestore();
+    }
+    post({ type: 'formatted', id: request.id, result });
+  }
+
+  /**
    * The module for the request's script: the default one, or the Intl one when the
    * script may use Intl (`usesIntl`, engine/src/intl_usage.rs), which the default
    * module lacks. Each keeps its own warm engine.
@@ -168,6 +184,8 @@ class ModuleEngine {
   private initialised: Promise<unknown> | null = null;
   private engine: EngineLike | null = null;
   private locale: Locale = 'en';
+  /** The engine that formats values for charts (made on first use), and its locale. */
+  private formatter: { engine: EngineLike; locale: Locale } | null = null;
   /** The wasm instance failed; the next use makes a new one first. */
   private broken = false;
 
@@ -201,6 +219,21 @@ class ModuleEngine {
       }
     }
     return engine;
+  }
+
+  /** Evaluates a formatting doc on this module's formatting engine. */
+  async format(doc: CalcDoc, locale: Locale): Promise<EvalResult> {
+    await this.init();
+    if (this.broken) this.restore(this.locale);
+    const formatter = (this.formatter ??= {
+      engine: this.call(() => this.pkg.createEngine(locale)),
+      locale,
+    });
+    if (formatter.locale !== locale) {
+      this.call(() => formatter.engine.setOptions({ locale }));
+      formatter.locale = locale;
+    }
+    return this.call(() => formatter.engine.evaluate(doc, {}));
   }
 
   /** After a failure of the instance, makes the new one now (or with the next request). */
@@ -243,6 +276,7 @@ class ModuleEngine {
       // The instance cannot be trusted again: drop the engine (never free it — its
       // memory belongs to the old instance) and make a new one on next use.
       this.engine = null;
+      this.formatter = null;
       this.broken = true;
       throw new EngineTrap(this.refused() > refused, isOutOfStack(error));
     }

@@ -16,11 +16,27 @@ export interface EvalRequest {
   locale: Locale;
 }
 
+/**
+ * Page → worker: format values as an output definition says (a chart's axis ticks). The
+ * worker evaluates `doc`, a tiny calculator that returns the values (format.ts), on an
+ * engine of its own, so the page's warm engine keeps its caches.
+ */
+export interface FormatRequest {
+  type: 'format';
+  id: number;
+  doc: CalcDoc;
+  locale: Locale;
+}
+
+/** Page → worker. */
+export type WorkerRequest = EvalRequest | FormatRequest;
+
 /** Worker → page. `started` is sent once libraries are loaded and the script starts. */
 export type WorkerReply =
   | { type: 'started'; id: number }
   | { type: 'result'; id: number; result: EvalResult }
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'formatted'; id: number; result: EvalResult | null };
 
 /** The spec's message when a calculation runs past 5000 ms (spec §8). */
 export const TIMEOUT_MESSAGE =

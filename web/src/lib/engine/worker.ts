@@ -5,7 +5,7 @@
 // a script uses Intl.
 import * as engine from '@calcsmith/engine';
 import { EngineHost, type EnginePackage } from './engine-host';
-import type { EvalRequest, LibraryName, WorkerReply } from './protocol';
+import type { LibraryName, WorkerReply, WorkerRequest } from './protocol';
 
 // Compiling the module starts at once, before the first request arrives.
 const initialised = engine.default();
@@ -44,7 +44,8 @@ const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(rep
 let queue: Promise<void> = Promise.resolve();
 
 // Attached synchronously: messages posted while the module still loads are not lost.
-self.onmessage = (event: MessageEvent<EvalRequest>) => {
-  if (event.data?.type !== 'evaluate') return;
-  queue = queue.then(() => host.evaluate(event.data, post));
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request?.type === 'evaluate') queue = queue.then(() => host.evaluate(request, post));
+  else if (request?.type === 'format') queue = queue.then(() => host.format(request, post));
 };
