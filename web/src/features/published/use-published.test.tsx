@@ -196,6 +196,18 @@ describe('usePublished on /calc/{id} (kept for offline use)', () => {
     expect(result.current).toMatchObject({ version: 0, calc: published() });
   });
 
+  it('drops the saved copy once back online if the calculator is gone', async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    let online = false;
+    stubFetch(() => (online ? json(404, { message: 'Not found.' }) : noNetwork()));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'failed', notFound: true }));
+    await waitFor(async () => expect(await savedCalc(ID)).toBeNull());
+  });
+
   it('says so when offline with no saved copy', async () => {
     stubFetch(noNetwork);
     const result = open();

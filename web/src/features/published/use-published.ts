@@ -91,25 +91,17 @@ export function usePublished(
         const saved =
           offline && code === 'network' ? await savedCalc(calcId).catch(() => null) : null;
         if (!live) return;
-        if (saved) {
-          setState((old) =>
-            old.status === 'ready' && old.id === calcId
-              ? old
-              : { ...ready(saved.calc), savedAt: saved.savedAt },
-          );
-          return;
-        }
-        // Still offline while the saved copy is shown: it stays.
-        setState((old) =>
-          old.status === 'ready' && old.id === calcId
-            ? old
-            : {
-                status: 'failed',
-                message: messageOf(error),
-                notFound: code === 'not_found',
-                ...(offline && code === 'network' ? { offline: true } : {}),
-              },
-        );
+        setState((old) => {
+          // A saved copy on screen stays unless the calculator is gone (or private now).
+          if (code !== 'not_found' && old.status === 'ready' && old.id === calcId) return old;
+          if (saved) return { ...ready(saved.calc), savedAt: saved.savedAt };
+          return {
+            status: 'failed',
+            message: messageOf(error),
+            notFound: code === 'not_found',
+            ...(offline && code === 'network' ? { offline: true } : {}),
+          };
+        });
       });
     return () => {
       live = false;
