@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress';
 
 // Screens are lazily loaded modules under src/partials/; each is emitted as
@@ -12,8 +15,48 @@ function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
     : 'assets/[name]-[hash].js';
 }
 
+/** A file the server serves (not part of the build) for the precache, with its revision. */
+function serverFile(url: string) {
+  const bytes = readFileSync(new URL(`../server/static${url}`, import.meta.url));
+  return { url, revision: createHash('sha256').update(bytes).digest('hex').slice(0, 16) };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(fileURLToPath(new URL('../pkg', import.meta.url)))],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts → dist/sw.js), for published calculators that work
+    // offline. The page registers it itself (lib/offline/service-worker.ts), on
+    // `/calc/{id}` only; the dev server has none.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      devOptions: { enabled: false },
+      injectManifest: {
+        // What a published calculator needs, saved when the worker installs.
+        globPatterns: [
+          'index.html',
+          'assets/**/*.{js,css,wasm}',
+          'partials/*.js',
+          'js/*.js',
+          'icons/*.png',
+          'manifest.webmanifest',
+        ],
+        // The Intl module (ICU data) is saved the first time a calculator uses it.
+        globIgnores: ['assets/calcsmith_engine_intl*'],
+        // The engine's wasm is a few MB.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        additionalManifestEntries: [
+          serverFile('/img/icons/logo.svg'),
+          serverFile('/img/icons/menu.svg'),
+        ],
+      },
+    }),
+    // Last, so that it also compresses what the plugins above wrote.
+    precompress(fileURLToPath(new URL('../pkg', import.meta.url))),
+  ],
   build: {
     target: 'es2022',
     // The engine's .wasm must stay a file: the worker streams and compiles it.

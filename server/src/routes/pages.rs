@@ -1,6 +1,7 @@
 //! The web app's pages (the SPA's `index.html` with preloaded page data), its lazily
-//! loaded screens under `/partials/`, static assets, and the fallbacks: unknown `/api/`
-//! paths are a JSON 404, any other unknown path redirects to `/`.
+//! loaded screens under `/partials/`, static assets, the service worker with the web app
+//! manifest and its icons, and the fallbacks: unknown `/api/` paths are a JSON 404, any
+//! other unknown path redirects to `/`.
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
@@ -58,6 +60,10 @@ pub fn router() -> Router<AppState> {
         .route("/pkg/{*file}", get(package_file))
         .route("/txt/{*file}", get(built_in))
         .route("/img/{*file}", get(built_in))
+        .route("/index.html", get(app_shell))
+        .route("/sw.js", get(service_worker))
+        .route("/manifest.webmanifest", get(web_manifest))
+        .route("/icons/{file}", get(icon))
         .fallback(fallback)
 }
 
@@ -86,6 +92,17 @@ async fn page_html(
             calc["_id"].as_str().unwrap_or_default()
         );
         html = super::share_meta::with_share_meta(&html, &calc["doc"], &canonical);
+        if uri.path().starts_with("/calc/") {
+            // Installed from this page, the app opens this calculator (`web_manifest`).
+            let manifest = format!(
+                "/manifest.webmanifest?calc={}",
+                calc["_id"].as_str().unwrap_or_default()
+            );
+            html = html.replace(
+                r#"href="/manifest.webmanifest""#,
+                &format!(r#"href="{manifest}""#),
+            );
+        }
         data["calc"] = calc;
     }
     // `<` escaped so the data can never close the script element.
@@ -112,6 +129,9 @@ async fn published_for_page(
     let found = calculators::visible(state, &id, viewer).await.ok()??;
     let mut calc = calculators::published_json(&found);
     calc["_id"] = Value::String(id.as_str().to_owned());
+    // The page keeps a public calculator on the device for offline use, never a private
+    // one (only its owner is shown it): `web/src/lib/offline/saved-calcs.ts`.
+    calc["private"] = Value::Bool(found.is_private);
     Some(calc)
 }
 
@@ -200,6 +220,92 @@ async fn package_file(
     request: Request,
 ) -> Response {
     serve_file(&state.config.pkg_dir, &file, "no-cache", request).await
+}
+
+/// `index.html` as built, without any page data: the app shell the service worker saves
+/// and shows for `/calc/{id}` without a network. Never a page's own HTML, which names
+/// whoever is signed in.
+async fn app_shell(State(state): State<AppState>, request: Request) -> Response {
+    serve_file(&state.config.web_dir, "index.html", "no-cache", request).await
+}
+
+/// The service worker (`web/src/sw.ts`). Revalidated on every load: a new deployment is
+/// a new worker, which replaces the old one at the next visit.
+async fn service_worker(State(state): State<AppState>, request: Request) -> Response {
+    let mut response = serve_file(&state.config.web_dir, "sw.js", "no-cache", request).await;
+    if response.status() == StatusCode::OK {
+        response.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/javascript; charset=utf-8"),
+        );
+    }
+    response
+}
+
+/// `?calc={id}` of the manifest a published page links.
+#[derive(Deserialize)]
+struct ManifestQuery {
+    calc: Option<String>,
+}
+
+/// The web app manifest: installing a page to the home screen. Linked from a published
+/// calculator's page with `?calc={id}`, it makes that calculator the installed app.
+async fn web_manifest(State(state): State<AppState>, request: Request) -> Response {
+    let calc = request
+        .uri()
+        .query()
+        .and_then(|query| serde_urlencoded::from_str::<ManifestQuery>(query).ok())
+        .and_then(|query| CalcId::parse(&query.calc?).ok());
+    let mut response = match calc {
+        Some(id) => {
+            let file = state.config.web_dir.join("manifest.webmanifest");
+            match tokio::fs::read_to_string(file)
+                .await
+                .ok()
+                .as_deref()
+                .and_then(|text| manifest_for_calc(text, &id))
+            {
+                Some(manifest) => ([(CACHE_CONTROL, "no-cache")], manifest).into_response(),
+                None => ApiError::NotFound("Not found.".to_owned()).into_response(),
+            }
+        }
+        None => {
+            serve_file(
+                &state.config.web_dir,
+                "manifest.webmanifest",
+                "no-cache",
+                request,
+            )
+            .await
+        }
+    };
+    if response.status() == StatusCode::OK {
+        response.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("application/manifest+json"),
+        );
+    }
+    response
+}
+
+/// The build's manifest with `/calc/{id}` as the app's identity and start page.
+fn manifest_for_calc(text: &str, id: &CalcId) -> Option<String> {
+    let mut manifest: Value = serde_json::from_str(text).ok()?;
+    let page = Value::String(format!("/calc/{}", id.as_str()));
+    let fields = manifest.as_object_mut()?;
+    fields.insert("id".to_owned(), page.clone());
+    fields.insert("start_url".to_owned(), page);
+    Some(manifest.to_string())
+}
+
+/// The manifest's icons (`web/public/icons/`).
+async fn icon(
+    State(state): State<AppState>,
+    UrlPath(file): UrlPath<String>,
+    request: Request,
+) -> Response {
+    let dir = state.config.web_dir.join("icons");
+    serve_file(&dir, &file, "public, max-age=86400", request).await
 }
 
 async fn built_in(request: Request) -> Response {

@@ -11,6 +11,7 @@ mod helpers;
 mod hostile;
 mod instances;
 mod mail;
+mod offline;
 mod openapi;
 mod pages;
 mod saves;

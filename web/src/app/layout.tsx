@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { loadPage } from '../lib/navigation';
+import { forgetAllCalcs } from '../lib/offline/saved-calcs';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
@@ -107,8 +108,11 @@ function Header(props: { locked: boolean; navOpen: boolean; onToggleNav(): void;
     const unsaved = unsavedCalcs(useCalcs.getState()).length;
     if (unsaved > 0 && !window.confirm(t('unsavedWarning'))) return;
     useCalcs.getState().forgetStored();
+    // The next person at this device finds no calculators saved for offline use; the
+    // sign-out goes ahead even if the browser cannot say it forgot them.
+    const forgotten = forgetAllCalcs().catch(() => {});
     // Asked above already: the page's own warning would ask twice.
-    loadPage('/api/logout');
+    void forgotten.then(() => loadPage('/api/logout'));
   };
 
   return (

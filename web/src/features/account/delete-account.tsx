@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
 import { accountMessages } from './messages';
@@ -35,6 +36,7 @@ export function DeleteAccount({ email }: { email: string }) {
       await api.delete('/api/account', { json: { password } });
       // The server has nothing of this user any more: forget the local copies of it.
       useCalcs.getState().forgetStored();
+      await forgetAllCalcs().catch(() => {});
       goHomeWithToast(t('accountDeleted'));
     } catch (failure) {
       const text = messageOf(failure);

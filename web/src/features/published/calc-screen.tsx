@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
+import { keepCalculatorOffline } from '../../lib/offline/keep-offline';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { publishedMessages } from './messages';
@@ -15,7 +16,7 @@ import { usePublished } from './use-published';
 export default function CalcScreen() {
   const { calcId } = useParams();
   const t = useT(publishedMessages);
-  const state = usePublished(calcId);
+  const state = usePublished(calcId, { offline: true });
   // The visitor's values once they change any (before that, the ones the page opened with).
   const [changed, setChanged] = useState<{ id: string; values: Record<string, unknown> }>();
   const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
@@ -28,9 +29,22 @@ export default function CalcScreen() {
     document.title = name ? `${name} · Calcsmith` : 'Calcsmith';
   }, [name]);
 
+  // The page, its modules and the engine are kept by the service worker; the libraries
+  // this calculator uses are asked for (the page fetched them before it was there).
+  const doc = state.status === 'ready' ? state.calc.doc : null;
+  useEffect(() => {
+    if (doc) keepCalculatorOffline(doc);
+  }, [doc]);
+
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed')
-    return <Missing message={state.notFound ? t('notFound') : state.message} />;
+    return (
+      <Missing
+        message={
+          state.notFound ? t('notFound') : state.offline ? t('offlineMissing') : state.message
+        }
+      />
+    );
   return (
     <div className="page published">
       <div className="page-header">
@@ -46,8 +60,13 @@ export default function CalcScreen() {
           )}
         </div>
       </div>
+      {state.savedAt && (
+        <p className="offline-notice" role="status">
+          {t('offlineCopy')}
+        </p>
+      )}
       <PublishedCalculator
-        key={state.id}
+        key={`${state.id}:${state.version}`}
         calc={state.calc}
         values={state.values}
         initial={state.initial}

@@ -25,6 +25,9 @@ export const publishedMessages = defineMessages(
     missingTitle: 'Calculator not found',
     print: 'Print',
     printed: 'Printed on {date} from {link}',
+    offlineCopy: 'You are offline. This is the copy saved on this device.',
+    offlineMissing:
+      'You are offline, and this calculator has not been saved on this device. Open it once with a connection to use it offline.',
   },
   {
     notFound: 'Этого калькулятора нет или он закрыт.',
@@ -51,5 +54,8 @@ export const publishedMessages = defineMessages(
     missingTitle: 'Калькулятор не найден',
     print: 'Печать',
     printed: 'Напечатано {date} со страницы {link}',
+    offlineCopy: 'Нет подключения к сети. Это копия, сохранённая на этом устройстве.',
+    offlineMissing:
+      'Нет подключения к сети, а этот калькулятор не сохранён на этом устройстве. Откройте его один раз при подключении, чтобы пользоваться им без сети.',
   },
 );

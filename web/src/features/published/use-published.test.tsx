@@ -1,9 +1,11 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalcWorkerClient } from '../../lib/engine/client';
 import { setCalcClientForTests } from '../../lib/engine/use-calculation';
+import { saveCalc, savedCalc } from '../../lib/offline/saved-calcs';
 import type { CalcDoc, PublishedCalc } from '../../lib/types';
 import { useUi } from '../../stores/ui';
+import { fakeCaches } from '../../testing/fake-caches';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import { json, stubFetch } from '../../testing/fetch';
 import { PublishedCalculator } from './published-calculator';
@@ -125,6 +127,112 @@ describe('usePublished', () => {
   it('starts the worker while the calculator loads', async () => {
     await load(published());
     expect(fake.factory).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('usePublished on /calc/{id} (kept for offline use)', () => {
+  const ID = 'AbCdEfGh12345678';
+  const noNetwork = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  beforeEach(() => {
+    fakeCaches();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const open = () => renderHook(() => usePublished(ID, { offline: true })).result;
+  const savedAtOf = (state: PublishedState) => (state.status === 'ready' ? state.savedAt : 'n/a');
+
+  it('saves a calculator a signed-out visitor loads', async () => {
+    stubFetch(() => json(200, published()));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(savedAtOf(result.current)).toBeUndefined();
+    await waitFor(async () => expect((await savedCalc(ID))?.calc.doc.name).toBe('Area'));
+  });
+
+  it('without a network shows the saved copy, marked as such', async () => {
+    await saveCalc({ ...published(), _id: ID }, false, new Date('2026-11-27T08:00:00Z'));
+    stubFetch(noNetwork);
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toMatchObject({
+      status: 'ready',
+      savedAt: '2026-11-27T08:00:00.000Z',
+      values: { '1': 2, '2': 3, '3': false },
+      initial: okResult({ area: 6 }, ['w', 'h']),
+    });
+  });
+
+  it("shows the server's newer calculator once the network is back, and saves it", async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    let online = false;
+    const newer = published({ doc: { ...doc, name: 'Area v2' } });
+    stubFetch(() => (online ? json(200, newer) : noNetwork()));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.status === 'ready' && result.current.savedAt).toBeTruthy();
+
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current).toMatchObject({ version: 1, calc: newer }));
+    expect(savedAtOf(result.current)).toBeUndefined();
+    await waitFor(async () => expect((await savedCalc(ID))?.calc.doc.name).toBe('Area v2'));
+  });
+
+  it('keeps the saved copy on screen, unmarked, when the server has the same one', async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    let online = false;
+    stubFetch(() => (online ? json(200, published()) : noNetwork()));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(savedAtOf(result.current)).toBeUndefined());
+    expect(result.current).toMatchObject({ version: 0, calc: published() });
+  });
+
+  it('drops the saved copy once back online if the calculator is gone', async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    let online = false;
+    stubFetch(() => (online ? json(404, { message: 'Not found.' }) : noNetwork()));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'failed', notFound: true }));
+    await waitFor(async () => expect(await savedCalc(ID)).toBeNull());
+  });
+
+  it('says so when offline with no saved copy', async () => {
+    stubFetch(noNetwork);
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current).toMatchObject({ status: 'failed', offline: true, notFound: false });
+  });
+
+  it('forgets the saved copy of a calculator that is gone or private now', async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    stubFetch(() => json(404, { message: 'Not found.' }));
+    const result = open();
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    await waitFor(async () => expect(await savedCalc(ID)).toBeNull());
+  });
+
+  it('an embed neither saves nor falls back to a saved copy', async () => {
+    await saveCalc({ ...published(), _id: ID }, false);
+    stubFetch(noNetwork);
+    const { result } = renderHook(() => usePublished(ID));
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current).toEqual({
+      status: 'failed',
+      notFound: false,
+      message: 'Oops, an error.',
+    });
   });
 });
 

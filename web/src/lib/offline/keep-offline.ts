@@ -1,0 +1,17 @@
+// What a published calculator's page asks the service worker to keep for offline use.
+import { LIBRARIES } from '../engine/protocol';
+import type { CalcDoc } from '../types';
+import { keepFilesOffline } from './service-worker';
+
+/** The library files a calculator loads (`/js/lib/{name}.js`, as the worker fetches them). */
+export function libraryUrls(doc: CalcDoc): string[] {
+  return LIBRARIES.filter((name) => doc.libraries?.[name]).map((name) => `/js/lib/${name}.js`);
+}
+
+/**
+ * Registers the service worker and has it keep the libraries `doc` uses. Nothing is
+ * waited for: a page without a service worker works as before, only not offline.
+ */
+export function keepCalculatorOffline(doc: CalcDoc): void {
+  keepFilesOffline(libraryUrls(doc)).catch(() => {});
+}
