@@ -13,9 +13,14 @@ const UNARY = [
   // Exact already; here to show they stay exact.
   "sqrt", "abs", "floor", "ceil", "round", "trunc", "sign", "fround",
 ];
-// V8 takes sin and cos from glibc, the engine from fdlibm (src/host/math/mod.rs): they
-// may differ from Node by one unit in the last place, but never between the faces.
+// V8 takes sin and cos from its copy of glibc's code, the engine from fdlibm
+// (src/host/math/mod.rs): they may differ from Node by one unit in the last place (about
+// one input in a hundred), but never between the faces. V8's glibc build is not correctly
+// rounded either (about one input in forty), so a correctly rounded sin/cos is no nearer.
 const ONE_ULP_FROM_V8 = new Set(["sin", "cos"]);
+// Of the sin/cos results, the share that may differ from V8 at all (measured: 1.0 %; a
+// correctly rounded sin/cos differs on 2.2 % of these inputs).
+const MAX_SHARE_FROM_V8 = 0.015;
 
 const SPECIAL = [
   0, -0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300, 1e-20, 1e-8, 3.7e-9, 0.5, -0.5, 1, -1,
@@ -23,9 +28,37 @@ const SPECIAL = [
   Math.PI, Math.PI / 2, Math.PI / 4, 1 + 2 ** -52, 1 - 2 ** -53, 0.9999999, 1.0000001,
 ];
 
+// Inputs for sin and cos: where each range of the argument reduction and the tiny-argument
+// shortcut begin and end, the double nearest a multiple of π/2 (6381956970095103·2^797),
+// and thousands of seeded ones from every range.
+function trigInputs() {
+  const random = seededRandom(20261127);
+  const signed = () => (random() < 0.5 ? -1 : 1);
+  const list = [
+    2 ** -27, 2 ** -26, 1.5e-8, 1e-5, 0.126, 0.855469, 2.426265, 105414350, 281474976710656,
+    1e22, 2 ** 1023, 6381956970095103 * 2 ** 797, 2 * Math.PI, 3 * Math.PI / 2, 100 * Math.PI,
+    Math.PI / 4 - 2 ** -53, Math.PI / 4 + 2 ** -52, Math.PI / 2 - 2 ** -52, Math.PI / 2 + 2 ** -52,
+  ];
+  for (let i = 0; i < 3000; i++) {
+    const kind = i % 8;
+    const x =
+      kind === 0 ? 2 ** (-1074 + random() * 1047) // tiny: below 2^-27
+      : kind === 1 ? random() * 2 - 1
+      : kind === 2 ? random() * 1e3
+      : kind === 3 ? random() * 1e9
+      : kind === 4 ? random() * 10 ** (random() * 300) // huge: up to 1e300
+      : kind === 5 ? Math.round(random() * 2e6) * (Math.PI / 2) + (random() - 0.5) * 1e-9
+      : kind === 6 ? Math.round(random() * 1e4) * (Math.PI / 4)
+      : Math.round(random() * 2 ** 30) * (Math.PI / 2) * (1 + (random() - 0.5) * 2 ** -50);
+    list.push(signed() * x);
+  }
+  return list;
+}
+
 function cases() {
   const random = seededRandom(20261126);
   const list = [];
+  for (const x of trigInputs()) list.push(["sin", [x]], ["cos", [x]]);
   for (const name of UNARY) {
     for (const x of SPECIAL) list.push([name, [x]]);
     for (let i = 0; i < 120; i++) {
@@ -80,20 +113,27 @@ function ulpsApart(a, b) {
 
 const results = {};
 for (const [face, evaluate] of Object.entries(FACES)) {
-  test(`${face}: Math.* gives V8's bits`, () => {
+  test(`${face}: Math.* gives V8's bits`, (t) => {
     const result = evaluate(doc);
     assert.equal(result.error, null);
     const bits = result.outputs.out.split(",");
     results[face] = bits;
     assert.equal(bits.length, CASES.length);
     const wrong = [];
+    let [lenient, offByOne] = [0, 0];
     CASES.forEach(([name, args], i) => {
       const expected = bitsOf(Math[name](...args));
       const apart = ulpsApart(bits[i], expected);
       const allowed = ONE_ULP_FROM_V8.has(name) && Number.isFinite(fromBits(expected)) ? 1 : 0;
       if (apart > allowed) wrong.push(`Math.${name}(${args.join(", ")}) = ${fromBits(bits[i])}, V8: ${Math[name](...args)}`);
+      if (ONE_ULP_FROM_V8.has(name)) {
+        lenient += 1;
+        if (apart !== 0) offByOne += 1;
+      }
     });
     assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} of ${CASES.length} differ`);
+    t.diagnostic(`${offByOne} of ${lenient} sin/cos results are one unit in the last place from V8`);
+    assert.ok(offByOne <= lenient * MAX_SHARE_FROM_V8, `${offByOne} of ${lenient} sin/cos results differ from V8`);
   });
 }
 
