@@ -255,6 +255,9 @@ test('the reset link from the mail sets a new password, once', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible();
 
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  // The page's button opens the dialog (a lazily loaded screen): wait for it, or
+  // signInViaUi would reach for the header's button while the dialog is still coming.
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   await signInViaUi(page, { ...account, password });
   await expect(toast(page, 'Signed in.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
