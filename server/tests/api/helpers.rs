@@ -291,3 +291,11 @@ macro_rules! both_databases {
         }
     };
 }
+
+/// The `calc` member of a page's preloaded data, if any.
+pub fn preloaded_calc(html: &str) -> Option<Value> {
+    let start = html.find(r#"type="application/json">"#)? + r#"type="application/json">"#.len();
+    let end = start + html[start..].find("</script>")?;
+    let data: Value = serde_json::from_str(&html[start..end]).expect("preload is JSON");
+    data.get("calc").cloned()
+}

@@ -175,14 +175,6 @@ both_databases!(
     }
 );
 
-/// The `calc` member of a page's preloaded data, if any.
-fn preloaded_calc(html: &str) -> Option<Value> {
-    let start = html.find(r#"type="application/json">"#)? + r#"type="application/json">"#.len();
-    let end = start + html[start..].find("</script>")?;
-    let data: Value = serde_json::from_str(&html[start..end]).expect("preload is JSON");
-    data.get("calc").cloned()
-}
-
 async fn page(client: &reqwest::Client, url: String) -> String {
     client.get(url).send().await.unwrap().text().await.unwrap()
 }

@@ -333,14 +333,6 @@ async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
     app.stop().await;
 }
 
-/// The `calc` member of a page's preloaded data, if any.
-fn preloaded_calc(html: &str) -> Option<Value> {
-    let start = html.find(r#"type="application/json">"#)? + r#"type="application/json">"#.len();
-    let end = start + html[start..].find("</script>")?;
-    let data: Value = serde_json::from_str(&html[start..end]).expect("preload is JSON");
-    data.get("calc").cloned()
-}
-
 both_databases!(
     published_pages_carry_their_calculator_in_the_preloaded_data,
     |app: TestApp| async move {
