@@ -256,3 +256,18 @@ export async function leaveFor(page: Page, path: string): Promise<string[]> {
   }, path);
   return dialogs;
 }
+
+/**
+ * Waits until the service worker controls the page (installed with the app's files) and
+ * the page has kept what it asks to keep: the calculator, and `files` (its libraries).
+ */
+export async function waitUntilKeptOffline(page: Page, calcId: string, files: string[] = []) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+    timeout: 20_000,
+  });
+  await page.waitForFunction(
+    async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
+    [`/api/calc/${calcId}`, ...files],
+    { timeout: 20_000 },
+  );
+}

@@ -4,7 +4,7 @@
 // once the network is back, never keeps a private calculator and forgets them all on
 // sign-out; the web app manifest lets a visitor install the page. Every test starts in a
 // fresh browser context, so a fresh service worker.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   baseUrl,
   calcDoc,
@@ -16,6 +16,7 @@ import {
   screenshot,
   setPlan,
   signUpViaApi,
+  waitUntilKeptOffline,
 } from './helpers';
 
 const OFFLINE_COPY = 'You are offline. This is the copy saved on this device.';
@@ -28,21 +29,6 @@ test.beforeAll(async ({ playwright }) => {
   author = await playwright.request.newContext({ baseURL: baseUrl() });
   await signUpViaApi(author, newAccount('offline'));
 });
-
-/**
- * Waits until the service worker controls the page (installed with the app's files) and
- * the page has kept what it asks to keep: the calculator, and `files` (its libraries).
- */
-async function waitUntilKeptOffline(page: Page, calcId: string, files: string[] = []) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
-    timeout: 20_000,
-  });
-  await page.waitForFunction(
-    async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
-    [`/api/calc/${calcId}`, ...files],
-    { timeout: 20_000 },
-  );
-}
 
 /** Saves a new version of the author's calculator `id` (based on its stored revision). */
 async function updateCalculator(
