@@ -281,6 +281,7 @@ async fn evaluate(
         values: body.values,
         locale: body.locale,
         today: None,
+        tests: false,
     };
     let owner = Owner::of(viewer.map(|user| user.id), peer.ip());
     let _turn = state.evaluator.queue.enter(owner).await?;

@@ -133,6 +133,7 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
         values: Map::new(),
         locale: None,
         today: None,
+        tests: false,
     };
     let mut result = state
         .evaluator
