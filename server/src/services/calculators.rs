@@ -1,6 +1,9 @@
 //! Saving, reading, deleting and publishing calculators; ownership and plan limits.
 
+use std::time::Duration;
+
 use calcsmith_engine::CalcDoc;
+use calcsmith_engine::test_cases::{MAX_TESTS, TestOutcome, TestReport};
 use calcsmith_engine::worker::WorkerRequest;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -145,20 +148,67 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
     serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-/// Runs the doc's tests in a worker, as every save does; `None` when it has none.
+/// How many tests `doc` has.
+fn test_count(doc: &Value) -> usize {
+    doc.get("tests")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
+}
+
+/// The 400 answer to a doc with more tests than a save runs.
+pub fn too_many_tests(count: usize) -> String {
+    format!("A calculator may have at most {MAX_TESTS} tests; this one has {count}.")
+}
+
+/// The error of every test when they took longer together than a save waits.
+pub fn tests_out_of_time(budget: Duration) -> String {
+    format!(
+        "Not run to the end: the tests took longer than {} seconds together.",
+        budget.as_secs()
+    )
+}
+
+/// How long a save waits for the doc's tests: half the request's time, so the save
+/// itself still ends in time.
+fn tests_budget(state: &AppState) -> Duration {
+    state.config.request_timeout / 2
+}
+
+/// Runs the doc's tests in a worker, as every save does (the same queue turn and limits
+/// as the run with the defaults); `None` when it has none. Tests that take longer
+/// together than [`tests_budget`] are stopped and all fail with [`tests_out_of_time`].
 ///
 /// # Errors
 /// No worker could run them.
-pub async fn run_tests(_state: &AppState, doc: &Value) -> Result<Option<Value>, ApiError> {
-    let has_tests = doc
-        .get("tests")
-        .and_then(Value::as_array)
-        .is_some_and(|tests| !tests.is_empty());
-    if !has_tests {
+pub async fn run_tests(state: &AppState, doc: &Value) -> Result<Option<Value>, ApiError> {
+    if test_count(doc) == 0 {
         return Ok(None);
     }
-    // The engine's test runner comes with the engine side of issue 13.
-    Ok(None)
+    let request = WorkerRequest {
+        doc: doc.clone(),
+        values: Map::new(),
+        locale: None,
+        today: None,
+        tests: true,
+    };
+    let budget = tests_budget(state);
+    let report = match tokio::time::timeout(budget, state.evaluator.run_tests(request)).await {
+        Ok(report) => report.map_err(ApiError::Internal)?,
+        Err(_) => {
+            let names = doc["tests"].as_array().into_iter().flatten();
+            TestReport::from_outcomes(
+                names
+                    .map(|test| {
+                        let name = test["name"].as_str().unwrap_or_default();
+                        TestOutcome::failed(name, tests_out_of_time(budget))
+                    })
+                    .collect(),
+            )
+        }
+    };
+    serde_json::to_value(report)
+        .map(Some)
+        .map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 /// The 409 answer to a save not based on the stored revision (or on none, over a stored one).
@@ -290,6 +340,10 @@ pub async fn save(
     request: SaveRequest,
 ) -> Result<SaveOutcome, ApiError> {
     let (doc, style) = checked_source(request.doc, request.doc_style)?;
+    let count = test_count(&doc);
+    if count > MAX_TESTS {
+        return Err(ApiError::BadRequest(too_many_tests(count)));
+    }
     // Refuse early what the transaction would refuse, before the slow engine run.
     let existing = calculator::Entity::find_by_id(id.as_str())
         .one(&state.db)
