@@ -17,6 +17,7 @@ pub mod model;
 pub mod output;
 mod realm;
 mod run;
+pub mod test_cases;
 mod v8_messages;
 pub mod validate;
 #[cfg(feature = "wasm")]
@@ -28,3 +29,4 @@ pub use eval::{Engine, EngineOptions, HostError};
 pub use format::Locale;
 pub use model::{CalcDoc, Library};
 pub use output::EvalResult;
+pub use test_cases::{TestCase, TestReport};

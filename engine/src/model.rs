@@ -6,6 +6,8 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Number, Value};
 
+use crate::test_cases::TestCase;
+
 /// The script a new calculator starts with.
 pub const DEFAULT_SCRIPT: &str = "'use strict';\n\nreturn {};\n";
 
@@ -36,6 +38,10 @@ pub struct CalcDoc {
     pub inputs_label: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub outputs_label: Option<String>,
+    /// The calculator's test cases (`test_cases.rs`); absent and `[]` both mean none,
+    /// and each is saved back as it was read.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub tests: Option<Vec<TestCase>>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -53,6 +59,7 @@ impl Default for CalcDoc {
             outputs: Vec::new(),
             inputs_label: None,
             outputs_label: None,
+            tests: None,
             extra: Map::new(),
         }
     }

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::dates::CivilDate;
 use crate::limits::{MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE};
+use crate::test_cases::{TestOutcome, TestReport};
 use crate::{CalcDoc, Engine, EngineOptions, EvalResult, HostError, Library, Locale};
 
 /// How long past the engine's own time limit a worker may take before it is killed.
@@ -27,10 +28,14 @@ pub const LIBRARY_LOAD_TIME: Duration = Duration::from_secs(10);
 /// The message when a worker process ended without answering for another reason.
 pub use crate::limits::CRASH_MESSAGE;
 
-/// One calculation for a worker.
+/// The error of the tests after one that stopped its worker process.
+pub const NOT_RUN_MESSAGE: &str = "Not run: an earlier test stopped the calculation.";
+
+/// One calculation for a worker, or (with `tests`) a run of the doc's test cases.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerRequest {
     pub doc: Value,
+    /// Ignored when `tests` is set: each test has its own values.
     #[serde(default)]
     pub values: Map<String, Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,15 +43,26 @@ pub struct WorkerRequest {
     /// `YYYY-MM-DD`; today (UTC) when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub today: Option<String>,
+    /// Run `doc.tests` ([`Engine::run_tests`]) instead of one calculation; the answer is
+    /// [`WorkerResponse::Tests`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tests: bool,
 }
 
-/// A worker's answer: the result, or why the request itself was unusable.
+/// A worker's answer: the result, the tests' report, or why the request itself was
+/// unusable. A run of tests first sends each test's outcome as it ends (`Tested`), so the
+/// host can give each test its own deadline, then the report.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WorkerResponse {
     Result(EvalResult),
+    Tested(TestOutcome),
+    Tests(TestReport),
     Invalid(String),
 }
+
+/// What [`WorkerProcess::run_tests`] fails with (as [`WorkerProcess::evaluate`] does).
+pub type WorkerError = HostError;
 
 /// Serves requests from `input` until it closes, loading libraries from `lib_dir` on
 /// first use and keeping one warm engine.
@@ -60,13 +76,18 @@ pub fn serve(input: impl BufRead, mut output: impl Write, lib_dir: &Path) -> std
         if line.trim().is_empty() {
             continue;
         }
-        let response = match answer(&mut engine, &line, lib_dir) {
-            Ok(result) => WorkerResponse::Result(result),
+        let mut sent = Ok(());
+        let mut progress = |outcome: &TestOutcome| {
+            if sent.is_ok() {
+                sent = send(&mut output, &WorkerResponse::Tested(outcome.clone()));
+            }
+        };
+        let response = match answer(&mut engine, &line, lib_dir, &mut progress) {
+            Ok(response) => response,
             Err(message) => WorkerResponse::Invalid(message),
         };
-        let json = serde_json::to_string(&response).map_err(std::io::Error::other)?;
-        writeln!(output, "{json}")?;
-        output.flush()?;
+        sent?;
+        send(&mut output, &response)?;
         // Idle until the next request: get its fresh realm ready now (a failure shows
         // again, as the calculation's error, when the next request needs it).
         if let Some(engine) = &mut engine {
@@ -76,7 +97,18 @@ pub fn serve(input: impl BufRead, mut output: impl Write, lib_dir: &Path) -> std
     Ok(())
 }
 
-fn answer(engine: &mut Option<Engine>, line: &str, lib_dir: &Path) -> Result<EvalResult, String> {
+fn send(output: &mut impl Write, response: &WorkerResponse) -> std::io::Result<()> {
+    let json = serde_json::to_string(response).map_err(std::io::Error::other)?;
+    writeln!(output, "{json}")?;
+    output.flush()
+}
+
+fn answer(
+    engine: &mut Option<Engine>,
+    line: &str,
+    lib_dir: &Path,
+    progress: &mut dyn FnMut(&TestOutcome),
+) -> Result<WorkerResponse, String> {
     let request: WorkerRequest =
         serde_json::from_str(line).map_err(|e| format!("bad request: {e}"))?;
     let doc = CalcDoc::from_json_value(request.doc)
@@ -96,7 +128,11 @@ fn answer(engine: &mut Option<Engine>, line: &str, lib_dir: &Path) -> Result<Eva
     };
     engine.set_options(options);
     load_enabled(engine, &doc, lib_dir).map_err(|e| e.0)?;
-    Ok(engine.evaluate(&doc, &request.values))
+    Ok(if request.tests {
+        WorkerResponse::Tests(engine.run_tests_with(&doc, progress))
+    } else {
+        WorkerResponse::Result(engine.evaluate(&doc, &request.values))
+    })
 }
 
 /// Loads the libraries `doc` switches on that `engine` does not have yet.
@@ -226,11 +262,84 @@ impl WorkerProcess {
                     Ok(result)
                 }
                 Ok(WorkerResponse::Invalid(message)) => Err(HostError(message)),
+                Ok(WorkerResponse::Tests(_) | WorkerResponse::Tested(_)) => {
+                    Err(HostError("the worker answered with tests".to_owned()))
+                }
                 Err(e) => Err(HostError(format!("unreadable worker answer: {e}"))),
             },
             Err(RecvTimeoutError::Timeout) => Ok(self.ended(true)),
             Err(RecvTimeoutError::Disconnected) => Ok(self.ended(false)),
         }
+    }
+
+    /// Runs the doc's test cases in the worker (`request.tests` is implied) and returns
+    /// the report. Each test is waited for as long as one calculation
+    /// ([`WorkerProcess::answer_time`]: its time limit plus [`KILL_GRACE`], plus
+    /// [`LIBRARY_LOAD_TIME`] when the worker must load libraries first).
+    ///
+    /// When a test has to be stopped by killing the process (out of time, past the hard
+    /// memory limit, a crash), that test fails with the calculation's message and the
+    /// tests after it fail unrun ([`NOT_RUN_MESSAGE`]); the caller must then start a new
+    /// worker ([`WorkerProcess::is_alive`] is false).
+    ///
+    /// # Errors
+    /// The request was unusable (the doc is not a calculator), or talking to the
+    /// process failed before it could answer.
+    pub fn run_tests(&mut self, request: &WorkerRequest) -> Result<TestReport, WorkerError> {
+        let request = WorkerRequest {
+            tests: true,
+            values: Map::new(),
+            ..request.clone()
+        };
+        let doc = CalcDoc::from_json_value(request.doc.clone())
+            .map_err(|e| HostError(format!("doc is not a calculator: {e}")))?;
+        let tests = doc.tests.as_deref().unwrap_or_default();
+        let wanted = wanted_libraries(&request);
+        let line = serde_json::to_string(&request).map_err(|e| HostError(e.to_string()))?;
+        let mut outcomes: Vec<TestOutcome> = Vec::with_capacity(tests.len());
+        let timed_out = if writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .is_err()
+        {
+            false
+        } else {
+            loop {
+                let wait = self.libraries.answer_time(&wanted);
+                match self.responses.recv_timeout(wait) {
+                    Ok(answer) => match serde_json::from_str(&answer) {
+                        Ok(WorkerResponse::Tested(outcome)) => {
+                            self.libraries
+                                .answered(wanted.clone(), outcome.error.as_deref());
+                            outcomes.push(outcome);
+                        }
+                        Ok(WorkerResponse::Tests(report)) => return Ok(report),
+                        Ok(WorkerResponse::Invalid(message)) => return Err(HostError(message)),
+                        Ok(WorkerResponse::Result(_)) => {
+                            return Err(HostError("the worker answered with a result".to_owned()));
+                        }
+                        Err(e) => {
+                            return Err(HostError(format!("unreadable worker answer: {e}")));
+                        }
+                    },
+                    Err(RecvTimeoutError::Timeout) => break true,
+                    Err(RecvTimeoutError::Disconnected) => break false,
+                }
+            }
+        };
+        let message = self
+            .ended(timed_out)
+            .error
+            .unwrap_or_else(|| CRASH_MESSAGE.to_owned());
+        let stopped = outcomes.len();
+        for (index, test) in tests.iter().enumerate().skip(stopped) {
+            let error = if index == stopped {
+                message.clone()
+            } else {
+                NOT_RUN_MESSAGE.to_owned()
+            };
+            outcomes.push(TestOutcome::failed(&test.name, error));
+        }
+        Ok(TestReport::from_outcomes(outcomes))
     }
 
     /// Whether the process is still running.
@@ -392,6 +501,7 @@ mod tests {
             values: Map::new(),
             locale: None,
             today: None,
+            tests: false,
         };
         assert_eq!(wanted_libraries(&request), vec![Library::Mathjs]);
         let not_a_doc = WorkerRequest {

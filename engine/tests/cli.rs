@@ -182,3 +182,148 @@ fn work_that_never_reaches_a_checkpoint_is_killed_at_the_hard_deadline() {
         json!("Calculation did not finish after 5 seconds. Is there an infinite loop?")
     );
 }
+
+/// A fixture of `tests/test-fixtures/` by its name.
+fn test_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/test-fixtures")
+        .join(name)
+}
+
+#[test]
+fn test_prints_a_line_per_test_the_differences_and_the_counts_and_exits_1_on_a_failure() {
+    let fixture = test_fixture("tests-fail-with-differences.json");
+    let output = calc(&["test", path(&fixture), "--today", "2026-11-25"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "✓ Passes\n\
+         ✗ Wrong numbers\n    \
+             payment: expected 610, got 600\n    \
+             big: expected false, got true\n    \
+             schedule: expected \"3 rows\", got \"2 rows\"\n    \
+             schedule, row 2, left: expected 1, got 0\n    \
+             total: expected 1200, got null\n\
+         1 passed, 1 failed\n"
+    );
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn test_prints_the_scripts_error_under_a_failed_test() {
+    let output = calc(&["test", path(&test_fixture("tests-error.json"))]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with(
+            "✗ No months\n    error: RangeError: months must be above 0 (line 2)\n✓ Not a function\n"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("\n1 passed, 2 failed\n"), "{stdout}");
+}
+
+#[test]
+fn test_exits_0_when_all_pass_and_says_when_there_are_no_tests() {
+    let passing = calc(&[
+        "test",
+        path(&test_fixture("tests-pass.json")),
+        "--today",
+        "2026-11-25",
+    ]);
+    assert_eq!(passing.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&passing.stdout),
+        "✓ Defaults\n✓ Two months\n✓ Only some columns\n3 passed, 0 failed\n"
+    );
+    let none = test_fixture("tests-none.json");
+    let output = calc(&["test", path(&none)]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("No tests in {}.\n", none.display())
+    );
+}
+
+#[test]
+fn test_reads_an_exported_calculator_and_takes_the_locale() {
+    // The export shape {_id, doc, doc_style}; ru changes no raw value, so it still passes.
+    let fixture: Value = serde_json::from_str(
+        &std::fs::read_to_string(test_fixture("tests-pass.json")).expect("fixture"),
+    )
+    .expect("JSON");
+    let export = json!({"_id": "abcdefghijklmnop", "doc": fixture["doc"], "doc_style": {}});
+    let file = temp_file("export.json", &export.to_string());
+    let output = calc(&[
+        "test",
+        path(&file),
+        "--today",
+        "2026-11-25",
+        "--locale",
+        "ru",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).ends_with("3 passed, 0 failed\n"));
+}
+
+#[test]
+fn test_exits_2_on_unreadable_input_or_a_usage_error() {
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["test".into()], "usage: calc eval"),
+        (
+            vec!["test".into(), "/nonexistent/doc.json".into()],
+            "cannot read /nonexistent/doc.json",
+        ),
+        (
+            vec![
+                "test".into(),
+                path(&temp_file("t-broken.json", "{not json")).into(),
+            ],
+            "is not valid JSON",
+        ),
+        (
+            vec![
+                "test".into(),
+                path(&temp_file("t-wrong.json", r#"{"tests": [{"values": 5}]}"#)).into(),
+            ],
+            "is not a calculator",
+        ),
+        (
+            vec![
+                "test".into(),
+                path(&temp_file(
+                    "t-tol.json",
+                    r#"{"tests": [{"tolerance": -1}]}"#,
+                ))
+                .into(),
+            ],
+            "a test's tolerance must be a number of 0 or more",
+        ),
+        (
+            vec![
+                "test".into(),
+                path(&temp_file("t-ok.json", "{}")).into(),
+                "--values".into(),
+                "v.json".into(),
+            ],
+            "unknown option --values",
+        ),
+        (
+            vec![
+                "test".into(),
+                path(&temp_file("t-ok2.json", "{}")).into(),
+                "--locale".into(),
+                "fr".into(),
+            ],
+            "unknown locale \"fr\"",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = calc(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}

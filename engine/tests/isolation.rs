@@ -251,6 +251,7 @@ fn one_worker_process_keeps_its_calculations_apart() {
                 values: values(secret),
                 locale: None,
                 today: Some("2026-11-25".to_owned()),
+                tests: false,
             };
             worker.evaluate(&request).expect("the worker answers")
         });
@@ -268,6 +269,7 @@ fn memory_parked_by_one_request_does_not_end_the_next_in_a_worker_process() {
             values: values("a"),
             locale: None,
             today: None,
+            tests: false,
         };
         let hoarder = request(
             "(globalThis.hoard = globalThis.hoard || []).push(new ArrayBuffer(200 * 1024 * 1024));\n\

@@ -3,13 +3,16 @@
 //!
 //! `calc eval` runs the calculation in a `calc worker` child process, so a calculator
 //! that ends its process (past the hard memory limit) still gets a result, as it does
-//! on the server.
+//! on the server. `calc test` runs the calculator's test cases (`doc.tests`) the same
+//! way and prints a readable report (or the report JSON with `--json`); it exits 0 when
+//! every test passes (or there are none), 1 when any fails, 2 on unreadable input.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::{CountingAllocator, NATIVE_STACK};
+use calcsmith_engine::test_cases::{Difference, TestReport};
 use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
 use calcsmith_engine::{CalcDoc, Locale};
 use serde_json::{Map, Value};
@@ -18,7 +21,8 @@ use serde_json::{Map, Value};
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const USAGE: &str = "usage: calc eval DOC.json [--values VALUES.json] [--locale en|ru] \
-[--today YYYY-MM-DD] [--lib-dir DIR]";
+[--today YYYY-MM-DD] [--lib-dir DIR]
+       calc test DOC.json [--lib-dir DIR] [--today YYYY-MM-DD] [--locale en|ru] [--json]";
 
 struct EvalArgs {
     doc: PathBuf,
@@ -26,9 +30,21 @@ struct EvalArgs {
     locale: Option<String>,
     today: Option<String>,
     lib_dir: PathBuf,
+    /// `calc test --json`: the report as JSON instead of text.
+    json: bool,
 }
 
-fn parse_eval_args(mut args: impl Iterator<Item = String>) -> Result<EvalArgs, String> {
+/// Which command the arguments are for: `calc test` takes no values but `--json`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Eval,
+    Test,
+}
+
+fn parse_args(
+    mut args: impl Iterator<Item = String>,
+    command: Command,
+) -> Result<EvalArgs, String> {
     let mut doc = None;
     let mut parsed = EvalArgs {
         doc: PathBuf::new(),
@@ -36,11 +52,15 @@ fn parse_eval_args(mut args: impl Iterator<Item = String>) -> Result<EvalArgs, S
         locale: None,
         today: None,
         lib_dir: default_lib_dir(),
+        json: false,
     };
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
         match arg.as_str() {
-            "--values" => parsed.values = Some(value("--values")?.into()),
+            "--values" if command == Command::Eval => {
+                parsed.values = Some(value("--values")?.into());
+            }
+            "--json" if command == Command::Test => parsed.json = true,
             "--lib-dir" => parsed.lib_dir = value("--lib-dir")?.into(),
             "--locale" => {
                 let code = value("--locale")?;
@@ -87,6 +107,7 @@ fn eval(args: EvalArgs) -> Result<String, String> {
         values,
         locale: args.locale,
         today: args.today,
+        tests: false,
     };
     let me = std::env::current_exe().map_err(|e| format!("cannot find myself: {e}"))?;
     let mut worker = WorkerProcess::spawn(&me, &args.lib_dir)
@@ -94,6 +115,73 @@ fn eval(args: EvalArgs) -> Result<String, String> {
     // The worker allows for loading the libraries the doc switches on (it has none yet).
     let result = worker.evaluate(&request).map_err(|e| e.to_string())?;
     serde_json::to_string_pretty(&result).map_err(|e| e.to_string())
+}
+
+fn test(args: EvalArgs) -> Result<(String, bool), String> {
+    let raw_doc = read_json(&args.doc)?;
+    let doc = CalcDoc::from_json_value(raw_doc)
+        .map_err(|e| format!("{} is not a calculator: {e}", args.doc.display()))?;
+    let count = doc.tests.as_ref().map_or(0, Vec::len);
+    let report = if count == 0 {
+        TestReport::default()
+    } else {
+        let request = WorkerRequest {
+            doc: serde_json::to_value(&doc).map_err(|e| e.to_string())?,
+            values: Map::new(),
+            locale: args.locale,
+            today: args.today,
+            tests: true,
+        };
+        let me = std::env::current_exe().map_err(|e| format!("cannot find myself: {e}"))?;
+        let mut worker = WorkerProcess::spawn(&me, &args.lib_dir)
+            .map_err(|e| format!("cannot start a worker: {e}"))?;
+        worker.run_tests(&request).map_err(|e| e.to_string())?
+    };
+    let text = if args.json {
+        serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+    } else if count == 0 {
+        format!("No tests in {}.", args.doc.display())
+    } else {
+        readable(&report)
+    };
+    Ok((text, report.all_passed()))
+}
+
+/// The report for a person: a line per test, what differs under a failed one, and the
+/// counts. Rows are counted from 1 here (the JSON counts from 0).
+fn readable(report: &TestReport) -> String {
+    let mut lines = Vec::new();
+    for test in &report.tests {
+        let name = if test.name.trim().is_empty() {
+            "(unnamed test)"
+        } else {
+            &test.name
+        };
+        lines.push(format!("{} {name}", if test.passed { "✓" } else { "✗" }));
+        if let Some(error) = &test.error {
+            lines.push(format!("    error: {error}"));
+        }
+        lines.extend(test.differences.iter().map(difference_line));
+    }
+    lines.push(format!(
+        "{} passed, {} failed",
+        report.passed, report.failed
+    ));
+    lines.join("\n")
+}
+
+fn difference_line(difference: &Difference) -> String {
+    let mut place = difference.output.clone();
+    if let Some(row) = difference.row {
+        place.push_str(&format!(", row {}", row + 1));
+    }
+    if let Some(column) = &difference.column {
+        place.push_str(&format!(", {column}"));
+    }
+    format!(
+        "    {place}: expected {}, got {}",
+        difference.expected, difference.actual
+    )
 }
 
 fn worker(mut args: impl Iterator<Item = String>) -> Result<(), String> {
@@ -119,9 +207,20 @@ fn worker(mut args: impl Iterator<Item = String>) -> Result<(), String> {
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let outcome = match args.next().as_deref() {
-        Some("eval") => parse_eval_args(args)
+        Some("eval") => parse_args(args, Command::Eval)
             .and_then(eval)
             .map(|json| println!("{json}")),
+        Some("test") => match parse_args(args, Command::Test).and_then(test) {
+            Ok((text, passed)) => {
+                println!("{text}");
+                return if passed {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                };
+            }
+            Err(message) => Err(message),
+        },
         Some("worker") => worker(args),
         _ => Err(USAGE.to_owned()),
     };

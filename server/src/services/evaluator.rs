@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use calcsmith_engine::EvalResult;
+use calcsmith_engine::test_cases::TestReport;
 use calcsmith_engine::worker::{WorkerKiller, WorkerProcess, WorkerRequest};
 use tokio::sync::Semaphore;
 
@@ -46,6 +47,32 @@ impl Evaluator {
     /// # Errors
     /// No worker could be started, or the request was unusable.
     pub async fn evaluate(&self, request: WorkerRequest) -> Result<EvalResult, String> {
+        self.in_worker(request, |worker, request| {
+            worker.evaluate(request).map_err(|e| e.0)
+        })
+        .await
+    }
+
+    /// Runs the doc's test cases in one worker, each under the limits of one calculation
+    /// (a test that has to be stopped fails, and so do the ones after it, unrun). Dropping
+    /// the returned future before it is done kills the worker.
+    ///
+    /// # Errors
+    /// No worker could be started, or the request was unusable.
+    pub async fn run_tests(&self, request: WorkerRequest) -> Result<TestReport, String> {
+        self.in_worker(request, |worker, request| {
+            worker.run_tests(request).map_err(|e| e.0)
+        })
+        .await
+    }
+
+    /// Gives `work` a worker of the pool for `request`, and the worker back to the pool
+    /// when it is still alive afterwards.
+    async fn in_worker<T: Send + 'static>(
+        &self,
+        request: WorkerRequest,
+        work: impl FnOnce(&mut WorkerProcess, &WorkerRequest) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
         let permit = Arc::clone(&self.permits)
             .acquire_owned()
             .await
@@ -59,7 +86,7 @@ impl Evaluator {
         let abandoned = KillIfAbandoned(Arc::clone(&watch));
         let idle = Arc::clone(&self.idle);
         let outcome = tokio::task::spawn_blocking(move || {
-            let outcome = worker.evaluate(&request);
+            let outcome = work(&mut worker, &request);
             // Once `finish` has run, an abandoned request no longer touches this worker,
             // so an idle worker is never killed under the next request.
             let finished = watch.finish();
@@ -75,7 +102,7 @@ impl Evaluator {
         .await
         .map_err(|e| e.to_string())?;
         drop(abandoned);
-        outcome.map_err(|e| e.0)
+        outcome
     }
 
     /// An idle worker that is still running; dead ones (killed by the OS) are dropped.

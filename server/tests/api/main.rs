@@ -16,3 +16,5 @@ mod openapi;
 mod pages;
 mod saves;
 mod serving;
+mod tests_on_save;
+mod versions;

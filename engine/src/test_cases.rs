@@ -1,0 +1,507 @@
+//! Test cases stored with a calculator (`doc.tests`): input values and the outputs they
+//! must give. [`Engine::run_tests`] runs each like [`Engine::evaluate`] and compares; the
+//! report is the same JSON from the CLI (`calc test`), the server and the browser.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use crate::eval::Engine;
+use crate::model::{CalcDoc, OutputType};
+
+/// At most this many tests of a doc are run; the server refuses a doc with more.
+pub const MAX_TESTS: usize = 100;
+
+/// The relative tolerance for numbers when a test sets none.
+pub const DEFAULT_TOLERANCE: f64 = 1e-9;
+
+/// At most this many cell differences are reported for one table output of one test (a
+/// changed script can change every cell of a long table; the first ones say enough).
+pub const MAX_CELL_DIFFERENCES: usize = 20;
+
+/// One test of `doc.tests`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestCase {
+    #[serde(default)]
+    pub name: String,
+    /// Input values keyed like `doc.defaults` (input id as a string); inputs not named
+    /// fall back to `doc.defaults`, then to their type's default.
+    #[serde(default)]
+    pub values: Map<String, Value>,
+    /// Expected raw outputs by output name: a value output's raw value, a table's rows
+    /// as objects keyed by column name. Outputs (and columns) not named are not checked.
+    #[serde(default)]
+    pub expected: Map<String, Value>,
+    /// Relative tolerance for numbers; [`DEFAULT_TOLERANCE`] when absent.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "tolerance"
+    )]
+    pub tolerance: Option<f64>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl TestCase {
+    /// The tolerance this test compares numbers with.
+    #[must_use]
+    pub fn tolerance(&self) -> f64 {
+        self.tolerance.unwrap_or(DEFAULT_TOLERANCE)
+    }
+}
+
+/// What running a doc's tests gave.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestReport {
+    pub passed: usize,
+    pub failed: usize,
+    /// One outcome per test, in the doc's order.
+    pub tests: Vec<TestOutcome>,
+}
+
+impl TestReport {
+    /// A report from the outcomes, counting them.
+    #[must_use]
+    pub fn from_outcomes(tests: Vec<TestOutcome>) -> TestReport {
+        let passed = tests.iter().filter(|t| t.passed).count();
+        TestReport {
+            passed,
+            failed: tests.len() - passed,
+            tests,
+        }
+    }
+
+    /// Whether every test passed (also when there are none).
+    #[must_use]
+    pub fn all_passed(&self) -> bool {
+        self.failed == 0
+    }
+}
+
+/// One test's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestOutcome {
+    pub name: String,
+    pub passed: bool,
+    /// The outputs that differ from what was expected; omitted when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub differences: Vec<Difference>,
+    /// The calculation's error (the script threw, returned something invalid, ran out
+    /// of time); omitted when it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl TestOutcome {
+    /// A test that failed with `error` before anything could be compared.
+    #[must_use]
+    pub fn failed(name: &str, error: String) -> TestOutcome {
+        TestOutcome {
+            name: name.to_owned(),
+            passed: false,
+            differences: Vec::new(),
+            error: Some(error),
+        }
+    }
+}
+
+/// One output (or table cell, or table size) that is not what a test expected.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Difference {
+    pub output: String,
+    /// The table row, counted from 0; absent for a value output, and for a difference
+    /// in the number of rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// The table column's name; absent for a whole row or a whole output.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<String>,
+    pub expected: Value,
+    pub actual: Value,
+}
+
+impl Engine {
+    /// Runs every test of `doc` (at most [`MAX_TESTS`]; later ones fail unrun), each like
+    /// [`Engine::evaluate`] with its values and under the same limits, and compares the
+    /// outputs with what it expects.
+    pub fn run_tests(&mut self, doc: &CalcDoc) -> TestReport {
+        self.run_tests_with(doc, &mut |_: &TestOutcome| {})
+    }
+
+    /// [`Engine::run_tests`], calling `progress` with each test's outcome as it ends.
+    pub fn run_tests_with(
+        &mut self,
+        doc: &CalcDoc,
+        progress: &mut dyn FnMut(&TestOutcome),
+    ) -> TestReport {
+        let tests = doc.tests.as_deref().unwrap_or_default();
+        let outcomes = tests
+            .iter()
+            .enumerate()
+            .map(|(index, test)| {
+                let outcome = self.run_test(doc, index, test);
+                progress(&outcome);
+                outcome
+            })
+            .collect();
+        TestReport::from_outcomes(outcomes)
+    }
+
+    fn run_test(&mut self, doc: &CalcDoc, index: usize, test: &TestCase) -> TestOutcome {
+        if index >= MAX_TESTS {
+            return TestOutcome::failed(&test.name, too_many_message());
+        }
+        let result = self.evaluate(doc, &test.values);
+        match (result.error, result.outputs) {
+            (Some(error), _) => TestOutcome::failed(&test.name, error),
+            (None, outputs) => {
+                let outputs = outputs.unwrap_or_default();
+                let differences = compare(doc, test, &outputs);
+                TestOutcome {
+                    name: test.name.clone(),
+                    passed: differences.is_empty(),
+                    differences,
+                    error: None,
+                }
+            }
+        }
+    }
+}
+
+/// The error of a test past [`MAX_TESTS`].
+#[must_use]
+pub fn too_many_message() -> String {
+    format!("Not run: a calculator runs at most {MAX_TESTS} tests.")
+}
+
+/// The differences between `test.expected` and the raw `outputs` of an evaluation.
+#[must_use]
+pub fn compare(doc: &CalcDoc, test: &TestCase, outputs: &Map<String, Value>) -> Vec<Difference> {
+    let tolerance = test.tolerance();
+    let mut differences = Vec::new();
+    for (name, expected) in &test.expected {
+        let whole = |actual: &Value| Difference {
+            output: name.clone(),
+            row: None,
+            column: None,
+            expected: expected.clone(),
+            actual: actual.clone(),
+        };
+        let Some(def) = doc.outputs.iter().find(|def| def.name == *name) else {
+            differences.push(whole(&Value::Null));
+            continue;
+        };
+        let actual = outputs.get(name).unwrap_or(&Value::Null);
+        match (def.kind, expected, actual) {
+            (OutputType::Table, Value::Array(want), Value::Array(got)) => {
+                differences.extend(compare_rows(name, want, got, tolerance));
+            }
+            _ if agree(expected, actual, tolerance) => {}
+            _ => differences.push(whole(actual)),
+        }
+    }
+    differences
+}
+
+fn rows_text(n: usize) -> Value {
+    Value::String(if n == 1 {
+        "1 row".to_owned()
+    } else {
+        format!("{n} rows")
+    })
+}
+
+fn compare_rows(name: &str, want: &[Value], got: &[Value], tolerance: f64) -> Vec<Difference> {
+    let mut differences = Vec::new();
+    if want.len() != got.len() {
+        differences.push(Difference {
+            output: name.to_owned(),
+            row: None,
+            column: None,
+            expected: rows_text(want.len()),
+            actual: rows_text(got.len()),
+        });
+    }
+    let mut cells = 0;
+    'rows: for (index, (want_row, got_row)) in want.iter().zip(got).enumerate() {
+        let Value::Object(want_cells) = want_row else {
+            if !agree(want_row, got_row, tolerance) {
+                differences.push(Difference {
+                    output: name.to_owned(),
+                    row: Some(index),
+                    column: None,
+                    expected: want_row.clone(),
+                    actual: got_row.clone(),
+                });
+                cells += 1;
+            }
+            if cells >= MAX_CELL_DIFFERENCES {
+                break;
+            }
+            continue;
+        };
+        for (column, want_cell) in want_cells {
+            let got_cell = got_row.get(column).unwrap_or(&Value::Null);
+            if !agree(want_cell, got_cell, tolerance) {
+                differences.push(Difference {
+                    output: name.to_owned(),
+                    row: Some(index),
+                    column: Some(column.clone()),
+                    expected: want_cell.clone(),
+                    actual: got_cell.clone(),
+                });
+                cells += 1;
+                if cells >= MAX_CELL_DIFFERENCES {
+                    break 'rows;
+                }
+            }
+        }
+    }
+    differences
+}
+
+/// Whether an expected value and an actual one agree: numbers within the relative
+/// `tolerance`, anything else exactly (arrays and objects element by element).
+#[must_use]
+pub fn agree(expected: &Value, actual: &Value, tolerance: f64) -> bool {
+    match (expected, actual) {
+        (Value::Number(a), Value::Number(b)) => match (a.as_f64(), b.as_f64()) {
+            (Some(a), Some(b)) => numbers_agree(a, b, tolerance),
+            _ => a == b,
+        },
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| agree(a, b, tolerance))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(key, a)| b.get(key).is_some_and(|b| agree(a, b, tolerance)))
+        }
+        _ => expected == actual,
+    }
+}
+
+/// `a == b`, or `|a − b| ≤ tolerance × max(|a|, |b|)`.
+#[must_use]
+pub fn numbers_agree(a: f64, b: f64, tolerance: f64) -> bool {
+    a == b || (a - b).abs() <= tolerance * a.abs().max(b.abs())
+}
+
+/// A tolerance is a finite number of 0 or more, or unset.
+fn tolerance<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
+    use serde::de::Error;
+    match Option::<f64>::deserialize(deserializer)? {
+        Some(t) if !(t.is_finite() && t >= 0.0) => Err(D::Error::custom(
+            "a test's tolerance must be a number of 0 or more",
+        )),
+        t => Ok(t),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::EngineOptions;
+
+    fn loan(tests: Value) -> CalcDoc {
+        CalcDoc::from_json_value(json!({
+            "script": "'use strict';\n\
+                if (inputs.n < 0) { throw new Error('negative months'); }\n\
+                var rows = [];\n\
+                for (var m = 1; m <= inputs.n; m++) { rows.push({ month: m, due: inputs.amount / inputs.n }); }\n\
+                return { payment: inputs.amount / inputs.n, label: 'per month', schedule: rows };",
+            "metaInputs": [
+                {"id": 1, "name": "amount", "type": "number"},
+                {"id": 2, "name": "n", "type": "number"}
+            ],
+            "metaOutputs": [
+                {"id": 1, "name": "payment", "type": "value"},
+                {"id": 2, "name": "label", "type": "value"},
+                {"id": 3, "name": "schedule", "type": "table", "metaOutputs": [
+                    {"id": 1, "name": "month", "type": "value"},
+                    {"id": 2, "name": "due", "type": "value"}]}
+            ],
+            "defaults": {"1": 1200, "2": 3},
+            "tests": tests
+        }))
+        .expect("test doc")
+    }
+
+    fn run(doc: &CalcDoc) -> Value {
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        serde_json::to_value(engine.run_tests(doc)).expect("json")
+    }
+
+    #[test]
+    fn tests_and_their_unknown_fields_round_trip_and_absent_tests_stay_absent() {
+        let tests = json!([{"name": "a", "values": {"1": 5}, "expected": {"x": 1},
+            "tolerance": 0.01, "note": {"kept": true}}, {"name": "b"}]);
+        let doc = loan(tests.clone());
+        let saved = serde_json::to_value(&doc).unwrap();
+        assert_eq!(saved["tests"][0], tests[0]);
+        assert_eq!(
+            saved["tests"][1],
+            json!({"name": "b", "values": {}, "expected": {}})
+        );
+        assert_eq!(
+            CalcDoc::from_json_value(saved.clone()).unwrap(),
+            doc,
+            "a second round trip changes nothing"
+        );
+        let none = serde_json::to_value(CalcDoc::from_json_value(json!({})).unwrap()).unwrap();
+        assert!(none.get("tests").is_none());
+        let empty =
+            serde_json::to_value(CalcDoc::from_json_value(json!({"tests": []})).unwrap()).unwrap();
+        assert_eq!(empty["tests"], json!([]));
+    }
+
+    #[test]
+    fn a_bad_tolerance_is_refused_with_a_clear_message() {
+        for bad in [json!(-1), json!("small")] {
+            let error = CalcDoc::from_json_value(json!({"tests": [{"tolerance": bad}]}))
+                .expect_err("refused")
+                .to_string();
+            assert!(
+                error.contains("tolerance") || error.contains("f64"),
+                "{error}"
+            );
+        }
+        let zero = CalcDoc::from_json_value(json!({"tests": [{"tolerance": 0}]})).unwrap();
+        assert_eq!(zero.tests.unwrap()[0].tolerance(), 0.0);
+    }
+
+    #[test]
+    fn no_tests_is_an_empty_passing_report() {
+        assert_eq!(
+            run(&loan(Value::Null)),
+            json!({"passed": 0, "failed": 0, "tests": []})
+        );
+        assert_eq!(
+            run(&loan(json!([]))),
+            json!({"passed": 0, "failed": 0, "tests": []})
+        );
+    }
+
+    #[test]
+    fn a_passing_test_uses_its_values_and_the_defaults_for_the_rest() {
+        let doc = loan(json!([{"name": "Typical", "values": {"1": 600},
+            "expected": {"payment": 200, "label": "per month",
+                "schedule": [{"month": 1, "due": 200}, {"month": 2, "due": 200},
+                    {"month": 3, "due": 200}]}}]));
+        assert_eq!(
+            run(&doc),
+            json!({"passed": 1, "failed": 0, "tests": [{"name": "Typical", "passed": true}]})
+        );
+    }
+
+    #[test]
+    fn a_failing_test_names_each_differing_output_row_and_column() {
+        let doc = loan(json!([{"name": "Wrong", "values": {"2": 2},
+            "expected": {"payment": 601, "label": "per month",
+                "schedule": [{"month": 1, "due": 600}, {"month": 2, "due": 500}, {"month": 3}],
+                "missing": 1}}]));
+        assert_eq!(
+            run(&doc),
+            json!({"passed": 0, "failed": 1, "tests": [{"name": "Wrong", "passed": false,
+            "differences": [
+                {"output": "payment", "expected": 601, "actual": 600},
+                {"output": "schedule", "expected": "3 rows", "actual": "2 rows"},
+                {"output": "schedule", "row": 1, "column": "due", "expected": 500, "actual": 600},
+                {"output": "missing", "expected": 1, "actual": null}
+            ]}]})
+        );
+    }
+
+    #[test]
+    fn only_the_columns_a_row_names_are_checked() {
+        let doc = loan(json!([{"name": "t", "values": {"2": 1},
+            "expected": {"schedule": [{"due": 1200}]}}]));
+        assert_eq!(run(&doc)["passed"], json!(1));
+    }
+
+    #[test]
+    fn the_tolerance_is_relative_and_set_per_test() {
+        // 1000 / 3 = 333.333…
+        let doc = CalcDoc {
+            defaults: json!({"1": 1000, "2": 3}).as_object().cloned().unwrap(),
+            ..loan(json!([
+                {"name": "default is tight", "expected": {"payment": 333.3333}},
+                {"name": "loose", "expected": {"payment": 333.3333}, "tolerance": 1e-6},
+                {"name": "tighter", "expected": {"payment": 333.3333}, "tolerance": 1e-8},
+                {"name": "exact", "expected": {"payment": 333.333_333_333_333_3}, "tolerance": 0},
+                {"name": "in a table", "expected": {"schedule": [{"due": 333.3333}]},
+                    "tolerance": 1e-6}
+            ]))
+        };
+        let report = run(&doc);
+        let passed: Vec<bool> = report["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["passed"].as_bool().unwrap())
+            .collect();
+        assert_eq!(passed, [false, true, false, true, false], "{report}");
+        assert_eq!(
+            report["tests"][4]["differences"],
+            json!([{"output": "schedule", "expected": "1 row", "actual": "3 rows"}])
+        );
+    }
+
+    #[test]
+    fn numbers_agree_by_relative_tolerance() {
+        assert!(numbers_agree(0.0, 0.0, 0.0));
+        assert!(numbers_agree(100.0, 100.0001, 1e-6));
+        assert!(!numbers_agree(100.0, 100.001, 1e-6));
+        assert!(!numbers_agree(0.0, 1e-300, 1e-9));
+        assert!(!agree(&json!(1), &json!("1"), 1.0));
+        assert!(agree(&json!([1, {"a": 2}]), &json!([1.0, {"a": 2.0}]), 0.0));
+        assert!(!agree(&json!({"a": 1}), &json!({"a": 1, "b": 2}), 0.0));
+    }
+
+    #[test]
+    fn an_error_fails_the_test_with_the_scripts_message() {
+        let doc = loan(json!([{"name": "Negative", "values": {"2": -1},
+            "expected": {"payment": 1}}, {"name": "Fine", "expected": {"payment": 400}}]));
+        assert_eq!(
+            run(&doc),
+            json!({"passed": 1, "failed": 1, "tests": [
+                {"name": "Negative", "passed": false, "error": "Error: negative months (line 2)"},
+                {"name": "Fine", "passed": true}]})
+        );
+    }
+
+    #[test]
+    fn tests_past_the_limit_fail_without_running() {
+        let tests: Vec<Value> = (0..=MAX_TESTS)
+            .map(|n| json!({"name": format!("t{n}"), "expected": {"payment": 400}}))
+            .collect();
+        let report = run(&loan(Value::Array(tests)));
+        assert_eq!(report["passed"], json!(MAX_TESTS));
+        assert_eq!(
+            report["tests"][MAX_TESTS],
+            json!({"name": "t100", "passed": false,
+                "error": "Not run: a calculator runs at most 100 tests."})
+        );
+    }
+
+    #[test]
+    fn running_tests_leaves_evaluation_unchanged() {
+        let doc = loan(json!([{"name": "t", "values": {"1": 3}, "expected": {}}]));
+        let mut engine = Engine::new(EngineOptions::default()).expect("engine");
+        let before = engine.evaluate(&doc, &Map::new());
+        engine.run_tests(&doc);
+        assert_eq!(engine.evaluate(&doc, &Map::new()), before);
+    }
+
+    #[test]
+    fn many_differing_cells_are_cut_short() {
+        let want: Vec<Value> = (0..50).map(|_| json!({"a": 1, "b": 1})).collect();
+        let got: Vec<Value> = (0..50).map(|_| json!({"a": 2, "b": 2})).collect();
+        assert_eq!(
+            compare_rows("t", &want, &got, 0.0).len(),
+            MAX_CELL_DIFFERENCES
+        );
+    }
+}
