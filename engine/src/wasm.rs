@@ -24,7 +24,22 @@ export interface EngineOptionsInit { locale?: "en" | "ru"; today?: string }
 export interface CalcDoc { name?: string; description?: string; script?: string;
   libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
   tabSize?: number; defaults?: Record<string, unknown>; metaInputs?: InputDef[];
-  metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; [key: string]: unknown }
+  metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; tests?: TestCase[];
+  [key: string]: unknown }
+/** A test case stored with a calculator: input values keyed like `defaults`, the expected raw
+ * outputs by output name (a table's rows as objects keyed by column name), and the relative
+ * tolerance for numbers (default 1e-9). */
+export interface TestCase { name: string; values?: Record<string, unknown>;
+  expected?: Record<string, unknown>; tolerance?: number; [key: string]: unknown }
+/** One output, table cell (row from 0, column name) or table size (no row or column) that is
+ * not what a test expected. */
+export interface Difference { output: string; row?: number; column?: string; expected: unknown;
+  actual: unknown }
+/** One test's result: differences or error only when it failed. */
+export interface TestOutcome { name: string; passed: boolean; differences?: Difference[];
+  error?: string }
+/** What running a calculator's tests gave, one outcome per test in order. */
+export interface TestReport { passed: number; failed: number; tests: TestOutcome[] }
 export type InputType = "number" | "string" | "binary" | "date" | "choice" | "list";
 export interface InputDef { id: number; name: string; type: InputType; presentationType?: string;
   choices?: { id: unknown; label: string; value: unknown }[]; autohide?: boolean;
@@ -233,6 +248,17 @@ impl Engine {
             from_js(values, "values")?
         };
         to_js(&self.inner.evaluate(&doc, &values))
+    }
+
+    /// Runs the calculator's test cases (`doc.tests`), each like `evaluate` with its
+    /// values, and reports which pass and, for a failure, what differs.
+    #[wasm_bindgen(js_name = runTests, unchecked_return_type = "TestReport")]
+    pub fn run_tests(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let doc = translate_doc(&mut self.last_doc, doc)?;
+        to_js(&self.inner.run_tests(&doc))
     }
 }
 

@@ -1,10 +1,11 @@
 // A stand-in for the calculation worker: it records what the page posts, lets a test
 // answer as the real worker would, and remembers whether it was terminated.
 import { vi } from 'vitest';
-import type { EvalResult } from '@calcsmith/engine';
+import type { EvalResult, TestReport } from '@calcsmith/engine';
 import type {
   EvalRequest,
   FormatRequest,
+  TestsRequest,
   WorkerReply,
   WorkerRequest,
 } from '../lib/engine/protocol';
@@ -14,6 +15,8 @@ export class FakeWorker {
   readonly posted: EvalRequest[] = [];
   /** The format requests posted to the worker. */
   readonly formats: FormatRequest[] = [];
+  /** The test runs posted to the worker. */
+  readonly tests: TestsRequest[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
@@ -21,6 +24,7 @@ export class FakeWorker {
   postMessage(message: WorkerRequest): void {
     if (this.terminated) throw new Error('postMessage on a terminated worker');
     if (message.type === 'format') this.formats.push(message);
+    else if (message.type === 'runTests') this.tests.push(message);
     else this.posted.push(message);
   }
 
@@ -55,6 +59,11 @@ export class FakeWorker {
   answer(result: EvalResult, id = this.last.id): void {
     this.started(id);
     this.reply({ type: 'result', id, result });
+  }
+
+  /** Answers the last test run (or run `id`) with `report`. */
+  answerTests(report: TestReport, id = this.tests.at(-1)?.id ?? 0): void {
+    this.reply({ type: 'tested', id, report });
   }
 
   fail(message: string, id = this.last.id): void {

@@ -46,6 +46,7 @@ export const editorMessages = defineMessages(
     formulaHelper: 'Formula helper',
     cheatsheet: 'Cheatsheet',
     schemaHelp: 'Schema help',
+    tests: 'Tests',
     closePanel: 'Close {panel}',
     // Toasts and dialogs
     savedToast: 'Saved.',
@@ -246,6 +247,7 @@ export const editorMessages = defineMessages(
     formulaHelper: 'Помощник формул',
     cheatsheet: 'Шпаргалка',
     schemaHelp: 'Справка по схеме',
+    tests: 'Тесты',
     closePanel: 'Закрыть: {panel}',
     savedToast: 'Сохранено.',
     defaultsSet: 'Текущие значения сделаны значениями по умолчанию.',

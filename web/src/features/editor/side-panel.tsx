@@ -4,9 +4,11 @@ import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react'
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
-import type { CalcDoc, DocStyle } from '../../lib/types';
+import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { editorMessages } from './messages';
 import { SettingsPanel } from './settings-panel';
+import { TestsPanel } from './tests-panel';
+import type { TestRun } from './use-test-run';
 
 const FormulaHelper = lazy(() =>
   import('./script/formula-helper').then((module) => ({ default: module.FormulaHelper })),
@@ -18,13 +20,22 @@ const SchemaHelp = lazy(() =>
   import('./script/schema-help').then((module) => ({ default: module.SchemaHelp })),
 );
 
-export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp';
+export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp' | 'tests';
 export const PANELS: readonly PanelName[] = [
   'settings',
   'formulaHelper',
   'cheatsheet',
   'schemaHelp',
+  'tests',
 ];
+
+/** What the Tests panel needs from the editor. */
+export interface TestsPanelContext {
+  values: Record<string, unknown>;
+  result: EvalResult | null;
+  run: TestRun;
+  onLoadValues(values: Record<string, unknown>): void;
+}
 
 export function SidePanel(props: {
   panel: PanelName;
@@ -33,6 +44,7 @@ export function SidePanel(props: {
   onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
   onStyleChange(style: DocStyle): void;
   onClose(): void;
+  tests: TestsPanelContext;
 }) {
   const t = useT(editorMessages);
   const titleId = useId();
@@ -64,6 +76,9 @@ export function SidePanel(props: {
       break;
     case 'schemaHelp':
       content = <SchemaHelp doc={doc} />;
+      break;
+    case 'tests':
+      content = <TestsPanel doc={doc} onDocChange={props.onDocChange} {...props.tests} />;
       break;
   }
 

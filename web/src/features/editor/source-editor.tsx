@@ -22,6 +22,8 @@ import { useSaveFlow } from './save-flow';
 import { ScriptTab, type GoTo } from './script-tab';
 import { SidePanel, type PanelName } from './side-panel';
 import { Toolbar } from './toolbar';
+import { TestsBadge, currentCounts } from './tests-panel';
+import { useTestRun } from './use-test-run';
 
 type Values = Record<string, unknown>;
 
@@ -80,6 +82,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const { result, pending } = useCalculation(frozen?.doc ?? doc, frozen?.values ?? current, {
     runToken,
   });
+  const testRun = useTestRun(frozen?.doc ?? doc, result);
   const differsFromDefaults = !sameJson(current, initialValues(doc));
   const name = String(doc.name ?? '').trim();
 
@@ -200,6 +203,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
           onToggleDebug={toggleDebug}
           onRun={run}
           onTogglePanel={(next) => setPanel(panel === next ? null : next)}
+          badges={{ tests: <TestsBadge report={currentCounts(frozen?.doc ?? doc, testRun)} /> }}
         />
       </div>
       {debug && (
@@ -373,6 +377,12 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
             onDocChange={updateDoc}
             onStyleChange={updateStyle}
             onClose={closePanel}
+            tests={{
+              values: current,
+              result,
+              run: testRun,
+              onLoadValues: (loaded) => setValues(loaded),
+            }}
           />
         )}
       </div>

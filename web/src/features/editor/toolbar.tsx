@@ -2,7 +2,14 @@
 // One row at any width: "View published" and "Run" keep their place while absent (nothing
 // moves when they appear), and where the row does not fit it turns compact — icons, and a
 // "More" menu for the rest.
-import { Fragment, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  Fragment,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { Menu } from '../../components/menu';
 import { useT } from '../../lib/i18n';
@@ -25,6 +32,8 @@ interface ToolbarProps {
   onToggleDebug(): void;
   onRun(): void;
   onTogglePanel(panel: PanelName): void;
+  /** Shown after a panel's name (the Tests panel's pass/fail badge). */
+  badges?: Partial<Record<PanelName, ReactNode>>;
 }
 
 /** Keeps an absent control's place: invisible, unfocusable and out of the accessibility tree. */
@@ -147,7 +156,13 @@ export function Toolbar(props: ToolbarProps) {
     />
   );
   /** A menu item; with `checked`, one that shows an on/off state. */
-  const item = (close: () => void, label: string, action: () => void, checked?: boolean) => (
+  const item = (
+    close: () => void,
+    label: string,
+    action: () => void,
+    checked?: boolean,
+    badge?: ReactNode,
+  ) => (
     <button
       type="button"
       role={checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
@@ -155,6 +170,7 @@ export function Toolbar(props: ToolbarProps) {
       onClick={() => (close(), action())}
     >
       {label}
+      {badge}
     </button>
   );
 
@@ -174,7 +190,13 @@ export function Toolbar(props: ToolbarProps) {
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
               {PANELS.map((panel) => (
                 <Fragment key={panel}>
-                  {item(close, t(panel), () => props.onTogglePanel(panel), props.panel === panel)}
+                  {item(
+                    close,
+                    t(panel),
+                    () => props.onTogglePanel(panel),
+                    props.panel === panel,
+                    props.badges?.[panel],
+                  )}
                 </Fragment>
               ))}
             </>
@@ -218,6 +240,7 @@ export function Toolbar(props: ToolbarProps) {
             onClick={() => props.onTogglePanel(panel)}
           >
             {t(panel)}
+            {props.badges?.[panel]}
           </button>
         ))}
       </div>

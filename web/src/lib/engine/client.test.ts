@@ -260,4 +260,55 @@ describe('CalcWorkerClient', () => {
       await expect(format).resolves.toBeNull();
     });
   });
+  describe('runTests', () => {
+    const tested: CalcDoc = {
+      ...doc,
+      tests: [{ name: 'one', values: { '1': 1 }, expected: { x: 1 } }],
+    };
+    const report = { passed: 1, failed: 0, tests: [{ name: 'one', passed: true }] };
+
+    it("resolves with the worker's report, beside the calculations", async () => {
+      const run = client.runTests(tested, 'ru');
+      const worker = fake.current;
+      expect(worker.tests.at(-1)).toMatchObject({ type: 'runTests', doc: tested, locale: 'ru' });
+      worker.answerTests(report);
+      await expect(run).resolves.toEqual({ status: 'done', report });
+      expect(worker.posted).toHaveLength(0);
+    });
+
+    it('supersedes an earlier run still waiting, and says when the engine refused the doc', async () => {
+      const first = client.runTests(tested, 'en');
+      const second = client.runTests(tested, 'en');
+      await expect(first).resolves.toEqual({ status: 'superseded' });
+      const worker = fake.current;
+      worker.reply({
+        type: 'testsFailed',
+        id: worker.tests.at(-1)!.id,
+        message: 'doc is not a calculator',
+      });
+      await expect(second).resolves.toEqual({
+        status: 'failed',
+        message: 'doc is not a calculator',
+      });
+    });
+
+    it('stops a run that outlasts every test and fails each test with the time-out message', async () => {
+      const run = track(client.runTests(tested, 'en') as unknown as Promise<Outcome>);
+      const worker = fake.current;
+      await vi.advanceTimersByTimeAsync(3 * 1000 * 5 - 1);
+      expect(run.outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(worker.terminated).toBe(true);
+      expect(run.outcome).toEqual({
+        status: 'done',
+        report: { passed: 0, failed: 1, tests: [{ name: 'one', passed: false, error: TIMEOUT }] },
+      });
+    });
+
+    it('is superseded when the worker is stopped', async () => {
+      const run = client.runTests(tested, 'en');
+      client.suspend();
+      await expect(run).resolves.toEqual({ status: 'superseded' });
+    });
+  });
 });

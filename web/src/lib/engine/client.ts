@@ -1,20 +1,37 @@
 // The page's side of the calculation worker: one warm worker, the latest request wins,
 // a worker busy calculating when a new request comes is restarted, and a calculation
 // past 5000 ms is stopped with the spec's message.
-import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
   TIMEOUT_MESSAGE,
   TIMEOUT_MS,
   errorResult,
+  failedReport,
   type EvalRequest,
   type FormatRequest,
+  type TestsRequest,
   type Locale,
   type WorkerReply,
 } from './protocol';
 
 /** What a request ends as: its result, or superseded by a newer request. */
 export type Outcome = { status: 'done'; result: EvalResult } | { status: 'superseded' };
+
+/**
+ * What a test run ends as: its report, the engine's refusal of the doc, or superseded (a
+ * newer run was asked for, or the worker was stopped before it answered).
+ */
+export type TestsOutcome =
+  | { status: 'done'; report: TestReport }
+  | { status: 'failed'; message: string }
+  | { status: 'superseded' };
+
+interface TestsJob {
+  request: TestsRequest;
+  resolve: (outcome: TestsOutcome) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
 
 export type WorkerFactory = () => Worker;
 
@@ -35,6 +52,8 @@ export class CalcWorkerClient {
   private nextId = 1;
   /** Format requests waiting for their answer (they never supersede a calculation). */
   private readonly formats = new Map<number, (result: EvalResult | null) => void>();
+  /** The test run waiting for its report (a newer one supersedes it). */
+  private tests: TestsJob | null = null;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -80,6 +99,34 @@ export class CalcWorkerClient {
     });
   }
 
+  /**
+   * Runs `doc.tests` in the worker, after the calculations asked for before. A run still
+   * waiting ends as superseded. Each test has the engine's own time limit; a run that
+   * still has not answered after every test's limit (and one more) stops the worker, and
+   * every test fails with the time-out message.
+   */
+  runTests(doc: CalcDoc, locale: Locale): Promise<TestsOutcome> {
+    return new Promise((resolve) => {
+      if (this.tests) this.endTests(this.tests, { status: 'superseded' });
+      const request: TestsRequest = { type: 'runTests', id: this.nextId++, doc, locale };
+      const job: TestsJob = { request, resolve };
+      this.tests = job;
+      const count = Array.isArray(doc.tests) ? doc.tests.length : 0;
+      job.timer = setTimeout(
+        () => {
+          if (this.tests !== job) return;
+          this.tests = null;
+          this.stopWorker();
+          // The calculation the worker was on (if any) is lost with it.
+          if (this.current) this.finish(this.current, { status: 'superseded' });
+          resolve({ status: 'done', report: failedReport(doc, TIMEOUT_MESSAGE) });
+        },
+        (count + 1) * this.timeoutMs + this.timeoutMs,
+      );
+      this.ensureWorker().postMessage(request);
+    });
+  }
+
   /** Stops the worker (tab hidden); the next request starts a fresh one. */
   suspend(): void {
     // The waiting job goes first: finishing the current one would send it to the worker
@@ -114,6 +161,13 @@ export class CalcWorkerClient {
     this.worker = null;
     for (const resolve of this.formats.values()) resolve(null);
     this.formats.clear();
+    if (this.tests) this.endTests(this.tests, { status: 'superseded' });
+  }
+
+  private endTests(job: TestsJob, outcome: TestsOutcome): void {
+    clearTimeout(job.timer);
+    if (this.tests === job) this.tests = null;
+    job.resolve(outcome);
   }
 
   private send(job: Job): void {
@@ -126,6 +180,17 @@ export class CalcWorkerClient {
       const resolve = worker === this.worker ? this.formats.get(reply.id) : undefined;
       this.formats.delete(reply.id);
       resolve?.(reply.result);
+      return;
+    }
+    if (reply.type === 'tested' || reply.type === 'testsFailed') {
+      const tests = this.tests;
+      if (worker !== this.worker || !tests || reply.id !== tests.request.id) return;
+      this.endTests(
+        tests,
+        reply.type === 'tested'
+          ? { status: 'done', report: reply.report }
+          : { status: 'failed', message: reply.message },
+      );
       return;
     }
     const job = this.current;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import { okResult } from '../../testing/fake-worker';
 import { EngineHost, isHostFault, type EngineLike, type EnginePackage } from './engine-host';
-import type { EvalRequest, WorkerReply } from './protocol';
+import type { EvalRequest, TestsRequest, WorkerReply } from './protocol';
 
 const CRASH = 'Calculation stopped unexpectedly.';
 const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
@@ -40,6 +40,18 @@ class FakeEngine implements EngineLike {
       throw behaviour;
     }
     return behaviour;
+  }
+  runTests(doc: CalcDoc): TestReport {
+    const result = this.evaluate(doc);
+    const tests = doc.tests ?? [];
+    return {
+      passed: tests.length,
+      failed: 0,
+      tests: tests.map((test) => ({
+        name: `${test.name} ${JSON.stringify(result.outputs)}`,
+        passed: true,
+      })),
+    };
   }
 }
 
@@ -216,6 +228,72 @@ describe('EngineHost', () => {
       result: okResult({ x: 1 }),
     });
     expect(pkg.reset).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EngineHost.runTests', () => {
+  const tests = (script: string, libraries: CalcDoc['libraries'] = {}): TestsRequest => ({
+    type: 'runTests',
+    id: 7,
+    doc: { script, libraries, tests: [{ name: 'a' }, { name: 'b' }] },
+    locale: 'en',
+  });
+  async function runTests(req: TestsRequest): Promise<WorkerReply[]> {
+    const replies: WorkerReply[] = [];
+    await host.runTests(req, (reply) => replies.push(reply));
+    return replies;
+  }
+
+  it("answers with the engine's report on the warm engine, with the doc's libraries loaded", async () => {
+    await run(request('ok'));
+    expect(await runTests(tests('ok', { lodash: true }))).toEqual([
+      {
+        type: 'tested',
+        id: 7,
+        report: {
+          passed: 2,
+          failed: 0,
+          tests: [
+            { name: 'a {"x":1}', passed: true },
+            { name: 'b {"x":1}', passed: true },
+          ],
+        },
+      },
+    ]);
+    expect(pkg.engines).toHaveLength(1);
+    expect(pkg.engines[0].loaded).toEqual(['lodash']);
+  });
+
+  it('fails every test with the server message when the engine traps, and recovers', async () => {
+    pkg.behave = (script) =>
+      script === 'trap' ? new WebAssembly.RuntimeError('unreachable') : okResult({ x: 4 });
+    expect(await runTests(tests('trap'))).toEqual([
+      {
+        type: 'tested',
+        id: 7,
+        report: {
+          passed: 0,
+          failed: 2,
+          tests: [
+            { name: 'a', passed: false, error: CRASH },
+            { name: 'b', passed: false, error: CRASH },
+          ],
+        },
+      },
+    ]);
+    expect(pkg.reset).toHaveBeenCalledTimes(1);
+    expect(await run(request('ok'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 4 }),
+    });
+  });
+
+  it('reports a doc the engine refuses as testsFailed', async () => {
+    pkg.behave = () => new Error('doc is not a calculator: bad');
+    expect(await runTests(tests('bad'))).toEqual([
+      { type: 'testsFailed', id: 7, message: 'doc is not a calculator: bad' },
+    ]);
   });
 });
 

@@ -12,14 +12,16 @@
 // calculation is answered with the server's message for the same failure, and the wasm
 // instance, the engine and the libraries it had are made again, so the next calculation
 // works. Raw wasm text is never shown.
-import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
   LIBRARIES,
   MEMORY_MESSAGE,
   errorResult,
+  failedReport,
   type EvalRequest,
   type FormatRequest,
+  type TestsRequest,
   type LibraryName,
   type Locale,
   type WorkerReply,
@@ -31,6 +33,8 @@ export interface EngineLike {
   hasLibrary(name: string): boolean;
   loadLibrary(name: string, source: string): void;
   evaluate(doc: CalcDoc, values: Record<string, unknown>): EvalResult;
+  /** Runs `doc.tests` (absent from older stand-ins). */
+  runTests?(doc: CalcDoc): TestReport;
   /** Gets the next calculation's fresh realm ready (idle time). */
   prepare?(): void;
 }
@@ -131,6 +135,50 @@ export class EngineHost {
     } catch {
       module.tryRestore();
     }
+  }
+
+  /**
+   * Runs a doc's tests on the warm engine that evaluates it, posting the report. When the
+   * engine itself fails every test fails with the same message as a calculation would
+   * get, and the instance is made again; a doc the engine refuses is `testsFailed`.
+   */
+  async runTests(request: TestsRequest, post: (reply: WorkerReply) => void): Promise<void> {
+    const asEvaluation: EvalRequest = { ...request, type: 'evaluate', values: {} };
+    let module: ModuleEngine;
+    let engine: EngineLike;
+    try {
+      module = await this.moduleFor(asEvaluation);
+      engine = await module.prepare(asEvaluation);
+    } catch (error) {
+      post(this.testsFailure(request, error));
+      return;
+    }
+    try {
+      const report = module.call(() => {
+        if (!engine.runTests) throw new Error('This engine cannot run tests.');
+        return engine.runTests(request.doc);
+      });
+      post({ type: 'tested', id: request.id, report });
+    } catch (error) {
+      post(this.testsFailure(request, error));
+      module.tryRestore();
+      return;
+    }
+    try {
+      module.call(() => engine.prepare?.());
+    } catch {
+      module.tryRestore();
+    }
+  }
+
+  private testsFailure(request: TestsRequest, error: unknown): WorkerReply {
+    const reply = this.failure(request.id, error);
+    if (reply.type === 'result') {
+      const message = reply.result.error ?? CRASH_MESSAGE;
+      return { type: 'tested', id: request.id, report: failedReport(request.doc, message) };
+    }
+    const message = reply.type === 'failed' ? reply.message : CRASH_MESSAGE;
+    return { type: 'testsFailed', id: request.id, message };
   }
 
   /**

@@ -1,5 +1,5 @@
 // Messages between the page and the calculation worker (`/js/worker.js`).
-import type { CalcDoc, EvalResult } from '@calcsmith/engine';
+import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 
 export type Locale = 'en' | 'ru';
 
@@ -28,15 +28,28 @@ export interface FormatRequest {
   locale: Locale;
 }
 
+/**
+ * Page → worker: run `doc.tests` (the engine's `runTests`), each test like an evaluation
+ * with its own values, on the same warm engine after the calculations asked for before.
+ */
+export interface TestsRequest {
+  type: 'runTests';
+  id: number;
+  doc: CalcDoc;
+  locale: Locale;
+}
+
 /** Page → worker. */
-export type WorkerRequest = EvalRequest | FormatRequest;
+export type WorkerRequest = EvalRequest | FormatRequest | TestsRequest;
 
 /** Worker → page. `started` is sent once libraries are loaded and the script starts. */
 export type WorkerReply =
   | { type: 'started'; id: number }
   | { type: 'result'; id: number; result: EvalResult }
   | { type: 'failed'; id: number; message: string }
-  | { type: 'formatted'; id: number; result: EvalResult | null };
+  | { type: 'formatted'; id: number; result: EvalResult | null }
+  | { type: 'tested'; id: number; report: TestReport }
+  | { type: 'testsFailed'; id: number; message: string };
 
 /** The spec's message when a calculation runs past 5000 ms (spec §8). */
 export const TIMEOUT_MESSAGE =
@@ -58,3 +71,13 @@ export const errorResult = (error: string): EvalResult => ({
   usedInputs: [],
   error,
 });
+
+/** A report in which every test of `doc` failed with `error` (the run itself was stopped). */
+export const failedReport = (doc: CalcDoc, error: string): TestReport => {
+  const tests = Array.isArray(doc.tests) ? doc.tests : [];
+  return {
+    passed: 0,
+    failed: tests.length,
+    tests: tests.map((test) => ({ name: String(test?.name ?? ''), passed: false, error })),
+  };
+};

@@ -48,4 +48,5 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request?.type === 'evaluate') queue = queue.then(() => host.evaluate(request, post));
   else if (request?.type === 'format') queue = queue.then(() => host.format(request, post));
+  else if (request?.type === 'runTests') queue = queue.then(() => host.runTests(request, post));
 };

@@ -1,0 +1,361 @@
+// The Tests panel: test cases stored with the calculator (`doc.tests`), added from the
+// current input values and outputs, run in the worker after every recalculation
+// (use-test-run.ts), with a pass/fail badge, a readable diff for a failure, "Load inputs",
+// edit, delete and reorder.
+import { useId, useState } from 'react';
+import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
+import { useT } from '../../lib/i18n';
+import type { CalcDoc, EvalResult } from '../../lib/types';
+import { toast } from '../../stores/ui';
+import { sameJson } from './list-ops';
+import { testsMessages } from './tests-messages';
+import './tests-panel.css';
+import { testsOf, type TestRun } from './use-test-run';
+
+type Values = Record<string, unknown>;
+
+/** The report's outcomes for the doc's tests, when the report is for these very tests. */
+function outcomesFor(tests: TestCase[], run: TestRun): (TestOutcome | null)[] {
+  const current = run.report && run.tests && sameJson(run.tests, tests);
+  return tests.map((_, index) => (current ? (run.report?.tests[index] ?? null) : null));
+}
+
+/** The counts of a run that is for the doc's current tests; null while one is on its way. */
+export function currentCounts(doc: CalcDoc, run: TestRun): TestReport | null {
+  const tests = testsOf(doc);
+  if (tests.length === 0 || !run.report || !run.tests || !sameJson(run.tests, tests)) return null;
+  return run.report;
+}
+
+/** The pass/fail badge of the toolbar's Tests button and the panel's summary. */
+export function TestsBadge({ report }: { report: TestReport | null }) {
+  const t = useT(testsMessages);
+  if (!report || report.passed + report.failed === 0) return null;
+  const failing = report.failed > 0;
+  return (
+    <span
+      className={`tests-badge ${failing ? 'tests-fail' : 'tests-pass'}`}
+      title={t('badgeLabel', { passed: report.passed, failed: report.failed })}
+    >
+      <span aria-hidden="true">{failing ? `✗ ${report.failed}` : `✓ ${report.passed}`}</span>
+      <span className="visually-hidden">
+        {t('badgeText', { passed: report.passed, failed: report.failed })}
+      </span>
+    </span>
+  );
+}
+
+const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
+
+function DiffTable({ differences }: { differences: Difference[] }) {
+  const t = useT(testsMessages);
+  return (
+    <table className="tests-diff">
+      <caption>{t('differences')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('output')}</th>
+          <th scope="col">{t('row')}</th>
+          <th scope="col">{t('column')}</th>
+          <th scope="col">{t('expected')}</th>
+          <th scope="col">{t('actual')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {differences.map((difference, index) => (
+          <tr key={index}>
+            <td>{difference.output}</td>
+            {/* Rows are counted from 1 for people (the report counts from 0). */}
+            <td>{difference.row == null ? '' : difference.row + 1}</td>
+            <td>{difference.column ?? ''}</td>
+            <td>
+              <code>{json(difference.expected)}</code>
+            </td>
+            <td>
+              <code>{json(difference.actual)}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface Draft {
+  /** The test being edited, or null for a new one. */
+  index: number | null;
+  name: string;
+  expected: string;
+  tolerance: string;
+  values: Values;
+}
+
+function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(): void }) {
+  const t = useT(testsMessages);
+  const id = useId();
+  const [draft, setDraft] = useState(props.draft);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = () => {
+    let expected: unknown;
+    try {
+      expected = JSON.parse(draft.expected);
+    } catch (error) {
+      setProblem(t('badExpectation', { error: (error as Error).message }));
+      return;
+    }
+    if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
+      setProblem(t('badExpectation', { error: json(expected) }));
+      return;
+    }
+    const tolerance = draft.tolerance.trim() === '' ? undefined : Number(draft.tolerance);
+    if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
+      setProblem(t('badTolerance'));
+      return;
+    }
+    const test: TestCase = {
+      name: draft.name.trim(),
+      values: draft.values,
+      expected: expected as Values,
+    };
+    if (tolerance !== undefined) test.tolerance = tolerance;
+    props.onSave(test);
+  };
+  return (
+    <form
+      className="tests-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <label htmlFor={`${id}-name`}>{t('testName')}</label>
+      <input
+        id={`${id}-name`}
+        type="text"
+        value={draft.name}
+        autoFocus
+        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+      />
+      <label htmlFor={`${id}-expected`}>{t('expectation')}</label>
+      <textarea
+        id={`${id}-expected`}
+        rows={6}
+        spellCheck={false}
+        value={draft.expected}
+        aria-describedby={`${id}-expected-help`}
+        onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
+      />
+      <p id={`${id}-expected-help`} className="muted">
+        {t('expectationHelp')}
+      </p>
+      <label htmlFor={`${id}-tolerance`}>{t('tolerance')}</label>
+      <input
+        id={`${id}-tolerance`}
+        type="text"
+        inputMode="decimal"
+        value={draft.tolerance}
+        placeholder="1e-9"
+        aria-describedby={`${id}-tolerance-help`}
+        onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
+      />
+      <p id={`${id}-tolerance-help`} className="muted">
+        {t('toleranceHelp')}
+      </p>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="tests-form-actions">
+        <button type="submit" className="button primary">
+          {t('save')}
+        </button>
+        <button type="button" className="button" onClick={props.onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function TestsPanel(props: {
+  doc: CalcDoc;
+  /** The values the calculation sees now (keyed by input id). */
+  values: Values;
+  /** The current calculation's result. */
+  result: EvalResult | null;
+  run: TestRun;
+  onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
+  /** Puts a test's values into the inputs. */
+  onLoadValues(values: Values): void;
+}) {
+  const t = useT(testsMessages);
+  const { doc, run } = props;
+  const tests = testsOf(doc);
+  const outcomes = outcomesFor(tests, run);
+  const counts = currentCounts(doc, run);
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  const setTests = (change: (tests: TestCase[]) => TestCase[]) =>
+    props.onDocChange((old) => ({ ...old, tests: change(testsOf(old)) }));
+
+  const outputs = props.result?.error ? null : (props.result?.outputs ?? null);
+  const startAdding = () =>
+    outputs &&
+    setDraft({
+      index: null,
+      name: t('defaultName', { n: tests.length + 1 }),
+      expected: JSON.stringify(outputs, null, 2),
+      tolerance: '',
+      values: structuredClone(props.values),
+    });
+  const startEditing = (index: number) => {
+    const test = tests[index];
+    setDraft({
+      index,
+      name: test.name ?? '',
+      expected: JSON.stringify(test.expected ?? {}, null, 2),
+      tolerance: test.tolerance === undefined ? '' : String(test.tolerance),
+      values: (test.values ?? {}) as Values,
+    });
+  };
+  const save = (test: TestCase) => {
+    const index = draft?.index ?? null;
+    setTests((old) =>
+      index === null
+        ? [...old, test]
+        : // Edits keep whatever else the test holds (fields of newer versions).
+          old.map((existing, i) => {
+            if (i !== index) return existing;
+            const kept: TestCase = { ...existing, ...test };
+            if (test.tolerance === undefined) delete kept.tolerance;
+            return kept;
+          }),
+    );
+    setDraft(null);
+  };
+  const move = (index: number, by: -1 | 1) =>
+    setTests((old) => {
+      const next = [...old];
+      const [test] = next.splice(index, 1);
+      next.splice(index + by, 0, test);
+      return next;
+    });
+  const name = (test: TestCase) => (test.name ?? '').trim() || t('unnamed');
+
+  return (
+    <div className="tests-panel">
+      <p className="tests-summary" role="status">
+        {counts ? t('summary', { passed: counts.passed, failed: counts.failed }) : ''}
+        {!counts && tests.length > 0 && !run.error ? t('running') : ''}
+      </p>
+      {run.error && (
+        <p className="field-error" role="alert">
+          {t('runFailed', { message: run.error })}
+        </p>
+      )}
+      {draft?.index === null ? (
+        <TestForm draft={draft} onSave={save} onCancel={() => setDraft(null)} />
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={!outputs}
+            aria-describedby={outputs ? undefined : 'tests-cannot-add'}
+            onClick={startAdding}
+          >
+            {t('addTest')}
+          </button>
+          {!outputs && props.result?.error && (
+            <p id="tests-cannot-add" className="muted">
+              {t('cannotAdd')}
+            </p>
+          )}
+          <p className="muted">{t('addTestHelp')}</p>
+        </>
+      )}
+      {tests.length === 0 ? (
+        <p className="muted">{t('noTests')}</p>
+      ) : (
+        <ol className="tests-list">
+          {tests.map((test, index) => {
+            const outcome = outcomes[index];
+            const state = !outcome ? 'running' : outcome.passed ? 'passed' : 'failed';
+            return (
+              <li
+                key={index}
+                className={`tests-item tests-${state}`}
+                aria-label={t('testActions', { name: name(test) })}
+              >
+                <div className="tests-item-head">
+                  <span className={`tests-state tests-state-${state}`}>
+                    <span aria-hidden="true">
+                      {state === 'passed' ? '✓' : state === 'failed' ? '✗' : '…'}
+                    </span>{' '}
+                    <span className="visually-hidden">{t(state)}</span>
+                  </span>
+                  <span className="tests-name">{name(test)}</span>
+                </div>
+                {draft?.index === index ? (
+                  <TestForm draft={draft} onSave={save} onCancel={() => setDraft(null)} />
+                ) : (
+                  <>
+                    {outcome?.error && (
+                      <p className="tests-error">{t('error', { message: outcome.error })}</p>
+                    )}
+                    {outcome?.differences && outcome.differences.length > 0 && (
+                      <DiffTable differences={outcome.differences} />
+                    )}
+                    <div className="tests-actions">
+                      <button
+                        type="button"
+                        className="button subtle"
+                        onClick={() => {
+                          props.onLoadValues(structuredClone((test.values ?? {}) as Values));
+                          toast(t('inputsLoaded', { name: name(test) }));
+                        }}
+                      >
+                        {t('loadInputs')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button subtle"
+                        onClick={() => startEditing(index)}
+                      >
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button subtle"
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        {t('moveUp')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button subtle"
+                        disabled={index === tests.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        {t('moveDown')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button subtle danger"
+                        onClick={() => setTests((old) => old.filter((_, i) => i !== index))}
+                      >
+                        {t('delete')}
+                      </button>
+                    </div>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
