@@ -1,4 +1,4 @@
-// The editor's side panel (settings, formula helper, cheatsheet, schema help): beside the
+// The editor's side panel (settings, formula helper, cheatsheet, schema help, history): beside the
 // editor on wide screens, over it on narrow ones. Escape closes it.
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, DocStyle } from '../../lib/types';
 import { editorMessages } from './messages';
+import type { HistoryPanelProps } from './history/history-panel';
 import { SettingsPanel } from './settings-panel';
 
 const FormulaHelper = lazy(() =>
@@ -17,14 +18,19 @@ const Cheatsheet = lazy(() =>
 const SchemaHelp = lazy(() =>
   import('./script/schema-help').then((module) => ({ default: module.SchemaHelp })),
 );
+const HistoryPanel = lazy(() => import('./history/history-panel'));
 
-export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp';
+export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp' | 'history';
 export const PANELS: readonly PanelName[] = [
   'settings',
   'formulaHelper',
   'cheatsheet',
   'schemaHelp',
+  'history',
 ];
+
+/** Panels a calculator the server does not have yet cannot show. */
+export const SAVED_ONLY: readonly PanelName[] = ['history'];
 
 export function SidePanel(props: {
   panel: PanelName;
@@ -33,6 +39,8 @@ export function SidePanel(props: {
   onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
   onStyleChange(style: DocStyle): void;
   onClose(): void;
+  /** The History panel's calculator (a saved one) and what restoring a version does. */
+  history?: Omit<HistoryPanelProps, 'doc' | 'style'>;
 }) {
   const t = useT(editorMessages);
   const titleId = useId();
@@ -64,6 +72,9 @@ export function SidePanel(props: {
       break;
     case 'schemaHelp':
       content = <SchemaHelp doc={doc} />;
+      break;
+    case 'history':
+      content = props.history && <HistoryPanel {...props.history} doc={doc} style={props.style} />;
       break;
   }
 

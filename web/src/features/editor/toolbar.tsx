@@ -7,8 +7,9 @@ import { Link } from 'react-router';
 import { Menu } from '../../components/menu';
 import { useT } from '../../lib/i18n';
 import { useUi } from '../../stores/ui';
+import { calcFileMessages } from '../calc-file/messages';
 import { editorMessages } from './messages';
-import { PANELS, type PanelName } from './side-panel';
+import { PANELS, SAVED_ONLY, type PanelName } from './side-panel';
 
 interface ToolbarProps {
   calcId: string;
@@ -22,6 +23,10 @@ interface ToolbarProps {
   onSave(): void;
   onCopy(): void;
   onDelete(): void;
+  /** Downloads the calculator as a .json file. */
+  onExport(): void;
+  /** Opens a calculator's .json file as a new draft. */
+  onImport(): void;
   onToggleDebug(): void;
   onRun(): void;
   onTogglePanel(panel: PanelName): void;
@@ -104,6 +109,7 @@ function useFold() {
 
 export function Toolbar(props: ToolbarProps) {
   const t = useT(editorMessages);
+  const tf = useT(calcFileMessages);
   const { row, fold } = useFold();
   const compact = fold === 2;
   /** A button's look: its text, or (folded) its icon with the text as its name. */
@@ -158,6 +164,9 @@ export function Toolbar(props: ToolbarProps) {
     </button>
   );
 
+  // A panel of saved calculators only keeps its place on a draft (nothing moves on a save).
+  const panelShown = (panel: PanelName) => props.stored || !SAVED_ONLY.includes(panel);
+
   if (compact) {
     return (
       <div ref={row} className="editor-toolbar compact" role="group" aria-label={t('toolbar')}>
@@ -171,8 +180,10 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, t('copy'), props.onCopy)}
               {item(close, t('delete'), props.onDelete)}
+              {item(close, tf('export'), props.onExport)}
+              {item(close, tf('import'), props.onImport)}
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
-              {PANELS.map((panel) => (
+              {PANELS.filter(panelShown).map((panel) => (
                 <Fragment key={panel}>
                   {item(close, t(panel), () => props.onTogglePanel(panel), props.panel === panel)}
                 </Fragment>
@@ -195,6 +206,14 @@ export function Toolbar(props: ToolbarProps) {
           {...look('delete', t('delete'), 'button danger')}
         />
         {viewPublished}
+        <Menu label="⋯" ariaLabel={t('moreActions')}>
+          {(close) => (
+            <>
+              {item(close, tf('export'), props.onExport)}
+              {item(close, tf('import'), props.onImport)}
+            </>
+          )}
+        </Menu>
       </div>
       <div className="toolbar-group">
         <button
@@ -216,6 +235,7 @@ export function Toolbar(props: ToolbarProps) {
             className="button subtle"
             aria-pressed={props.panel === panel}
             onClick={() => props.onTogglePanel(panel)}
+            {...reserved(panelShown(panel))}
           >
             {t(panel)}
           </button>
