@@ -164,6 +164,33 @@ describe('HistoryPanel', () => {
     expect(toasts()).toEqual(['Version 1 is in the editor. Save to make it the current version.']);
   });
 
+  it('loads the list again after a save made a new version', async () => {
+    let saved = false;
+    const { calls } = server((call) => {
+      if (call.method === 'POST') {
+        saved = true;
+        return json(200, { message: 'Saved.', revision: 4, version: 4, tests: null });
+      }
+      if (saved && call.path === `/api/source/${CALC_ID}/versions?page=1`) {
+        return json(200, {
+          data: [row(4, { current: true, published: true }), row(3)],
+          paging: { page: 1, pages: 2, perPage: 2, total: 4 },
+        });
+      }
+      return undefined;
+    });
+    const { user, panel } = await openHistory();
+    const list = await within(panel).findByRole('list', { name: 'Versions' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Version 3/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(/^Version 4.*current/),
+    );
+    expect(calls.filter((call) => call.path.endsWith('/versions?page=1'))).toHaveLength(2);
+    // Saved and published: no notice any more.
+    expect(screen.queryByText(/Visitors still see/)).toBeNull();
+  });
+
   it('says when a version has the editor’s doc and script', async () => {
     server((call) =>
       call.path === `/api/source/${CALC_ID}/versions/1`
