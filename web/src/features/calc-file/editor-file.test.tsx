@@ -95,4 +95,21 @@ describe('export and import in the editor', () => {
     expect(useCalcs.getState().calcs).toBe(before);
     expect(location()).toBe(`/source/${CALC_ID}`);
   });
+
+  it('leaves a file dropped into the script editor to it (CodeMirror inserts its text)', async () => {
+    seedDraft({ name: 'Open one' });
+    await renderEditor();
+    const before = useCalcs.getState().calcs;
+    const target = screen.getByRole('heading', { level: 1 });
+    target.addEventListener('drop', (event) => event.preventDefault());
+    fireEvent.drop(target, {
+      dataTransfer: {
+        types: ['Files'],
+        files: [new File([JSON.stringify({ doc: { name: 'X' } })], 'x.json')],
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useCalcs.getState().calcs).toBe(before);
+    expect(toasts()).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 // Import of a calculator file on a screen (the editor, My calculators): a button that
-// picks a file, and the whole screen as a drop target. A calculator opens as a new
-// unsaved draft; anything else is refused with a toast that says why.
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+// picks a file, and the whole window as a drop target while the screen is shown (a file
+// dropped anywhere else would make the browser open it in place of the app). A calculator
+// opens as a new unsaved draft; anything else is refused with a toast that says why.
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { useCalcs } from '../../stores/calcs';
@@ -11,7 +12,7 @@ import { calcFileMessages } from './messages';
 import './calc-file.css';
 
 /** Whether a drag carries files (not text or a link dragged inside the page). */
-const carriesFiles = (event: DragEvent) => event.dataTransfer?.types?.includes('Files') ?? false;
+const carriesFiles = (event: DragEvent) => [...(event.dataTransfer?.types ?? [])].includes('Files');
 
 export interface CalcImport {
   /** Opens the file picker. */
@@ -20,13 +21,6 @@ export interface CalcImport {
   importFile(file: File): Promise<void>;
   /** The hidden file input and, while a file is dragged over, the drop hint. */
   elements: ReactNode;
-  /** Spread on the screen's root element: it takes dropped files. */
-  dropTarget: {
-    onDragEnter(event: DragEvent): void;
-    onDragOver(event: DragEvent): void;
-    onDragLeave(event: DragEvent): void;
-    onDrop(event: DragEvent): void;
-  };
   busy: boolean;
 }
 
@@ -61,32 +55,43 @@ export function useCalcImport(): CalcImport {
     }
   };
 
-  const dropTarget: CalcImport['dropTarget'] = {
-    onDragEnter(event) {
-      if (!carriesFiles(event)) return;
-      depth.current += 1;
-      setDragging(true);
-    },
-    onDragOver(event) {
-      if (!carriesFiles(event)) return;
-      // Without this the browser opens the file itself.
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
-    },
-    onDragLeave(event) {
-      if (!carriesFiles(event)) return;
-      depth.current = Math.max(0, depth.current - 1);
-      if (depth.current === 0) setDragging(false);
-    },
-    onDrop(event) {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth.current = 0;
-      setDragging(false);
-      const file = event.dataTransfer.files?.[0];
-      if (file) void importFile(file);
-    },
-  };
+  const onDrag = useEffectEvent((event: DragEvent) => {
+    if (!carriesFiles(event)) return;
+    switch (event.type) {
+      case 'dragenter':
+        depth.current += 1;
+        setDragging(true);
+        break;
+      case 'dragover':
+        // Without this the browser opens the file itself.
+        event.preventDefault();
+        if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+        break;
+      case 'dragleave':
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setDragging(false);
+        break;
+      case 'drop': {
+        depth.current = 0;
+        setDragging(false);
+        // The script editor takes a file dropped into it as text.
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        const file = event.dataTransfer?.files?.[0];
+        if (file) void importFile(file);
+        break;
+      }
+    }
+  });
+
+  useEffect(() => {
+    const listener = (event: DragEvent) => onDrag(event);
+    const types = ['dragenter', 'dragover', 'dragleave', 'drop'] as const;
+    for (const type of types) window.addEventListener(type, listener);
+    return () => {
+      for (const type of types) window.removeEventListener(type, listener);
+    };
+  }, []);
 
   const elements = (
     <>
@@ -118,5 +123,5 @@ export function useCalcImport(): CalcImport {
     </>
   );
 
-  return { pick: () => input.current?.click(), importFile, elements, dropTarget, busy };
+  return { pick: () => input.current?.click(), importFile, elements, busy };
 }

@@ -191,7 +191,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   };
 
   return (
-    <div className={`page source-editor ${panel ? 'with-panel' : ''}`} {...calcImport.dropTarget}>
+    <div className={`page source-editor ${panel ? 'with-panel' : ''}`}>
       {calcImport.elements}
       <div className="editor-header">
         <div className="editor-title">

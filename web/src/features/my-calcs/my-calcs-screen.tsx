@@ -114,7 +114,7 @@ function MyCalcs() {
   if (links?.redirect) return <Navigate to={pageHref(links.redirect)} replace />;
 
   return (
-    <div className="page my-calcs" {...calcImport.dropTarget}>
+    <div className="page my-calcs">
       {calcImport.elements}
       <div className="page-header">
         <div>
