@@ -399,7 +399,12 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
             onClose={closePanel}
             history={
               calc.stored
-                ? { calcId, refreshKey: calc.version ?? calc.revision, onRestore: restoreVersion }
+                ? {
+                    calcId,
+                    refreshKey: calc.version ?? calc.revision,
+                    unsaved: !calc.saved,
+                    onRestore: restoreVersion,
+                  }
                 : undefined
             }
           />

@@ -59,6 +59,15 @@ function server(extra?: (call: FetchCall) => Response | undefined) {
   return stubFetch((call) => {
     const answer = extra?.(call);
     if (answer) return answer;
+    if (call.method === 'GET' && call.path === `/api/source/${CALC_ID}`) {
+      return json(200, {
+        doc: current,
+        doc_style: {},
+        revision: 3,
+        version: 3,
+        published_version: 2,
+      });
+    }
     if (call.path === `/api/source/${CALC_ID}/versions?page=1`) {
       return json(200, {
         data: [
@@ -74,9 +83,11 @@ function server(extra?: (call: FetchCall) => Response | undefined) {
         paging: { page: 2, pages: 2, perPage: 2, total: 3 },
       });
     }
-    if (call.path === `/api/source/${CALC_ID}/versions/1`) {
+    const detail = /\/versions\/(\d+)$/.exec(call.path);
+    if (detail && call.path.startsWith(`/api/source/${CALC_ID}/`)) {
+      // Every version holds the first doc here.
       return json(200, {
-        ...row(1, { created_at: T1 }),
+        ...row(Number(detail[1]), { created_at: T1 }),
         doc: first,
         doc_style: { bgcolor: '#ffeedd' },
         tests: null,
@@ -86,8 +97,9 @@ function server(extra?: (call: FetchCall) => Response | undefined) {
   });
 }
 
-async function openHistory() {
-  seedDraft(current, { stored: true, saved: false, revision: 3, version: 3, publishedVersion: 2 });
+/** The editor on the stored calculator (saved: as the server has it), History open. */
+async function openHistory({ saved = true } = {}) {
+  seedDraft(current, { stored: true, saved, revision: 3, version: 3, publishedVersion: 2 });
   const editor = await renderEditor();
   await editor.user.click(screen.getByRole('button', { name: 'History' }));
   const panel = screen.getByRole('region', { name: 'History' });
@@ -164,6 +176,22 @@ describe('HistoryPanel', () => {
     expect(toasts()).toEqual(['Version 1 is in the editor. Save to make it the current version.']);
   });
 
+  it('asks before a restore replaces changes not saved yet', async () => {
+    server();
+    const { user, panel } = await openHistory({ saved: false });
+    await within(panel).findByRole('list', { name: 'Versions' });
+    await user.click(within(panel).getByRole('button', { name: /^Version 2/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Version 2/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The editor has changes that are not saved. Restoring this version replaces them.',
+    );
+    expect(docNow()).toEqual(current);
+    await user.click(within(dialog).getByRole('button', { name: 'Replace my unsaved changes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(docNow()).toEqual(first);
+  });
+
   it('loads the list again after a save made a new version', async () => {
     let saved = false;
     const { calls } = server((call) => {
@@ -179,7 +207,7 @@ describe('HistoryPanel', () => {
       }
       return undefined;
     });
-    const { user, panel } = await openHistory();
+    const { user, panel } = await openHistory({ saved: false });
     const list = await within(panel).findByRole('list', { name: 'Versions' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Version 3/);
     await user.click(screen.getByRole('button', { name: 'Save' }));

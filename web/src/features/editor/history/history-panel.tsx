@@ -30,6 +30,8 @@ export interface HistoryPanelProps {
   /** The editor's doc and style, which a version is compared with. */
   doc: CalcDoc;
   style: DocStyle;
+  /** The editor has changes not saved: restoring asks before it replaces them. */
+  unsaved?: boolean;
   onRestore(doc: CalcDoc, style: DocStyle, number: number): void;
 }
 
@@ -182,6 +184,7 @@ export default function HistoryPanel(props: HistoryPanelProps) {
           number={open}
           doc={props.doc}
           style={props.style}
+          unsaved={props.unsaved === true}
           onClose={() => setOpen(null)}
           onRestore={(version) => {
             setOpen(null);
@@ -198,6 +201,7 @@ function VersionDialog(props: {
   number: number;
   doc: CalcDoc;
   style: DocStyle;
+  unsaved: boolean;
   onClose(): void;
   onRestore(version: VersionDetail): void;
 }) {
@@ -205,6 +209,8 @@ function VersionDialog(props: {
   const locale = useUi((s) => s.locale);
   const { calcId, number, doc, style } = props;
   const ids = useId();
+  /** Restore was asked for once while the editor had unsaved changes. */
+  const [confirming, setConfirming] = useState(false);
   const [answer, setAnswer] = useState<
     { status: 'ready'; version: VersionDetail } | { status: 'failed'; message: string } | null
   >(null);
@@ -251,9 +257,13 @@ function VersionDialog(props: {
             type="button"
             className="button primary"
             disabled={!version}
-            onClick={() => version && props.onRestore(version)}
+            onClick={() => {
+              if (!version) return;
+              if (props.unsaved && !confirming) setConfirming(true);
+              else props.onRestore(version);
+            }}
           >
-            {t('restore')}
+            {t(confirming ? 'restoreOverUnsaved' : 'restore')}
           </button>
         </>
       }
@@ -262,6 +272,11 @@ function VersionDialog(props: {
       {answer?.status === 'failed' && (
         <p className="form-error" role="alert">
           {t('versionFailed')} {answer.message}
+        </p>
+      )}
+      {confirming && (
+        <p className="form-error" role="alert">
+          {t('unsavedWarning')}
         </p>
       )}
       {version && (

@@ -28,6 +28,9 @@ export const historyMessages = defineMessages(
     left: 'Version {n}',
     right: 'Editor',
     restore: 'Restore this version',
+    restoreOverUnsaved: 'Replace my unsaved changes',
+    unsavedWarning:
+      'The editor has changes that are not saved. Restoring this version replaces them.',
     restored: 'Version {n} is in the editor. Save to make it the current version.',
     close: 'Close',
     // The editor's notice while a newer version is held back
@@ -117,6 +120,9 @@ export const historyMessages = defineMessages(
     left: 'Версия {n}',
     right: 'Редактор',
     restore: 'Восстановить эту версию',
+    restoreOverUnsaved: 'Заменить мои несохранённые изменения',
+    unsavedWarning:
+      'В редакторе есть несохранённые изменения. Восстановление этой версии заменит их.',
     restored: 'Версия {n} загружена в редактор. Сохраните, чтобы сделать её текущей.',
     close: 'Закрыть',
     heldNotice: 'Посетители пока видят версию {n}: тесты новой версии не пройдены.',
