@@ -4,7 +4,7 @@ import { javascript } from '@codemirror/lang-javascript';
 import { MergeView } from '@codemirror/merge';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { editorTheme, themedHighlighting } from '../script/editor-theme';
 import '../script/script.css';
 
@@ -16,7 +16,6 @@ export default function ScriptDiff(props: {
 }) {
   const host = useRef<HTMLDivElement>(null);
   const { before, after, beforeLabel, afterLabel } = props;
-  const id = useId();
 
   useEffect(() => {
     const parent = host.current;
@@ -43,10 +42,18 @@ export default function ScriptDiff(props: {
   return (
     <div className="script-diff">
       <div className="script-diff-labels" aria-hidden="true">
-        <span id={`${id}-a`}>{beforeLabel}</span>
-        <span id={`${id}-b`}>{afterLabel}</span>
+        <span>{beforeLabel}</span>
+        <span>{afterLabel}</span>
       </div>
-      <div ref={host} className="script-diff-view" data-testid="script-diff" />
+      {/* Focusable, so a keyboard scrolls a long comparison (the editors are read-only). */}
+      <div
+        ref={host}
+        className="script-diff-view"
+        data-testid="script-diff"
+        role="group"
+        aria-label={`${beforeLabel} · ${afterLabel}`}
+        tabIndex={0}
+      />
     </div>
   );
 }
