@@ -15,7 +15,7 @@ import { useCalcs, type OpenCalc } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
 import { downloadCalc } from '../calc-file/calc-file';
 import { useCalcImport } from '../calc-file/use-import';
-import { historyMessages } from './history/messages';
+import { versionNoticeMessages } from './history/notice-messages';
 import { InputsEditor } from './inputs-editor';
 import { sameJson, without } from './list-ops';
 import { editorMessages } from './messages';
@@ -57,7 +57,7 @@ function effectiveValues(
 export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const t = useT(editorMessages);
   const tc = useT(calcMessages);
-  const th = useT(historyMessages);
+  const th = useT(versionNoticeMessages);
   const navigate = useNavigate();
   const calcImport = useCalcImport();
   const calcId = calc._id;

@@ -31,10 +31,7 @@ export const historyMessages = defineMessages(
     restoreOverUnsaved: 'Replace my unsaved changes',
     unsavedWarning:
       'The editor has changes that are not saved. Restoring this version replaces them.',
-    restored: 'Version {n} is in the editor. Save to make it the current version.',
     close: 'Close',
-    // The editor's notice while a newer version is held back
-    heldNotice: 'Visitors still see version {n}: the tests of the newer version fail.',
     // Changes in words
     added: '{what} added',
     removed: '{what} removed',
@@ -123,9 +120,7 @@ export const historyMessages = defineMessages(
     restoreOverUnsaved: 'Заменить мои несохранённые изменения',
     unsavedWarning:
       'В редакторе есть несохранённые изменения. Восстановление этой версии заменит их.',
-    restored: 'Версия {n} загружена в редактор. Сохраните, чтобы сделать её текущей.',
     close: 'Закрыть',
-    heldNotice: 'Посетители пока видят версию {n}: тесты новой версии не пройдены.',
     added: '{what}: добавлено',
     removed: '{what}: удалено',
     renamed: '{what}: новое имя «{name}»',
