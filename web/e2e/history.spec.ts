@@ -194,10 +194,12 @@ test('a dropped file that is not a calculator is refused and nothing changes', a
   await expect(
     page.getByText('This file is not a calculator: it has no “doc” object. Nothing was imported.'),
   ).toBeVisible();
-  // The engine's own rules: an input needs a name and a known type.
-  await drop('{"doc": {"metaInputs": [{"id": 1, "type": "slider"}]}}');
+  // The engine's own rules: an input's type is one it knows (the engine's words).
+  await drop('{"doc": {"metaInputs": [{"id": 1, "name": "a", "type": "slider"}]}}');
   await expect(
-    page.getByText(/^This file is not a calculator: .+\. Nothing was imported\.$/),
+    page.getByText(
+      /^This file is not a calculator: unknown variant `slider`, expected one of .+\. Nothing was imported\.$/,
+    ),
   ).toBeVisible();
   await screenshot(page, 'import-refused');
   await expect(page).toHaveURL(/\/user\/calculators$/);
