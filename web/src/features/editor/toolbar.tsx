@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n';
 import { useUi } from '../../stores/ui';
 import { calcFileMessages } from '../calc-file/messages';
 import { editorMessages } from './messages';
-import { PANELS, SAVED_ONLY, type PanelName } from './side-panel';
+import { FOLDED_INTO_MENU, PANELS, SAVED_ONLY, type PanelName } from './side-panel';
 
 interface ToolbarProps {
   calcId: string;
@@ -42,6 +42,8 @@ const reserved = (
 const ICONS = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  debug:
+    'M8 9h8v7a4 4 0 0 1-8 0zM9 9a3 3 0 0 1 6 0M4 13h4M16 13h4M5 19l3-2M19 19l-3-2M5 7l3 2M19 7l-3 2',
   published: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   run: 'M7 4l13 8-13 8z',
 } as const;
@@ -166,6 +168,8 @@ export function Toolbar(props: ToolbarProps) {
 
   // A panel of saved calculators only keeps its place on a draft (nothing moves on a save).
   const panelShown = (panel: PanelName) => props.stored || !SAVED_ONLY.includes(panel);
+  /** Folded, some panels are toggled from the "More actions" menu instead of a button. */
+  const inMenu = (panel: PanelName) => fold > 0 && FOLDED_INTO_MENU.includes(panel);
 
   if (compact) {
     return (
@@ -211,6 +215,11 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
+              {PANELS.filter((panel) => inMenu(panel) && panelShown(panel)).map((panel) => (
+                <Fragment key={panel}>
+                  {item(close, t(panel), () => props.onTogglePanel(panel), props.panel === panel)}
+                </Fragment>
+              ))}
             </>
           )}
         </Menu>
@@ -218,16 +227,14 @@ export function Toolbar(props: ToolbarProps) {
       <div className="toolbar-group">
         <button
           type="button"
-          className="button"
           aria-pressed={props.debug}
           onClick={props.onToggleDebug}
-        >
-          {t('debugMode')}
-        </button>
+          {...look('debug', t('debugMode'), 'button')}
+        />
         {run}
       </div>
       <div className="toolbar-group" role="group" aria-label={t('panels')}>
-        {PANELS.map((panel) => (
+        {PANELS.filter((panel) => !inMenu(panel)).map((panel) => (
           <button
             key={panel}
             id={`${props.idPrefix}-toggle-${panel}`}
