@@ -5,6 +5,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261125_000001_initial_schema;
 mod m20261126_141000_calculator_revision;
 mod m20261126_180000_stripe_event;
+mod m20261127_050000_calculator_versions;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_initial_schema::Migration),
             Box::new(m20261126_141000_calculator_revision::Migration),
             Box::new(m20261126_180000_stripe_event::Migration),
+            Box::new(m20261127_050000_calculator_versions::Migration),
         ]
     }
 }

@@ -144,6 +144,91 @@ pub struct Source {
     pub private: bool,
     /// Counts the saves; the next save sends it back.
     pub revision: i64,
+    /// The number of the current version (`GET /api/source/{id}/versions/{number}`).
+    pub version: i64,
+    /// The number of the version visitors see: the current one, unless
+    /// `doc.holdWhileTestsFail` holds the last one whose tests passed.
+    pub published_version: i64,
+    /// What the doc's tests gave when it was saved; null when it has none.
+    pub tests: Option<TestReport>,
+}
+
+/// What a calculator's tests (`doc.tests`) gave.
+#[derive(Serialize, ToSchema)]
+pub struct TestReport {
+    pub passed: u64,
+    pub failed: u64,
+    /// Each test in the doc's order.
+    pub tests: Vec<TestOutcome>,
+}
+
+/// One test's outcome.
+#[derive(Serialize, ToSchema)]
+pub struct TestOutcome {
+    pub name: String,
+    pub passed: bool,
+    /// Each output that differs from what the test expects (absent when it passed).
+    pub differences: Option<Vec<Difference>>,
+    /// The error the script gave (absent when it ran).
+    pub error: Option<String>,
+}
+
+/// One output (or one cell of a table) that differs from what a test expects.
+#[derive(Serialize, ToSchema)]
+pub struct Difference {
+    /// The output's name.
+    pub output: String,
+    /// A table's row, from 0 (null: the table as a whole).
+    pub row: Option<u64>,
+    /// A table's column (null: the output or the row as a whole).
+    pub column: Option<String>,
+    pub expected: Value,
+    pub actual: Value,
+}
+
+/// How many of a calculator's tests passed and failed.
+#[derive(Serialize, ToSchema)]
+pub struct TestsSummary {
+    pub passed: u64,
+    pub failed: u64,
+}
+
+/// One kept version on a page of a calculator's history.
+#[derive(Serialize, ToSchema)]
+pub struct ListedVersion {
+    pub number: i64,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    /// The engine's error when this version was run with its defaults, if any.
+    pub error: Option<String>,
+    /// Null when this version has no tests.
+    pub tests: Option<TestsSummary>,
+    /// This is the version the editor opens.
+    pub current: bool,
+    /// This is the version visitors see.
+    pub published: bool,
+}
+
+/// A page of a calculator's versions, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct VersionPage {
+    pub data: Vec<ListedVersion>,
+    pub paging: Paging,
+}
+
+/// One version of a calculator, as it was saved.
+#[derive(Serialize, ToSchema)]
+pub struct Version {
+    pub number: i64,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub doc: Value,
+    pub doc_style: Value,
+    pub error: Option<String>,
+    /// Null when this version has no tests.
+    pub tests: Option<TestReport>,
+    pub current: bool,
+    pub published: bool,
 }
 
 /// The answer to a save.
@@ -155,6 +240,13 @@ pub struct Saved {
     pub error: Option<String>,
     /// The calculator's revision after this save.
     pub revision: i64,
+    /// The version that is now current (the same as before when the doc and style did not
+    /// change).
+    pub version: i64,
+    /// The version visitors now see.
+    pub published_version: i64,
+    /// What the doc's tests gave; null when it has none. Failing tests do not stop a save.
+    pub tests: Option<TestReport>,
 }
 
 /// What a published calculator shows: the doc, its style, and the result of the last
@@ -203,6 +295,8 @@ pub struct ListedCalc {
     pub doc_style: Value,
     pub private: bool,
     pub error: Option<String>,
+    /// Null when the calculator has no tests.
+    pub tests: Option<TestsSummary>,
 }
 
 /// Where a page of "My Calculators" is.
@@ -442,7 +536,8 @@ impl Modify for SessionCookie {
     ),
     paths(
         captcha, signup, login, logout, logout_form, account, delete_account, save_settings, forgot, reset,
-        read_source, save_source, delete_source, read_published, delete_published,
+        read_source, save_source, delete_source, list_versions, read_version,
+        read_published, delete_published,
         toggle_privacy, my_calculators, evaluate,
         billing_info, subscription, cancel_subscription, resume_subscription, preview_switch,
         switch_plan, cards, edit_card, default_card, delete_card, checkout, checkout_complete,
@@ -590,7 +685,35 @@ fn save_source() {}
 #[allow(dead_code)]
 fn delete_source() {}
 
-/// A published calculator (private ones look missing to all but their owner).
+/// A page of the owner's versions of a calculator, newest first (20 a page).
+#[utoipa::path(get, path = "/api/source/{id}/versions", tag = "calculators", security(("session" = [])),
+    params(
+        ("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]"),
+        ("page" = Option<String>, Query, description = "1-based page number")),
+    responses(
+        (status = 200, body = VersionPage),
+        (status = 400, body = ErrorBody, description = "A bad id or page"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Missing, or someone else's")))]
+#[allow(dead_code)]
+fn list_versions() {}
+
+/// One kept version of the owner's calculator.
+#[utoipa::path(get, path = "/api/source/{id}/versions/{number}", tag = "calculators", security(("session" = [])),
+    params(
+        ("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]"),
+        ("number" = i64, Path, minimum = 1, description = "The version's number")),
+    responses(
+        (status = 200, body = Version),
+        (status = 400, body = ErrorBody, description = "A bad id or number"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Missing (never kept, or dropped), \
+            or someone else's")))]
+#[allow(dead_code)]
+fn read_version() {}
+
+/// A published calculator (private ones look missing to all but their owner). While
+/// `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed.
 #[utoipa::path(get, path = "/api/calc/{id}", tag = "calculators",
     params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
     responses(
@@ -812,7 +935,7 @@ mod tests {
     fn every_operation_answers_errors_in_the_one_error_shape() {
         let doc = serde_json::to_value(ApiDoc::openapi()).expect("document");
         let paths = doc["paths"].as_object().expect("paths");
-        assert_eq!(paths.len(), 26);
+        assert_eq!(paths.len(), 28);
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().expect("operations") {
                 for (status, response) in operation["responses"].as_object().expect("responses") {

@@ -21,6 +21,13 @@ pub struct Model {
     /// 1 at the first save, one more with each save: a save names the revision it was
     /// based on, and one based on an older revision is refused.
     pub revision: i64,
+    /// The number of the current version in `calculator_versions` (the state above).
+    pub version: i64,
+    /// The number of the version visitors are shown: the current one, or while
+    /// `doc.holdWhileTestsFail` holds it, the last one whose tests passed.
+    pub published_version: i64,
+    /// The current version's test report (JSON text); `None` when the doc has no tests.
+    pub tests: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

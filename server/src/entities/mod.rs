@@ -1,6 +1,7 @@
 //! The database tables, as sea-orm entities (the schema itself is in `migrations/`).
 
 pub mod calculator;
+pub mod calculator_version;
 pub mod outbox;
 pub mod password_reset;
 pub mod session;

@@ -20,7 +20,7 @@ use crate::services::calculators::{
     self, CHANGED_ELSEWHERE, CalcId, SaveOutcome, SaveRequest, parse_json_text,
 };
 use crate::services::eval_queue::Owner;
-use crate::services::rate_limit;
+use crate::services::{rate_limit, versions};
 use crate::state::AppState;
 
 /// The calculator routes.
@@ -34,6 +34,8 @@ pub fn router() -> Router<AppState> {
             "/api/calc/{id}",
             get(read_published).delete(delete_published),
         )
+        .route("/api/source/{id}/versions", get(list_versions))
+        .route("/api/source/{id}/versions/{number}", get(read_version))
         .route("/api/calc/{id}/eval", post(evaluate))
         .route("/api/calc/edit/", post(toggle_privacy))
         .route("/api/calc/edit", post(toggle_privacy))
@@ -64,7 +66,36 @@ async fn read_source(
         "doc_style": parse_json_text(&found.doc_style),
         "private": found.is_private,
         "revision": found.revision,
+        "version": found.version,
+        "published_version": found.published_version,
+        "tests": versions::tests_report(found.tests.as_deref()),
     })))
+}
+
+async fn list_versions(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    let page = versions::parse_page(query.page.as_deref())?;
+    let found = calculators::owned(&state, &id, &user).await?;
+    Ok(Json(versions::page_of(&state.db, &found, page).await?))
+}
+
+async fn read_version(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, number)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let id = CalcId::parse(&id)?;
+    let number = versions::parse_number(&number)?;
+    let found = calculators::owned(&state, &id, &user).await?;
+    let version = versions::find(&state.db, &found, number)
+        .await?
+        .ok_or_else(ApiError::calculator_not_found)?;
+    Ok(Json(versions::version_json(&found, &version)))
 }
 
 async fn save_source(
@@ -90,6 +121,9 @@ async fn save_source(
                 "_id": saved.id,
                 "error": saved.error,
                 "revision": saved.revision,
+                "version": saved.version,
+                "published_version": saved.published_version,
+                "tests": versions::tests_report(saved.tests.as_deref()),
             }))
             .into_response(),
             // The editor offers to reload theirs, overwrite it (saving again based on
@@ -116,18 +150,21 @@ async fn delete_owned(
     id: &str,
     user: &crate::entities::user::Model,
 ) -> Result<Json<Value>, ApiError> {
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
     let id = CalcId::parse(id)?;
     // One statement that checks the owner and deletes: a racing delete or save of the same
-    // calculator leaves this one a 404, never a 500.
+    // calculator leaves this one a 404, never a 500. Its versions go with it.
+    let txn = state.db.begin().await?;
     let deleted = calculator::Entity::delete_many()
         .filter(calculator::Column::Id.eq(id.as_str()))
         .filter(calculator::Column::OwnerId.eq(user.id))
-        .exec(&state.db)
+        .exec(&txn)
         .await?;
     if deleted.rows_affected == 0 {
         return Err(ApiError::calculator_not_found());
     }
+    versions::delete_all(&txn, id.as_str()).await?;
+    txn.commit().await?;
     Ok(Json(json!({"message": "Deleted."})))
 }
 
@@ -140,7 +177,8 @@ async fn read_published(
     let found = calculators::visible(&state, &id, viewer.as_ref())
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
-    Ok(Json(calculators::published_json(&found)))
+    let shown = calculators::shown(&state, &found).await?;
+    Ok(Json(calculators::published_json(&shown)))
 }
 
 async fn delete_published(
@@ -236,8 +274,10 @@ async fn evaluate(
             "Unknown locale \"{code}\" (use en or ru)."
         )));
     }
+    // Visitors run the published version.
+    let shown = calculators::shown(&state, &found).await?;
     let request = WorkerRequest {
-        doc: parse_json_text(&found.doc),
+        doc: parse_json_text(&shown.doc),
         values: body.values,
         locale: body.locale,
         today: None,

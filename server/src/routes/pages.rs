@@ -127,7 +127,8 @@ async fn published_for_page(
         .or_else(|| path.strip_prefix("/embed/"))?;
     let id = CalcId::parse(id).ok()?;
     let found = calculators::visible(state, &id, viewer).await.ok()??;
-    let mut calc = calculators::published_json(&found);
+    let shown = calculators::shown(state, &found).await.ok()?;
+    let mut calc = calculators::published_json(&shown);
     calc["_id"] = Value::String(id.as_str().to_owned());
     // The page keeps a public calculator on the device for offline use, never a private
     // one (only its owner is shown it): `web/src/lib/offline/saved-calcs.ts`.

@@ -6,6 +6,7 @@ use std::net::IpAddr;
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -15,7 +16,7 @@ use crate::auth::{
     verify_password,
 };
 use crate::device::Device;
-use crate::entities::{calculator, user};
+use crate::entities::{calculator, calculator_version, user};
 use crate::error::ApiError;
 use crate::services::calculators::parse_json_text;
 use crate::services::password_resets::{notify, revoke_resets};
@@ -394,10 +395,22 @@ pub async fn delete_account(
     check_current_password(state, user, password).await?;
     // Then the subscription, so a deleted account is never charged again.
     crate::services::billing::end_subscription(state, user).await?;
+    // Their calculators with every version of each.
+    let txn = state.db.begin().await?;
+    let theirs = sea_orm::sea_query::Query::select()
+        .column(calculator::Column::Id)
+        .from(calculator::Entity)
+        .and_where(calculator::Column::OwnerId.eq(user.id))
+        .to_owned();
+    calculator_version::Entity::delete_many()
+        .filter(calculator_version::Column::CalculatorId.in_subquery(theirs))
+        .exec(&txn)
+        .await?;
     calculator::Entity::delete_many()
         .filter(calculator::Column::OwnerId.eq(user.id))
-        .exec(&state.db)
+        .exec(&txn)
         .await?;
+    txn.commit().await?;
     end_all_sessions(state, user.id).await?;
     revoke_resets(state, user.id).await?;
     user::Entity::delete_by_id(user.id).exec(&state.db).await?;

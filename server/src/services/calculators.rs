@@ -13,6 +13,7 @@ use crate::auth::now_ms;
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
+use crate::services::versions;
 use crate::state::AppState;
 
 /// How many calculators a page of "My Calculators" holds.
@@ -63,14 +64,49 @@ pub async fn visible(
     Ok(found.filter(|c| !c.is_private || viewer.is_some_and(|u| u.id == c.owner_id)))
 }
 
-/// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the doc,
-/// its style, and the error and result of running it with its defaults at the last save.
-pub fn published_json(found: &calculator::Model) -> Value {
+/// What visitors are shown of a calculator: its published version's doc and style, and
+/// what the engine said when that version was saved.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub doc: String,
+    pub doc_style: String,
+    pub error: Option<String>,
+    pub initial_result: Option<String>,
+}
+
+/// The published version of `found`: its current state, unless `doc.holdWhileTestsFail`
+/// keeps an earlier version published while the current one's tests fail.
+///
+/// # Errors
+/// The database could not be read.
+pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown, ApiError> {
+    if found.published_version != found.version
+        && let Some(held) = versions::find(&state.db, found, found.published_version).await?
+    {
+        return Ok(Shown {
+            doc: held.doc,
+            doc_style: held.doc_style,
+            error: held.error,
+            initial_result: held.initial_result,
+        });
+    }
+    Ok(Shown {
+        doc: found.doc.clone(),
+        doc_style: found.doc_style.clone(),
+        error: found.error.clone(),
+        initial_result: found.initial_result.clone(),
+    })
+}
+
+/// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the
+/// published version's doc, its style, and the error and result of running it with its
+/// defaults when it was saved.
+pub fn published_json(shown: &Shown) -> Value {
     serde_json::json!({
-        "doc": parse_json_text(&found.doc),
-        "doc_style": parse_json_text(&found.doc_style),
-        "error": found.error,
-        "result": found.initial_result.as_deref().map(parse_json_text),
+        "doc": parse_json_text(&shown.doc),
+        "doc_style": parse_json_text(&shown.doc_style),
+        "error": shown.error,
+        "result": shown.initial_result.as_deref().map(parse_json_text),
     })
 }
 
@@ -106,6 +142,22 @@ pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiErr
     // The console is the author's, for the editor: stored results never carry it.
     result.console.clear();
     serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// Runs the doc's tests in a worker, as every save does; `None` when it has none.
+///
+/// # Errors
+/// No worker could run them.
+pub async fn run_tests(_state: &AppState, doc: &Value) -> Result<Option<Value>, ApiError> {
+    let has_tests = doc
+        .get("tests")
+        .and_then(Value::as_array)
+        .is_some_and(|tests| !tests.is_empty());
+    if !has_tests {
+        return Ok(None);
+    }
+    // The engine's test runner comes with the engine side of issue 13.
+    Ok(None)
 }
 
 /// The 409 answer to a save not based on the stored revision (or on none, over a stored one).
@@ -246,6 +298,9 @@ pub async fn save(
     }
     let result = run_defaults(state, &doc).await?;
     let error = result["error"].as_str().map(str::to_owned);
+    let tests = run_tests(state, &doc)
+        .await?
+        .map(|report| report.to_string());
     let now = now_ms();
 
     let txn = state.db.begin().await?;
@@ -279,19 +334,42 @@ pub async fn save(
                 created_at: Set(now),
                 updated_at: Set(now),
                 revision: Set(1),
+                // The first version is published whatever its tests say: nothing passed
+                // before it.
+                version: Set(1),
+                published_version: Set(1),
+                tests: Set(tests),
             }
             .insert(&txn)
             .await;
-            match created {
+            let created = match created {
                 Ok(created) => created,
                 // Another account created this id first (our own saves are serialised).
                 Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
                     return Err(ApiError::calculator_not_found());
                 }
                 Err(e) => return Err(e.into()),
-            }
+            };
+            // The id is ours now: versions still under it are a deleted calculator's.
+            versions::delete_all(&txn, id.as_str()).await?;
+            versions::insert_current(&txn, &created, now).await?;
+            created
         }
         Admission::Update { revision } => {
+            let found = existing
+                .as_ref()
+                .ok_or_else(ApiError::calculator_not_found)?;
+            // Saving the current version's doc and style again makes no new version.
+            let same =
+                parse_json_text(&found.doc) == doc && parse_json_text(&found.doc_style) == style;
+            let version = if same {
+                found.version
+            } else {
+                found.version + 1
+            };
+            let published =
+                versions::version_to_publish(&txn, id.as_str(), &doc, version, tests.as_deref())
+                    .await?;
             let changed = calculator::ActiveModel {
                 id: Set(id.as_str().to_owned()),
                 doc: Set(doc.to_string()),
@@ -300,9 +378,12 @@ pub async fn save(
                 initial_result: Set(Some(result.to_string())),
                 updated_at: Set(now),
                 revision: Set(revision + 1),
+                version: Set(version),
+                published_version: Set(published),
+                tests: Set(tests),
                 ..Default::default()
             };
-            match calculator::Entity::update(changed)
+            let updated = match calculator::Entity::update(changed)
                 .validate()?
                 .filter(calculator::Column::Revision.eq(revision))
                 .exec(&txn)
@@ -312,7 +393,14 @@ pub async fn save(
                 // Deleted since it was read (a delete does not wait for the owner's lock).
                 Err(DbErr::RecordNotUpdated) => return Err(ApiError::calculator_not_found()),
                 Err(e) => return Err(e.into()),
+            };
+            if same {
+                versions::refresh_current(&txn, &updated).await?;
+            } else {
+                versions::insert_current(&txn, &updated, now).await?;
             }
+            versions::apply_retention(&txn, &updated, plan).await?;
+            updated
         }
     };
     txn.commit().await?;
@@ -367,6 +455,7 @@ pub async fn page_of(state: &AppState, owner: &user::Model, page: u64) -> Result
                 "doc_style": parse_json_text(&c.doc_style),
                 "private": c.is_private,
                 "error": c.error,
+                "tests": versions::tests_summary(c.tests.as_deref()),
             })
         })
         .collect();

@@ -10,3 +10,4 @@ pub mod mail;
 pub mod password_resets;
 pub mod plans;
 pub mod rate_limit;
+pub mod versions;

@@ -36,6 +36,16 @@ impl Plan {
         }
     }
 
+    /// How many versions of each calculator the plan keeps (`None`: all). The current
+    /// version and the published one are always kept; the oldest others go first.
+    pub const fn max_versions(self) -> Option<u64> {
+        match self {
+            Plan::Free => Some(10),
+            Plan::Regular => Some(100),
+            Plan::Premium => None,
+        }
+    }
+
     /// Whether calculators may be private.
     pub const fn allows_private(self) -> bool {
         !matches!(self, Plan::Free)

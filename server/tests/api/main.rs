@@ -16,3 +16,4 @@ mod openapi;
 mod pages;
 mod saves;
 mod serving;
+mod versions;
