@@ -32,7 +32,7 @@ const versionedDoc = () =>
 /** Replaces the script on the Script tab, as typed into CodeMirror. */
 async function setScript(page: Page, text: string) {
   await page.getByRole('tab', { name: 'Script' }).click();
-  const editor = page.getByRole('textbox', { name: 'Script' });
+  const editor = page.getByRole('textbox', { name: 'Script', exact: true });
   await expect(editor).toBeVisible();
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -111,7 +111,9 @@ test('three saves, the first compared with the editor, restored and saved again'
     page.getByText('Version 1 is in the editor. Save to make it the current version.'),
   ).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Script' })).toContainText('inputs.a * 2');
+  await expect(page.getByRole('textbox', { name: 'Script', exact: true })).toContainText(
+    'inputs.a * 2',
+  );
   const before = await (await page.request.get(`/api/source/${id}`)).json();
   expect(before.doc.script).toBe(script(4));
 
