@@ -457,3 +457,55 @@ describe('unsavedCalcs', () => {
     ).toEqual(['stored0000000002', draft].sort());
   });
 });
+
+describe('versions', () => {
+  it('keeps the current and the published version the server names', async () => {
+    stubFetch(() =>
+      json(200, {
+        doc: storedDoc('Held'),
+        doc_style: {},
+        revision: 4,
+        version: 4,
+        published_version: 2,
+      }),
+    );
+    const opened = await useCalcs.getState().open('server0000000001');
+    expect(opened).toMatchObject({ version: 4, publishedVersion: 2 });
+  });
+
+  it('after a save: the published version as the server says, else as the hold decides', async () => {
+    putStored('stored0000000001');
+    const save = async (answer: Record<string, unknown>, doc: Partial<CalcDoc> = {}) => {
+      useCalcs.getState().updateDoc('stored0000000001', (old) => ({ ...old, ...doc, name: 'x' }));
+      stubFetch(() => json(200, { message: 'Saved.', revision: 1, ...answer }));
+      await useCalcs.getState().save('stored0000000001');
+      return calc('stored0000000001');
+    };
+    expect(await save({ version: 2, tests: null })).toMatchObject({
+      version: 2,
+      publishedVersion: 2,
+    });
+    // Held: tests fail and the doc holds back such versions.
+    expect(
+      await save({ version: 3, tests: { passed: 0, failed: 1 } }, { holdWhileTestsFail: true }),
+    ).toMatchObject({ version: 3, publishedVersion: 2 });
+    expect(await save({ version: 4, tests: { passed: 1, failed: 0 } })).toMatchObject({
+      version: 4,
+      publishedVersion: 4,
+    });
+    // Failing tests without the hold are published.
+    expect(
+      await save({ version: 5, tests: { passed: 0, failed: 1 } }, { holdWhileTestsFail: false }),
+    ).toMatchObject({ version: 5, publishedVersion: 5 });
+    expect(await save({ version: 6, published_version: 1 })).toMatchObject({
+      version: 6,
+      publishedVersion: 1,
+    });
+  });
+
+  it('gives a draft made from an imported doc none of them', () => {
+    const id = useCalcs.getState().draftFrom({ ...storedDoc('Imported'), tests: [] }, null);
+    expect(calc(id).version).toBeUndefined();
+    expect(calc(id).doc.tests).toEqual([]);
+  });
+});

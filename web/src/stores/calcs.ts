@@ -19,6 +19,13 @@ export interface OpenCalc extends SourceRecord {
    * the server refuses one based on an older revision (409). Absent before the first save.
    */
   revision?: number;
+  /** The server's current version of it (each save that changed it makes one). */
+  version?: number;
+  /**
+   * The version visitors see: the current one, unless "Don't publish while tests fail"
+   * holds back a version whose tests fail.
+   */
+  publishedVersion?: number;
 }
 
 interface CalcsState {
@@ -58,6 +65,31 @@ interface SourceAnswer {
   doc: CalcDoc;
   doc_style: DocStyle | null;
   revision?: number;
+  version?: number;
+  published_version?: number;
+}
+
+/** What a save answers (the fields read here). */
+interface SaveAnswer {
+  revision?: number;
+  version?: number;
+  published_version?: number;
+  tests?: { failed?: number } | null;
+}
+
+/**
+ * The version visitors see after a save: the server's word when it gives it; else the
+ * saved version, unless the doc holds back versions whose tests fail and these did.
+ */
+function publishedAfterSave(
+  answer: SaveAnswer | null,
+  doc: CalcDoc,
+  before: number | undefined,
+): number | undefined {
+  if (typeof answer?.published_version === 'number') return answer.published_version;
+  if (typeof answer?.version !== 'number') return undefined;
+  const held = doc.holdWhileTestsFail === true && (answer.tests?.failed ?? 0) > 0;
+  return held ? before : answer.version;
 }
 
 function put(state: CalcsState, calc: OpenCalc): Partial<CalcsState> {
@@ -116,6 +148,8 @@ async function fetchSource(id: string): Promise<OpenCalc> {
     saved: true,
     stored: true,
     revision: source.revision,
+    version: source.version,
+    publishedVersion: source.published_version,
   };
 }
 
@@ -183,7 +217,7 @@ export const useCalcs = create<CalcsState>()(
         const calc = get().calcs[id];
         if (!calc) return;
         const revision = basedOn ?? calc.revision;
-        const answer = await api.post<{ revision?: number } | null>(`/api/source/${id}`, {
+        const answer = await api.post<SaveAnswer | null>(`/api/source/${id}`, {
           doc: calc.doc,
           doc_style: calc.doc_style,
           ...(revision === undefined ? {} : { revision }),
@@ -194,7 +228,16 @@ export const useCalcs = create<CalcsState>()(
         if (!now) return;
         // Edits made while the save was on its way keep the calculator unsaved.
         const saved = now.doc === calc.doc && now.doc_style === calc.doc_style;
-        set(put(get(), { ...now, stored: true, saved, revision: answer?.revision }));
+        set(
+          put(get(), {
+            ...now,
+            stored: true,
+            saved,
+            revision: answer?.revision,
+            version: answer?.version,
+            publishedVersion: publishedAfterSave(answer, calc.doc, now.publishedVersion),
+          }),
+        );
       },
       copy(id) {
         const calc = get().calcs[id];

@@ -42,6 +42,7 @@ export const editorMessages = defineMessages(
     calcMode: 'Calc mode',
     panels: 'Side panels',
     moreActions: 'More actions',
+    history: 'History',
     settings: 'Settings',
     formulaHelper: 'Formula helper',
     cheatsheet: 'Cheatsheet',
@@ -182,6 +183,9 @@ export const editorMessages = defineMessages(
     liveOutputs: 'Live outputs',
     // Settings
     description: 'Description',
+    holdWhileTestsFail: 'Don’t publish while tests fail',
+    holdWhileTestsFailHint:
+      'A save whose tests fail is kept, but visitors see the last version whose tests passed.',
     libraries: 'Libraries',
     lodash: 'Lodash',
     moment: 'Moment.js',
@@ -243,6 +247,7 @@ export const editorMessages = defineMessages(
     calcMode: 'Калькулятор',
     panels: 'Боковые панели',
     moreActions: 'Другие действия',
+    history: 'История',
     settings: 'Настройки',
     formulaHelper: 'Помощник формул',
     cheatsheet: 'Шпаргалка',
@@ -378,6 +383,9 @@ export const editorMessages = defineMessages(
     consoleDebug: 'Отладка',
     liveOutputs: 'Результаты расчёта',
     description: 'Описание',
+    holdWhileTestsFail: 'Не публиковать, пока тесты не пройдены',
+    holdWhileTestsFailHint:
+      'Сохранение с непройденными тестами сохраняется, но посетители видят последнюю версию, тесты которой пройдены.',
     libraries: 'Библиотеки',
     lodash: 'Lodash',
     moment: 'Moment.js',

@@ -168,4 +168,19 @@ describe('SettingsPanel', () => {
     expect(screen.queryByRole('region', { name: 'Settings' })).toBeNull();
     expect(toggle).toHaveFocus();
   });
+
+  it('sets "Don’t publish while tests fail" in the doc, and takes it out again', async () => {
+    seedDraft({ tests: [{ name: 'Zero', values: {}, expected: {} }] });
+    const { user, panel } = await openSettings();
+    const hold = within(panel).getByRole('checkbox', { name: 'Don’t publish while tests fail' });
+    expect(hold).not.toBeChecked();
+    expect(hold).toHaveAccessibleDescription(
+      'A save whose tests fail is kept, but visitors see the last version whose tests passed.',
+    );
+    await user.click(hold);
+    expect(docNow().holdWhileTestsFail).toBe(true);
+    expect(docNow().tests).toEqual([{ name: 'Zero', values: {}, expected: {} }]);
+    await user.click(hold);
+    expect('holdWhileTestsFail' in docNow()).toBe(false);
+  });
 });

@@ -40,6 +40,19 @@ export function SettingsPanel(props: {
         value={String(doc.description ?? '')}
         onChange={(description) => onDocChange((old) => ({ ...old, description }))}
       />
+      <CheckboxField
+        label={t('holdWhileTestsFail')}
+        hint={t('holdWhileTestsFailHint')}
+        checked={doc.holdWhileTestsFail === true}
+        onChange={(on) =>
+          onDocChange((old) => {
+            // Off is the default: the doc goes back to not naming it.
+            const rest = { ...old };
+            delete rest.holdWhileTestsFail;
+            return on ? { ...rest, holdWhileTestsFail: true } : rest;
+          })
+        }
+      />
       <fieldset className="plain-fieldset">
         <legend className="field-label">{t('libraries')}</legend>
         {LIBRARIES.map((library) => (

@@ -1,4 +1,4 @@
-// The editor's side panel (settings, formula helper, cheatsheet, schema help): beside the
+// The editor's side panel (settings, formula helper, cheatsheet, schema help, history): beside the
 // editor on wide screens, over it on narrow ones. Escape closes it.
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { editorMessages } from './messages';
+import type { HistoryPanelProps } from './history/history-panel';
 import { SettingsPanel } from './settings-panel';
 import { TestsPanel } from './tests-panel';
 import type { TestRun } from './use-test-run';
@@ -19,14 +20,17 @@ const Cheatsheet = lazy(() =>
 const SchemaHelp = lazy(() =>
   import('./script/schema-help').then((module) => ({ default: module.SchemaHelp })),
 );
+const HistoryPanel = lazy(() => import('./history/history-panel'));
 
-export type PanelName = 'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp' | 'tests';
+export type PanelName =
+  'settings' | 'formulaHelper' | 'cheatsheet' | 'schemaHelp' | 'tests' | 'history';
 export const PANELS: readonly PanelName[] = [
   'settings',
   'formulaHelper',
   'cheatsheet',
   'schemaHelp',
   'tests',
+  'history',
 ];
 
 /** What the Tests panel needs from the editor. */
@@ -37,6 +41,15 @@ export interface TestsPanelContext {
   onLoadValues(values: Record<string, unknown>): void;
 }
 
+/** Panels a calculator the server does not have yet cannot show. */
+export const SAVED_ONLY: readonly PanelName[] = ['history'];
+
+/**
+ * Panels toggled from the toolbar's "More actions" menu once the toolbar folds (it folds
+ * at 1280 px beside the locked navigation): their buttons do not fit beside the others.
+ */
+export const FOLDED_INTO_MENU: readonly PanelName[] = ['tests', 'history'];
+
 export function SidePanel(props: {
   panel: PanelName;
   doc: CalcDoc;
@@ -45,6 +58,8 @@ export function SidePanel(props: {
   onStyleChange(style: DocStyle): void;
   onClose(): void;
   tests: TestsPanelContext;
+  /** The History panel's calculator (a saved one) and what restoring a version does. */
+  history?: Omit<HistoryPanelProps, 'doc' | 'style'>;
 }) {
   const t = useT(editorMessages);
   const titleId = useId();
@@ -79,6 +94,9 @@ export function SidePanel(props: {
       break;
     case 'tests':
       content = <TestsPanel doc={doc} onDocChange={props.onDocChange} {...props.tests} />;
+      break;
+    case 'history':
+      content = props.history && <HistoryPanel {...props.history} doc={doc} style={props.style} />;
       break;
   }
 

@@ -13,6 +13,9 @@ import { useT } from '../../lib/i18n';
 import type { CalcDoc, DocStyle, InputDef, OutputDef } from '../../lib/types';
 import { useCalcs, type OpenCalc } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
+import { downloadCalc } from '../calc-file/calc-file';
+import { useCalcImport } from '../calc-file/use-import';
+import { versionNoticeMessages } from './history/notice-messages';
 import { InputsEditor } from './inputs-editor';
 import { sameJson, without } from './list-ops';
 import { editorMessages } from './messages';
@@ -56,7 +59,9 @@ function effectiveValues(
 export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const t = useT(editorMessages);
   const tc = useT(calcMessages);
+  const th = useT(versionNoticeMessages);
   const navigate = useNavigate();
+  const calcImport = useCalcImport();
   const calcId = calc._id;
   const doc = calc.doc;
   const base = useId();
@@ -129,6 +134,14 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
     }
   };
 
+  /** A version from the History panel, into the editor as an unsaved change. */
+  const restoreVersion = (restored: CalcDoc, style: DocStyle, number: number) => {
+    updateDoc(() => structuredClone(restored));
+    updateStyle(structuredClone(style));
+    setValues(initialValues(restored));
+    toast(th('restored', { n: number }));
+  };
+
   const toggleDebug = () => {
     if (debug) setFrozen(null);
     else setFrozen({ doc, values: current });
@@ -182,6 +195,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
 
   return (
     <div className={`page source-editor ${panel ? 'with-panel' : ''}`}>
+      {calcImport.elements}
       <div className="editor-header">
         <div className="editor-title">
           <h1>{name || t('untitled')}</h1>
@@ -200,12 +214,22 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
           onSave={() => void save()}
           onCopy={copy}
           onDelete={() => setConfirmDelete(true)}
+          onExport={() => downloadCalc(calc)}
+          onImport={calcImport.pick}
           onToggleDebug={toggleDebug}
           onRun={run}
           onTogglePanel={(next) => setPanel(panel === next ? null : next)}
           badges={{ tests: <TestsBadge report={currentCounts(frozen?.doc ?? doc, testRun)} /> }}
         />
       </div>
+      {calc.stored &&
+        calc.publishedVersion !== undefined &&
+        calc.version !== undefined &&
+        calc.publishedVersion !== calc.version && (
+          <p className="debug-notice held-notice" role="status">
+            {th('heldNotice', { n: calc.publishedVersion })}
+          </p>
+        )}
       {debug && (
         <p className="debug-notice" role="status">
           {t('debugNotice')}
@@ -383,6 +407,16 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
               run: testRun,
               onLoadValues: (loaded) => setValues(loaded),
             }}
+            history={
+              calc.stored
+                ? {
+                    calcId,
+                    refreshKey: calc.version ?? calc.revision,
+                    unsaved: !calc.saved,
+                    onRestore: restoreVersion,
+                  }
+                : undefined
+            }
           />
         )}
       </div>

@@ -14,8 +14,9 @@ import { Link } from 'react-router';
 import { Menu } from '../../components/menu';
 import { useT } from '../../lib/i18n';
 import { useUi } from '../../stores/ui';
+import { calcFileMessages } from '../calc-file/messages';
 import { editorMessages } from './messages';
-import { PANELS, type PanelName } from './side-panel';
+import { FOLDED_INTO_MENU, PANELS, SAVED_ONLY, type PanelName } from './side-panel';
 
 interface ToolbarProps {
   calcId: string;
@@ -29,6 +30,10 @@ interface ToolbarProps {
   onSave(): void;
   onCopy(): void;
   onDelete(): void;
+  /** Downloads the calculator as a .json file. */
+  onExport(): void;
+  /** Opens a calculator's .json file as a new draft. */
+  onImport(): void;
   onToggleDebug(): void;
   onRun(): void;
   onTogglePanel(panel: PanelName): void;
@@ -46,6 +51,8 @@ const reserved = (
 const ICONS = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  debug:
+    'M8 9h8v7a4 4 0 0 1-8 0zM9 9a3 3 0 0 1 6 0M4 13h4M16 13h4M5 19l3-2M19 19l-3-2M5 7l3 2M19 7l-3 2',
   published: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   run: 'M7 4l13 8-13 8z',
 } as const;
@@ -113,6 +120,7 @@ function useFold() {
 
 export function Toolbar(props: ToolbarProps) {
   const t = useT(editorMessages);
+  const tf = useT(calcFileMessages);
   const { row, fold } = useFold();
   const compact = fold === 2;
   /** A button's look: its text, or (folded) its icon with the text as its name. */
@@ -174,6 +182,11 @@ export function Toolbar(props: ToolbarProps) {
     </button>
   );
 
+  // A panel of saved calculators only keeps its place on a draft (nothing moves on a save).
+  const panelShown = (panel: PanelName) => props.stored || !SAVED_ONLY.includes(panel);
+  /** Folded, some panels are toggled from the "More actions" menu instead of a button. */
+  const inMenu = (panel: PanelName) => fold > 0 && FOLDED_INTO_MENU.includes(panel);
+
   if (compact) {
     return (
       <div ref={row} className="editor-toolbar compact" role="group" aria-label={t('toolbar')}>
@@ -187,8 +200,10 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, t('copy'), props.onCopy)}
               {item(close, t('delete'), props.onDelete)}
+              {item(close, tf('export'), props.onExport)}
+              {item(close, tf('import'), props.onImport)}
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
-              {PANELS.map((panel) => (
+              {PANELS.filter(panelShown).map((panel) => (
                 <Fragment key={panel}>
                   {item(
                     close,
@@ -217,20 +232,37 @@ export function Toolbar(props: ToolbarProps) {
           {...look('delete', t('delete'), 'button danger')}
         />
         {viewPublished}
+        <Menu label="⋯" ariaLabel={t('moreActions')}>
+          {(close) => (
+            <>
+              {item(close, tf('export'), props.onExport)}
+              {item(close, tf('import'), props.onImport)}
+              {PANELS.filter((panel) => inMenu(panel) && panelShown(panel)).map((panel) => (
+                <Fragment key={panel}>
+                  {item(
+                    close,
+                    t(panel),
+                    () => props.onTogglePanel(panel),
+                    props.panel === panel,
+                    props.badges?.[panel],
+                  )}
+                </Fragment>
+              ))}
+            </>
+          )}
+        </Menu>
       </div>
       <div className="toolbar-group">
         <button
           type="button"
-          className="button"
           aria-pressed={props.debug}
           onClick={props.onToggleDebug}
-        >
-          {t('debugMode')}
-        </button>
+          {...look('debug', t('debugMode'), 'button')}
+        />
         {run}
       </div>
       <div className="toolbar-group" role="group" aria-label={t('panels')}>
-        {PANELS.map((panel) => (
+        {PANELS.filter((panel) => !inMenu(panel)).map((panel) => (
           <button
             key={panel}
             id={`${props.idPrefix}-toggle-${panel}`}
@@ -238,6 +270,7 @@ export function Toolbar(props: ToolbarProps) {
             className="button subtle"
             aria-pressed={props.panel === panel}
             onClick={() => props.onTogglePanel(panel)}
+            {...reserved(panelShown(panel))}
           >
             {t(panel)}
             {props.badges?.[panel]}

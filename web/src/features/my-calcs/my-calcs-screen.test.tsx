@@ -1,8 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
+import { setDocCheckForTests } from '../calc-file/calc-file';
 import { useUi } from '../../stores/ui';
 import { json, stubFetch, type FetchCall } from '../../testing/fetch';
 import MyCalcsScreen from './my-calcs-screen';
@@ -21,10 +23,15 @@ function show(path: string, respond: (call: FetchCall) => Response) {
       <Routes>
         <Route path="/" element={<p>Home</p>} />
         <Route path="/user/calculators" element={<MyCalcsScreen />} />
+        <Route path="/source/:calcId" element={<SourceProbe />} />
       </Routes>
     </MemoryRouter>,
   );
   return { ...server, user: userEvent.setup() };
+}
+
+function SourceProbe() {
+  return <p data-testid="source">{useParams().calcId}</p>;
 }
 
 const page = (data: unknown[], paging = { page: 1, pages: 1, perPage: 20, total: data.length }) =>
@@ -33,9 +40,16 @@ const page = (data: unknown[], paging = { page: 1, pages: 1, perPage: 20, total:
 beforeEach(() => {
   useSession.setState({ authenticated: true, user: null, authDialog: null });
   useUi.setState({ locale: 'en', toasts: [] });
+  useCalcs.setState({ calcs: {}, order: [] });
+  setDocCheckForTests(async () => null);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setDocCheckForTests(null);
+});
+
+const toastTexts = () => useUi.getState().toasts.map((t) => t.text);
 
 describe('MyCalcsScreen', () => {
   it('sends a signed-out visitor home', () => {
@@ -125,5 +139,90 @@ describe('MyCalcsScreen', () => {
     fail = false;
     await user.click(retry);
     expect(await screen.findByRole('heading', { name: 'Loan' })).toBeInTheDocument();
+  });
+
+  it('marks calculators whose tests fail, and only those', async () => {
+    show('/user/calculators', () =>
+      page([
+        { ...row('aaaaaaaaaaaaaaaa', 'Loan'), tests: { passed: 1, failed: 2 } },
+        { ...row('bbbbbbbbbbbbbbbb', 'Tax'), tests: { passed: 3, failed: 0 } },
+        { ...row('cccccccccccccccc', 'Tip'), tests: null },
+      ]),
+    );
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]).getByText('Tests fail: 2 of 3')).toBeVisible();
+    expect(within(items[1]).queryByText(/Tests fail/)).toBeNull();
+    expect(within(items[2]).queryByText(/Tests fail/)).toBeNull();
+  });
+
+  it('imports a calculator file as a new unsaved draft with a fresh id', async () => {
+    const { user } = show('/user/calculators', () => page([]));
+    await screen.findByRole('heading', { name: 'No saved calculators yet' });
+    const doc = {
+      name: 'Imported',
+      script: 'return {};',
+      metaInputs: [],
+      metaOutputs: [],
+      tests: [{ name: 'Zero', values: {}, expected: {} }],
+      futureField: 1,
+    };
+    const file = new File(
+      [JSON.stringify({ _id: 'aaaaaaaaaaaaaaaa', doc, doc_style: { fsize: 14 } })],
+      'Imported.json',
+      { type: 'application/json' },
+    );
+    expect(screen.getByRole('button', { name: 'Import' })).toBeVisible();
+    await user.upload(screen.getByTestId('import-file'), file);
+    const id = (await screen.findByTestId('source')).textContent ?? '';
+    expect(id).toMatch(/^[0-9a-zA-Z]{16}$/);
+    expect(id).not.toBe('aaaaaaaaaaaaaaaa');
+    const draft = useCalcs.getState().calcs[id];
+    expect(draft).toMatchObject({ saved: false, stored: false, doc_style: { fsize: 14 } });
+    expect(draft.doc).toMatchObject(doc);
+    expect(toastTexts()).toEqual(['“Imported” is open as a new draft. Save it to keep it.']);
+  });
+
+  it('refuses a file that is not a calculator and changes nothing', async () => {
+    show('/user/calculators', () => page([row('aaaaaaaaaaaaaaaa', 'Loan')]));
+    await screen.findByRole('heading', { name: 'Loan' });
+    const drop = (text: string) =>
+      fireEvent.drop(screen.getByRole('heading', { name: 'Loan' }), {
+        dataTransfer: { types: ['Files'], files: [new File([text], 'x.json')] },
+      });
+    drop('not json');
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([
+        'This file is not a calculator: it is not JSON. Nothing was imported.',
+      ]),
+    );
+    drop('{"name": "Loan"}');
+    await waitFor(() =>
+      expect(toastTexts().at(-1)).toBe(
+        'This file is not a calculator: it has no “doc” object. Nothing was imported.',
+      ),
+    );
+    setDocCheckForTests(async () => 'invalid type: string "x", expected a sequence');
+    drop('{"doc": {"metaInputs": "x"}}');
+    await waitFor(() =>
+      expect(toastTexts().at(-1)).toBe(
+        'This file is not a calculator: invalid type: string "x", expected a sequence. Nothing was imported.',
+      ),
+    );
+    expect(useCalcs.getState().calcs).toEqual({});
+    expect(screen.getByRole('heading', { name: 'Loan' })).toBeVisible();
+    expect(screen.queryByTestId('source')).toBeNull();
+  });
+
+  it('takes a dropped calculator file', async () => {
+    show('/user/calculators', () => page([]));
+    await screen.findByRole('heading', { name: 'No saved calculators yet' });
+    fireEvent.drop(screen.getByRole('heading', { name: 'My calculators' }), {
+      dataTransfer: {
+        types: ['Files'],
+        files: [new File([JSON.stringify({ doc: { name: 'Dropped' } })], 'd.json')],
+      },
+    });
+    const id = (await screen.findByTestId('source')).textContent ?? '';
+    expect(useCalcs.getState().calcs[id].doc.name).toBe('Dropped');
   });
 });

@@ -7,6 +7,8 @@ import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import type { UserCalc } from '../../lib/types';
 import { useCalcs } from '../../stores/calcs';
+import { calcFileMessages } from '../calc-file/messages';
+import { useCalcImport } from '../calc-file/use-import';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/ui';
 import { myCalcsMessages } from './messages';
@@ -16,6 +18,8 @@ import './my-calcs.css';
 /** One row of `PUT /api/calc/user/`. */
 interface MyCalc extends UserCalc {
   error?: string | null;
+  /** How the tests went on the last save; null when the calculator has none. */
+  tests?: { passed: number; failed: number } | null;
 }
 
 interface MyCalcsPage {
@@ -34,7 +38,9 @@ export default function MyCalcsScreen() {
 
 function MyCalcs() {
   const t = useT(myCalcsMessages);
+  const tf = useT(calcFileMessages);
   const navigate = useNavigate();
+  const calcImport = useCalcImport();
   const [params] = useSearchParams();
   const page = pageFromQuery(params.get('page'));
   const [attempt, setAttempt] = useState(0);
@@ -109,6 +115,7 @@ function MyCalcs() {
 
   return (
     <div className="page my-calcs">
+      {calcImport.elements}
       <div className="page-header">
         <div>
           <h1 ref={heading} tabIndex={-1}>
@@ -118,9 +125,20 @@ function MyCalcs() {
             <p className="muted my-calcs-count">{t('count', { n: state.page.paging.total })}</p>
           )}
         </div>
-        <button type="button" className="button primary" onClick={create}>
-          <span aria-hidden="true">+</span> {t('newCalculator')}
-        </button>
+        <div className="my-calcs-actions">
+          <button
+            type="button"
+            className="button"
+            title={tf('importHint')}
+            disabled={calcImport.busy}
+            onClick={calcImport.pick}
+          >
+            {tf('import')}
+          </button>
+          <button type="button" className="button primary" onClick={create}>
+            <span aria-hidden="true">+</span> {t('newCalculator')}
+          </button>
+        </div>
       </div>
 
       {state.status === 'loading' && <Loading label={t('loading')} />}
@@ -225,6 +243,15 @@ function CalcRow({
             outputs: calc.doc?.metaOutputs?.length ?? 0,
           })}
         </p>
+        {calc.tests && calc.tests.failed > 0 && (
+          <p className="my-calc-tests-failed">
+            <span aria-hidden="true">✗ </span>
+            {t('testsFailed', {
+              failed: calc.tests.failed,
+              total: calc.tests.failed + calc.tests.passed,
+            })}
+          </p>
+        )}
         {calc.error && (
           <p className="my-calc-error">{t('scriptError', { error: String(calc.error) })}</p>
         )}

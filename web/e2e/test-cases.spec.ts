@@ -1,0 +1,113 @@
+// Test cases in the editor (issue 13): a test added from the current values passes, a
+// broken script makes it fail with a readable diff (a value and a table cell), and fixing
+// the script makes it pass again; the Tests toggle (a toolbar button, or an item of "More actions") carries the badge.
+import { expect, test, type Page } from '@playwright/test';
+import { calcDoc, expectAccessible, saveCalculator, signUpViaApi } from './helpers';
+
+test.describe.configure({ mode: 'parallel' });
+
+const GOOD = "'use strict';\n\nreturn { x: inputs.a * 2, rows: [{ k: 1, v: inputs.a }] };\n";
+const BROKEN = "'use strict';\n\nreturn { x: inputs.a * 3, rows: [{ k: 1, v: inputs.a + 1 }] };\n";
+
+const doc = () =>
+  calcDoc({
+    name: 'Tested doubler',
+    script: GOOD,
+    inputs: [{ id: 1, name: 'a', type: 'number' }],
+    outputs: [
+      { id: 1, name: 'x', type: 'value' },
+      {
+        id: 2,
+        name: 'rows',
+        type: 'table',
+        metaOutputs: [
+          { id: 1, name: 'k', type: 'value' },
+          { id: 2, name: 'v', type: 'value' },
+        ],
+      },
+    ],
+    defaults: { '1': 21 },
+  });
+
+/** Replaces the script on the Script tab, as typed into CodeMirror. */
+async function setScript(page: Page, script: string) {
+  await page.getByRole('tab', { name: 'Script' }).click();
+  const editor = page.getByRole('textbox', { name: 'Script' });
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(script);
+  await expect(editor).toContainText(script.trim().split('\n').pop() ?? '');
+}
+
+/**
+ * The Tests panel's toggle: its toolbar button, or (a folded toolbar, as at 1280 px beside
+ * the navigation) its item in "More actions", whose menu is left open.
+ */
+async function testsToggle(page: Page) {
+  const toolbar = page.getByRole('group', { name: 'Editor tools' });
+  const button = toolbar.getByRole('button', { name: /^Tests/ });
+  if (await button.isVisible()) return { toggle: button, inMenu: false };
+  await toolbar.getByRole('button', { name: 'More actions' }).click();
+  return { toggle: page.getByRole('menuitemcheckbox', { name: /^Tests/ }), inMenu: true };
+}
+
+/** Opens the Tests panel. */
+async function openTests(page: Page) {
+  await (await testsToggle(page)).toggle.click();
+  await expect(page.getByRole('region', { name: 'Tests', exact: true })).toBeVisible();
+}
+
+/** The pass/fail badge the toolbar shows for the tests. */
+async function testsBadge(page: Page): Promise<string> {
+  const { toggle, inMenu } = await testsToggle(page);
+  const text = (await toggle.textContent()) ?? '';
+  if (inMenu) await page.keyboard.press('Escape');
+  return text;
+}
+
+test('a test added from the current values fails with its diff on a broken script and passes once fixed', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request);
+  const id = await saveCalculator(page.request, doc());
+  await page.goto(`/source/${id}`);
+  await openTests(page);
+  const panel = page.getByRole('region', { name: 'Tests', exact: true });
+  await expect(panel.getByText('No tests yet.')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Add test from current values' }).click();
+  const expectation = panel.getByLabel('Expected outputs (JSON)');
+  await expect(expectation).toHaveValue(/"x": 42/);
+  await panel.getByLabel('Test name').fill('Twenty-one');
+  await panel.getByRole('button', { name: 'Save test' }).click();
+  const item = panel.getByRole('listitem', { name: 'Test Twenty-one' });
+  await expect(item.getByText('Passed')).toBeAttached();
+  await expect(panel.getByRole('status')).toHaveText('1 passed, 0 failed');
+  expect(await testsBadge(page)).toContain('✓ 1');
+
+  await setScript(page, BROKEN);
+  await expect(item.getByText('Failed')).toBeAttached();
+  await expect.poll(() => testsBadge(page)).toContain('✗ 1');
+  const diff = item.getByRole('table', { name: 'What differs' });
+  await expect(diff.getByRole('row')).toHaveText([
+    'OutputRowColumnExpectedActual',
+    'x4263',
+    'rows1v2122',
+  ]);
+  await expectAccessible(page, 'editor, a failing test', '#editor-panel');
+
+  await setScript(page, GOOD);
+  await expect(item.getByText('Passed')).toBeAttached();
+  await expect(diff).toHaveCount(0);
+  await expect(panel.getByRole('status')).toHaveText('1 passed, 0 failed');
+
+  // The test is part of the doc: saved with it, and there after a reload.
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await openTests(page);
+  await expect(
+    page.getByRole('listitem', { name: 'Test Twenty-one' }).getByText('Passed'),
+  ).toBeAttached();
+});
