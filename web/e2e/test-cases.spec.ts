@@ -49,7 +49,7 @@ async function testsToggle(page: Page) {
   const button = toolbar.getByRole('button', { name: /^Tests/ });
   if (await button.isVisible()) return { toggle: button, inMenu: false };
   await toolbar.getByRole('button', { name: 'More actions' }).click();
-  return { toggle: page.getByRole('menuitemcheckbox', { name: /^Tests/ }), inMenu: true };
+  return { toggle: page.getByRole('menuitemcheckbox', { name: /\bTests\b/ }), inMenu: true };
 }
 
 /** Opens the Tests panel. */
