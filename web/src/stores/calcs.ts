@@ -50,7 +50,7 @@ interface CalcsState {
    * Saves the doc, based on its revision, or on `basedOn` (the server's current revision,
    * to overwrite it after a conflict). Fails with `conflict` when it changed elsewhere.
    */
-  save(id: string, basedOn?: number): Promise<void>;
+  save(id: string, basedOn?: number): Promise<SavedTests | undefined>;
   /** An unsaved copy named "Copy of …" under a new id; returns the id. */
   copy(id: string): string;
   remove(id: string): Promise<void>;
@@ -74,7 +74,13 @@ interface SaveAnswer {
   revision?: number;
   version?: number;
   published_version?: number;
-  tests?: { failed?: number } | null;
+  tests?: { passed?: number; failed?: number } | null;
+}
+
+/** How the saved doc's tests came out on the server (a failing test never blocks a save). */
+export interface SavedTests {
+  passed: number;
+  failed: number;
 }
 
 /**
@@ -223,9 +229,12 @@ export const useCalcs = create<CalcsState>()(
           ...(revision === undefined ? {} : { revision }),
         });
         const now = get().calcs[id];
+        const tests = answer?.tests
+          ? { passed: answer.tests.passed ?? 0, failed: answer.tests.failed ?? 0 }
+          : undefined;
         // The server has it now, even if it was removed here while the save was on its way.
         replaceInUser(calc);
-        if (!now) return;
+        if (!now) return tests;
         // Edits made while the save was on its way keep the calculator unsaved.
         const saved = now.doc === calc.doc && now.doc_style === calc.doc_style;
         set(
@@ -238,6 +247,7 @@ export const useCalcs = create<CalcsState>()(
             publishedVersion: publishedAfterSave(answer, calc.doc, now.publishedVersion),
           }),
         );
+        return tests;
       },
       copy(id) {
         const calc = get().calcs[id];

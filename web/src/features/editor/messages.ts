@@ -51,6 +51,7 @@ export const editorMessages = defineMessages(
     closePanel: 'Close {panel}',
     // Toasts and dialogs
     savedToast: 'Saved.',
+    savedTestsFailToast: 'Saved. {failed} of {total} tests fail.',
     defaultsSet: 'Defaults set to current values.',
     oops: 'Oops, an error',
     error: 'Error',
@@ -255,6 +256,7 @@ export const editorMessages = defineMessages(
     tests: 'Тесты',
     closePanel: 'Закрыть: {panel}',
     savedToast: 'Сохранено.',
+    savedTestsFailToast: 'Сохранено. Не пройдено тестов: {failed} из {total}.',
     defaultsSet: 'Текущие значения сделаны значениями по умолчанию.',
     oops: 'Ой, ошибка',
     error: 'Ошибка',

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { ApiError, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { useCalcs } from '../../stores/calcs';
+import { useCalcs, type SavedTests } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
 import { editorMessages } from './messages';
 import { SaveConflictDialog, type SaveConflict } from './save-conflict';
@@ -19,12 +19,19 @@ export function useSaveFlow(calcId: string) {
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
 
   /** Runs a save; a refusal opens the dialog that fits it. */
-  const attempt = async (action: () => Promise<void>, after?: () => void) => {
+  const attempt = async (action: () => Promise<SavedTests | undefined>, after?: () => void) => {
     if (saving) return;
     setSaving(true);
     try {
-      await action();
-      toast(t('savedToast'));
+      const tests = await action();
+      toast(
+        tests && tests.failed > 0
+          ? t('savedTestsFailToast', {
+              failed: tests.failed,
+              total: tests.passed + tests.failed,
+            })
+          : t('savedToast'),
+      );
       after?.();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'cancelled') {

@@ -261,6 +261,24 @@ describe('save', () => {
     expect(screen.getByText('Unsaved changes')).toBeVisible();
   });
 
+  it('saves a calculator whose tests fail, and says how many fail', async () => {
+    seedDraft(loanDoc);
+    stubFetch(() =>
+      json(200, {
+        message: 'Saved.',
+        revision: 2,
+        version: 2,
+        published_version: 2,
+        tests: { passed: 1, failed: 2, tests: [] },
+      }),
+    );
+    const { user } = await renderEditor();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toEqual(['Saved. 2 of 3 tests fail.']));
+    expect(calcNow()).toMatchObject({ saved: true, stored: true });
+  });
+
   it('saves with Ctrl+S (and Cmd+S), from a field too, and not when already saved', async () => {
     seedDraft(loanDoc);
     const { calls } = stubFetch(() => json(200, { ok: true }));
