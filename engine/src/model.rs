@@ -38,10 +38,6 @@ pub struct CalcDoc {
     pub inputs_label: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub outputs_label: Option<String>,
-    /// The calculator's test cases (`test_cases.rs`); absent and `[]` both mean none,
-    /// and each is saved back as it was read.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub tests: Option<Vec<TestCase>>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -59,7 +55,6 @@ impl Default for CalcDoc {
             outputs: Vec::new(),
             inputs_label: None,
             outputs_label: None,
-            tests: None,
             extra: Map::new(),
         }
     }
@@ -345,10 +340,27 @@ impl CalcDoc {
         let is_record = value
             .as_object()
             .is_some_and(|o| o.get("doc").is_some_and(Value::is_object));
-        if is_record {
-            serde_json::from_value::<SourceRecord>(value).map(|record| record.doc)
+        let doc: CalcDoc = if is_record {
+            serde_json::from_value::<SourceRecord>(value).map(|record| record.doc)?
         } else {
-            serde_json::from_value(value)
+            serde_json::from_value(value)?
+        };
+        doc.tests()
+            .map_err(<serde_json::Error as serde::de::Error>::custom)?;
+        Ok(doc)
+    }
+
+    /// The calculator's test cases (`doc.tests`, kept among the doc's other fields as they
+    /// came, so they round-trip untouched); absent, null and `[]` all mean none.
+    ///
+    /// # Errors
+    /// `tests` is not a list, or a test is of the wrong shape ([`TestCase::from_json`]);
+    /// a doc read with [`CalcDoc::from_json_value`] has been checked for this.
+    pub fn tests(&self) -> Result<Vec<TestCase>, String> {
+        match self.extra.get("tests") {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(tests)) => tests.iter().map(TestCase::from_json).collect(),
+            Some(_) => Err("tests must be a list".to_owned()),
         }
     }
 

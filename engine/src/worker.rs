@@ -293,7 +293,7 @@ impl WorkerProcess {
         };
         let doc = CalcDoc::from_json_value(request.doc.clone())
             .map_err(|e| HostError(format!("doc is not a calculator: {e}")))?;
-        let tests = doc.tests.as_deref().unwrap_or_default();
+        let tests = doc.tests().unwrap_or_default();
         let wanted = wanted_libraries(&request);
         let line = serde_json::to_string(&request).map_err(|e| HostError(e.to_string()))?;
         let mut outcomes: Vec<TestOutcome> = Vec::with_capacity(tests.len());

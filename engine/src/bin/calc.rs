@@ -121,7 +121,7 @@ fn test(args: EvalArgs) -> Result<(String, bool), String> {
     let raw_doc = read_json(&args.doc)?;
     let doc = CalcDoc::from_json_value(raw_doc)
         .map_err(|e| format!("{} is not a calculator: {e}", args.doc.display()))?;
-    let count = doc.tests.as_ref().map_or(0, Vec::len);
+    let count = doc.tests().map_or(0, |tests| tests.len());
     let report = if count == 0 {
         TestReport::default()
     } else {
