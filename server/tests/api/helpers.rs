@@ -299,3 +299,44 @@ pub fn preloaded_calc(html: &str) -> Option<Value> {
     let data: Value = serde_json::from_str(&html[start..end]).expect("preload is JSON");
     data.get("calc").cloned()
 }
+
+/// Lets a test save more often than a person would.
+pub fn many_saves(config: &mut Config) {
+    config.rate_limit_scale = 100;
+}
+
+/// A response's status and JSON body.
+pub async fn json_answer(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("json body"))
+}
+
+/// `GET path`: status and JSON body.
+pub async fn get_json(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
+    json_answer(client.get(app.url(path)).send().await.expect("get")).await
+}
+
+/// Saves `doc` with `style` as the editor does: based on the revision it is at, if any.
+pub async fn save_on_current(
+    app: &TestApp,
+    client: &Client,
+    id: &str,
+    doc: &Value,
+    style: &Value,
+) -> (u16, Value) {
+    let path = format!("/api/source/{id}");
+    let (status, current) = get_json(app, client, &path).await;
+    let mut body = json!({"doc": doc, "doc_style": style});
+    if status == 200 {
+        body["revision"] = current["revision"].clone();
+    }
+    json_answer(
+        client
+            .post(app.url(&path))
+            .json(&body)
+            .send()
+            .await
+            .expect("save"),
+    )
+    .await
+}

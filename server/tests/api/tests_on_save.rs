@@ -8,37 +8,9 @@ use reqwest::Client;
 use sea_orm::{ConnectionTrait, Database};
 use serde_json::{Value, json};
 
-/// Lets a test save more often than a person would.
-fn many_saves(config: &mut calcsmith_server::config::Config) {
-    config.rate_limit_scale = 100;
-}
-
-async fn json_of(response: reqwest::Response) -> (u16, Value) {
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("json body"))
-}
-
-async fn get(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
-    json_of(client.get(app.url(path)).send().await.expect("get")).await
-}
-
-/// Saves `doc` based on the revision the calculator is at, if any.
+/// Saves `doc` (with an empty style) based on the revision the calculator is at, if any.
 async fn save_doc(app: &TestApp, client: &Client, id: &str, doc: &Value) -> (u16, Value) {
-    let path = format!("/api/source/{id}");
-    let (status, current) = get(app, client, &path).await;
-    let mut body = json!({"doc": doc, "doc_style": {}});
-    if status == 200 {
-        body["revision"] = current["revision"].clone();
-    }
-    json_of(
-        client
-            .post(app.url(&path))
-            .json(&body)
-            .send()
-            .await
-            .expect("save"),
-    )
-    .await
+    save_on_current(app, client, id, doc, &json!({})).await
 }
 
 /// A doc doubling its input, `x = a * factor`, with `tests`.
@@ -81,7 +53,7 @@ both_databases!(
         let (status, saved) = save_doc(&app, &author, &id, &tested(2, doubling())).await;
         assert_eq!(status, 200);
         assert_eq!(saved["tests"], passing);
-        let (_, source) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (_, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(source["tests"], passing);
         assert_eq!(
             source["doc"]["tests"],
@@ -98,20 +70,20 @@ both_databases!(
             (&saved["version"], &saved["published_version"]),
             (&json!(2), &json!(2))
         );
-        let (_, source) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (_, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(source["tests"], tripling_failure());
 
         // Each version keeps its own outcome.
-        let (_, page) = get(&app, &author, &format!("/api/source/{id}/versions")).await;
+        let (_, page) = get_json(&app, &author, &format!("/api/source/{id}/versions")).await;
         assert_eq!(page["data"][0]["tests"], json!({"passed": 0, "failed": 1}));
         assert_eq!(page["data"][1]["tests"], json!({"passed": 1, "failed": 0}));
-        let (_, one) = get(&app, &author, &format!("/api/source/{id}/versions/1")).await;
+        let (_, one) = get_json(&app, &author, &format!("/api/source/{id}/versions/1")).await;
         assert_eq!(one["tests"], passing);
-        let (_, two) = get(&app, &author, &format!("/api/source/{id}/versions/2")).await;
+        let (_, two) = get_json(&app, &author, &format!("/api/source/{id}/versions/2")).await;
         assert_eq!(two["tests"], tripling_failure());
 
         // Without "Don't publish while tests fail", visitors get the failing version.
-        let (_, published) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (_, published) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(published["result"]["display"]["x"], "63.00");
     }
 );
@@ -153,7 +125,7 @@ both_databases!(
         save_doc(&app, &author, &failing, &tested(3, doubling())).await;
 
         let (status, list) =
-            json_of(author.put(app.url("/api/calc/user/")).send().await.unwrap()).await;
+            json_answer(author.put(app.url("/api/calc/user/")).send().await.unwrap()).await;
         assert_eq!(status, 200);
         let summary = |id: &str| {
             list["data"]
@@ -187,7 +159,7 @@ both_databases!(
                 "A calculator may have at most 100 tests; this one has 101."
             )
         );
-        let (status, _) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (status, _) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(status, 404, "nothing was saved");
         // A hundred are fine.
         let (status, saved) = save_doc(&app, &author, &id, &tested(2, json!(tests[..100]))).await;
@@ -199,7 +171,7 @@ both_databases!(
 /// The published calculator as visitors get it: the API, both pages, evaluation.
 async fn visitors_see(app: &TestApp, id: &str) -> Vec<Value> {
     let visitor = app.browser();
-    let (status, api) = get(app, &visitor, &format!("/api/calc/{id}")).await;
+    let (status, api) = get_json(app, &visitor, &format!("/api/calc/{id}")).await;
     assert_eq!(status, 200);
     let mut seen = vec![api["result"]["display"]["x"].clone()];
     for page in ["calc", "embed"] {
@@ -215,7 +187,7 @@ async fn visitors_see(app: &TestApp, id: &str) -> Vec<Value> {
         assert_eq!(calc["doc"], api["doc"], "{page}");
         seen.push(calc["result"]["display"]["x"].clone());
     }
-    let (status, evaluated) = json_of(
+    let (status, evaluated) = json_answer(
         visitor
             .post(app.url(&format!("/api/calc/{id}/eval")))
             .json(&json!({"values": {"1": 2}}))
@@ -257,7 +229,7 @@ both_databases!(
             visitors_see(&app, &id).await,
             ["42.00", "42.00", "42.00", "4.00"]
         );
-        let (_, source) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (_, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(
             source["doc"]["script"],
             held(3)["script"],
@@ -267,7 +239,7 @@ both_databases!(
             (&source["version"], &source["published_version"]),
             (&json!(2), &json!(1))
         );
-        let (_, page) = get(&app, &author, &format!("/api/source/{id}/versions")).await;
+        let (_, page) = get_json(&app, &author, &format!("/api/source/{id}/versions")).await;
         assert_eq!(
             (&page["data"][0]["current"], &page["data"][0]["published"]),
             (&json!(true), &json!(false))
@@ -282,7 +254,7 @@ both_databases!(
             let (_, saved) = save_doc(&app, &author, &id, &held(factor)).await;
             assert_eq!(saved["published_version"], 1);
         }
-        let (_, page) = get(&app, &author, &format!("/api/source/{id}/versions")).await;
+        let (_, page) = get_json(&app, &author, &format!("/api/source/{id}/versions")).await;
         let numbers: Vec<i64> = page["data"]
             .as_array()
             .unwrap()
@@ -303,7 +275,7 @@ both_databases!(
             (&saved["version"], &saved["published_version"]),
             (&json!(14), &json!(14))
         );
-        let (_, published) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (_, published) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(published["doc"]["description"], "Fixed");
 
         // Failing once more holds version 14, the last that passed.
@@ -342,7 +314,7 @@ both_databases!(
             (&saved["version"], &saved["published_version"]),
             (&json!(2), &json!(2))
         );
-        let (_, published) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (_, published) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(published["result"]["display"]["x"], "84.00");
     }
 );
@@ -366,10 +338,10 @@ both_databases!(
             .await
             .unwrap();
         assert_eq!(toggle.status(), 200);
-        let (status, _) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (status, _) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(status, 404);
         // Its owner still sees the held version there.
-        let (_, published) = get(&app, &author, &format!("/api/calc/{id}")).await;
+        let (_, published) = get_json(&app, &author, &format!("/api/calc/{id}")).await;
         assert_eq!(published["result"]["display"]["x"], "42.00");
     }
 );

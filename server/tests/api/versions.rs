@@ -10,54 +10,15 @@ use serde_json::{Value, json};
 
 const NOT_FOUND: &str = "Calculator not found.";
 
-/// Lets a test save more often than a person would.
-fn many_saves(config: &mut calcsmith_server::config::Config) {
-    config.rate_limit_scale = 100;
-}
-
-async fn json_of(response: reqwest::Response) -> (u16, Value) {
-    let status = response.status().as_u16();
-    (status, response.json().await.expect("json body"))
-}
-
-async fn get(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
-    json_of(client.get(app.url(path)).send().await.expect("get")).await
-}
-
-/// Saves `doc` with `style` as the editor does: based on the revision it is at, if any.
-async fn save_styled(
-    app: &TestApp,
-    client: &Client,
-    id: &str,
-    doc: &Value,
-    style: &Value,
-) -> (u16, Value) {
-    let path = format!("/api/source/{id}");
-    let (status, current) = get(app, client, &path).await;
-    let mut body = json!({"doc": doc, "doc_style": style});
-    if status == 200 {
-        body["revision"] = current["revision"].clone();
-    }
-    json_of(
-        client
-            .post(app.url(&path))
-            .json(&body)
-            .send()
-            .await
-            .expect("save"),
-    )
-    .await
-}
-
 /// Saves `script` (with the helpers' doc and an empty style); asserts it was stored.
 async fn save_script(app: &TestApp, client: &Client, id: &str, script: &str) -> Value {
-    let (status, saved) = save_styled(app, client, id, &doc(script), &json!({})).await;
+    let (status, saved) = save_on_current(app, client, id, &doc(script), &json!({})).await;
     assert_eq!(status, 200, "{saved}");
     saved
 }
 
 async fn versions(app: &TestApp, client: &Client, id: &str, page: &str) -> (u16, Value) {
-    get(app, client, &format!("/api/source/{id}/versions{page}")).await
+    get_json(app, client, &format!("/api/source/{id}/versions{page}")).await
 }
 
 /// The numbers on a page of versions, in order.
@@ -113,7 +74,7 @@ both_databases!(
             (&json!(3), &json!(2))
         );
         // A change of style alone is a new version.
-        let (status, styled) = save_styled(
+        let (status, styled) = save_on_current(
             &app,
             &author,
             &id,
@@ -123,7 +84,7 @@ both_databases!(
         .await;
         assert_eq!((status, &styled["version"]), (200, &json!(3)));
 
-        let (status, source) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (status, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(status, 200);
         assert_eq!(
             (
@@ -154,7 +115,7 @@ both_databases!(
             );
         }
 
-        let (status, one) = get(&app, &author, &format!("/api/source/{id}/versions/1")).await;
+        let (status, one) = get_json(&app, &author, &format!("/api/source/{id}/versions/1")).await;
         assert_eq!(status, 200);
         assert_eq!(one["number"], 1);
         assert_eq!(one["doc"]["script"], "return { x: 1 };");
@@ -168,7 +129,7 @@ both_databases!(
             ),
             (&Value::Null, &Value::Null, &json!(false), &json!(false))
         );
-        let (_, three) = get(&app, &author, &format!("/api/source/{id}/versions/3")).await;
+        let (_, three) = get_json(&app, &author, &format!("/api/source/{id}/versions/3")).await;
         assert_eq!(three["doc_style"], json!({"bgcolor": "#000"}));
         assert_eq!(three["current"], true);
     }
@@ -186,7 +147,7 @@ both_databases!(
         let (_, page) = versions(&app, &author, &id, "").await;
         assert!(page["data"][0]["error"].as_str().unwrap().contains("nope"));
         assert_eq!(page["data"][1]["error"], Value::Null);
-        let (_, two) = get(&app, &author, &format!("/api/source/{id}/versions/2")).await;
+        let (_, two) = get_json(&app, &author, &format!("/api/source/{id}/versions/2")).await;
         assert_eq!(two["error"], broken["error"]);
     }
 );
@@ -255,7 +216,7 @@ both_databases!(
         assert_eq!(page["paging"]["total"], 10);
         assert_eq!(stored_versions(&app, &id).await, 10);
         for dropped in [1, 2] {
-            let (status, body) = get(
+            let (status, body) = get_json(
                 &app,
                 &author,
                 &format!("/api/source/{id}/versions/{dropped}"),
@@ -298,7 +259,7 @@ both_databases!(only_the_owner_sees_versions, |app: TestApp| async move {
         format!("/api/source/{missing}/versions"),
         format!("/api/source/{missing}/versions/1"),
     ] {
-        let (status, body) = get(&app, &other, &path).await;
+        let (status, body) = get_json(&app, &other, &path).await;
         assert_eq!(
             (status, body["message"].as_str().unwrap()),
             (404, NOT_FOUND),
@@ -313,7 +274,7 @@ both_databases!(only_the_owner_sees_versions, |app: TestApp| async move {
         format!("/api/source/{id}/versions/1"),
         format!("/api/source/{missing}/versions/1"),
     ] {
-        let (status, body) = get(&app, &anonymous, &path).await;
+        let (status, body) = get_json(&app, &anonymous, &path).await;
         assert_eq!(
             (status, body["message"].as_str().unwrap()),
             (401, "Please sign in."),
@@ -321,20 +282,21 @@ both_databases!(only_the_owner_sees_versions, |app: TestApp| async move {
         );
     }
     // The owner: a number never kept is the same 404; a number that is no number a 400.
-    let (status, body) = get(&app, &author, &format!("/api/source/{id}/versions/2")).await;
+    let (status, body) = get_json(&app, &author, &format!("/api/source/{id}/versions/2")).await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
         (404, NOT_FOUND)
     );
     for bad in ["0", "-1", "one", "1.0", "99999999999999999999"] {
-        let (status, body) = get(&app, &author, &format!("/api/source/{id}/versions/{bad}")).await;
+        let (status, body) =
+            get_json(&app, &author, &format!("/api/source/{id}/versions/{bad}")).await;
         assert_eq!(
             (status, body["message"].as_str().unwrap()),
             (400, "A version number is a whole number from 1."),
             "{bad}"
         );
     }
-    let (status, body) = get(&app, &author, "/api/source/short/versions").await;
+    let (status, body) = get_json(&app, &author, "/api/source/short/versions").await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
         (400, "A calculator id is 16 letters and digits.")
@@ -348,14 +310,15 @@ both_databases!(
         sign_up(&app, &author, "restore@example.com").await;
         let id = new_id();
         let style = json!({"bgcolor": "#abc", "fsize": 14});
-        let (status, _) = save_styled(&app, &author, &id, &doc("return { x: 1 };"), &style).await;
+        let (status, _) =
+            save_on_current(&app, &author, &id, &doc("return { x: 1 };"), &style).await;
         assert_eq!(status, 200);
         save_script(&app, &author, &id, "return { x: 2 };").await;
 
         // The editor loads version 1 and saves it, based on the revision it is at.
-        let (_, one) = get(&app, &author, &format!("/api/source/{id}/versions/1")).await;
-        let (_, source) = get(&app, &author, &format!("/api/source/{id}")).await;
-        let (status, restored) = json_of(
+        let (_, one) = get_json(&app, &author, &format!("/api/source/{id}/versions/1")).await;
+        let (_, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
+        let (status, restored) = json_answer(
             author
                 .post(app.url(&format!("/api/source/{id}")))
                 .json(&json!({"doc": one["doc"], "doc_style": one["doc_style"], "revision": source["revision"]}))
@@ -365,14 +328,14 @@ both_databases!(
         )
         .await;
         assert_eq!((status, &restored["version"]), (200, &json!(3)));
-        let (_, three) = get(&app, &author, &format!("/api/source/{id}/versions/3")).await;
+        let (_, three) = get_json(&app, &author, &format!("/api/source/{id}/versions/3")).await;
         assert_eq!(
             (&three["doc"], &three["doc_style"], &three["current"]),
             (&one["doc"], &style, &json!(true))
         );
         let (_, page) = versions(&app, &author, &id, "").await;
         assert_eq!(numbers(&page), [3, 2, 1]);
-        let (status, published) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (status, published) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(status, 200);
         assert_eq!(published["doc"]["script"], "return { x: 1 };");
         assert_eq!(published["result"]["display"]["x"], "1.00");
@@ -450,8 +413,8 @@ both_databases!(
         sign_up(&app, &author, "migrated-versions@example.com").await;
         let id = new_id();
         let style = json!({"fsize": 13});
-        save_styled(&app, &author, &id, &doc("return { x: 1 };"), &style).await;
-        save_styled(&app, &author, &id, &doc("return { x: 5 };"), &style).await;
+        save_on_current(&app, &author, &id, &doc("return { x: 1 };"), &style).await;
+        save_on_current(&app, &author, &id, &doc("return { x: 5 };"), &style).await;
         let db = Database::connect(&app.config.database_url).await.unwrap();
         // Down to just before the versions migration, as a database from before it was.
         let migrations = Migrator::migrations();
@@ -463,7 +426,7 @@ both_databases!(
         Migrator::down(&db, Some(steps)).await.expect("down");
         Migrator::up(&db, None).await.expect("up again");
 
-        let (status, source) = get(&app, &author, &format!("/api/source/{id}")).await;
+        let (status, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(status, 200);
         assert_eq!(source["revision"], 2, "the revision survives");
         assert_eq!(
@@ -477,7 +440,7 @@ both_databases!(
         assert_eq!(source["doc"]["script"], "return { x: 5 };");
         let (_, page) = versions(&app, &author, &id, "").await;
         assert_eq!(numbers(&page), [1]);
-        let (_, one) = get(&app, &author, &format!("/api/source/{id}/versions/1")).await;
+        let (_, one) = get_json(&app, &author, &format!("/api/source/{id}/versions/1")).await;
         assert_eq!(
             (
                 &one["doc"]["script"],
@@ -492,7 +455,7 @@ both_databases!(
                 &json!(true)
             )
         );
-        let (status, published) = get(&app, &app.browser(), &format!("/api/calc/{id}")).await;
+        let (status, published) = get_json(&app, &app.browser(), &format!("/api/calc/{id}")).await;
         assert_eq!(
             (status, &published["result"]["display"]["x"]),
             (200, &json!("5.00"))
