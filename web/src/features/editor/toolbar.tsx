@@ -184,6 +184,18 @@ export function Toolbar(props: ToolbarProps) {
 
   // A panel of saved calculators only keeps its place on a draft (nothing moves on a save).
   const panelShown = (panel: PanelName) => props.stored || !SAVED_ONLY.includes(panel);
+  /** A panel's item in a "More actions" menu, with its badge. */
+  const panelItem = (close: () => void, panel: PanelName) => (
+    <Fragment key={panel}>
+      {item(
+        close,
+        t(panel),
+        () => props.onTogglePanel(panel),
+        props.panel === panel,
+        props.badges?.[panel],
+      )}
+    </Fragment>
+  );
   /** Folded, some panels are toggled from the "More actions" menu instead of a button. */
   const inMenu = (panel: PanelName) => fold > 0 && FOLDED_INTO_MENU.includes(panel);
 
@@ -203,17 +215,7 @@ export function Toolbar(props: ToolbarProps) {
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
-              {PANELS.filter(panelShown).map((panel) => (
-                <Fragment key={panel}>
-                  {item(
-                    close,
-                    t(panel),
-                    () => props.onTogglePanel(panel),
-                    props.panel === panel,
-                    props.badges?.[panel],
-                  )}
-                </Fragment>
-              ))}
+              {PANELS.filter(panelShown).map((panel) => panelItem(close, panel))}
             </>
           )}
         </Menu>
@@ -237,17 +239,9 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
-              {PANELS.filter((panel) => inMenu(panel) && panelShown(panel)).map((panel) => (
-                <Fragment key={panel}>
-                  {item(
-                    close,
-                    t(panel),
-                    () => props.onTogglePanel(panel),
-                    props.panel === panel,
-                    props.badges?.[panel],
-                  )}
-                </Fragment>
-              ))}
+              {PANELS.filter((panel) => inMenu(panel) && panelShown(panel)).map((panel) =>
+                panelItem(close, panel),
+              )}
             </>
           )}
         </Menu>
