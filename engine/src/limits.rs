@@ -4,9 +4,14 @@
 //! boa cannot be interrupted from outside, and its budgeted async evaluation only yields
 //! in frames it runs itself, not inside callbacks that built-ins such as `forEach` call.
 //! So time is enforced twice: at every yield of the budgeted run (exact), and through
-//! boa's per-frame loop-iteration limit, which *does* fire inside callbacks. That limit
-//! starts small; when it trips before the deadline, the calculation is re-run with a
-//! limit sized from the measured speed to land at the deadline (see `eval.rs`).
+//! boa's per-frame loop-iteration limit, which *does* fire inside callbacks. Its trip
+//! cannot be caught or resumed: it unwinds the whole calculation. So the limit is set
+//! where no frame can reach it before the deadline: the cheapest loop's speed, measured
+//! in the process's first realms, times the time limit, times [`LOOP_LIMIT_MARGIN`] (see
+//! `run.rs`).
+//! Only when the machine runs loops faster than measured can it trip early; then the
+//! calculation is run again with a limit sized from the speed seen, and the speed is
+//! remembered so that it does not happen again.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,9 +54,15 @@ pub const VALUE_STACK_LIMIT: usize = 1 << 21;
 /// committed.
 pub const NATIVE_STACK: usize = 256 << 20;
 
-/// The first per-frame loop-iteration limit of a calculation: small, so a loop inside a
-/// built-in's callback reaches a checkpoint quickly.
+/// The least per-frame loop-iteration limit a calculation runs with.
 pub const FIRST_LOOP_LIMIT: u64 = 1 << 12;
+
+/// The loop limit over the iterations the cheapest loop runs in the time limit: room for a
+/// machine that runs faster than when it was measured (a wasm engine's optimizing tier, a
+/// busy machine that became idle). An endless loop inside a callback ends at about this
+/// many times the time limit; the hosts stop it at the time limit themselves (a Web
+/// Worker is terminated, a worker process killed).
+pub const LOOP_LIMIT_MARGIN: f64 = 2.0;
 
 /// Instructions ("cycles" in boa's terms) between two deadline and memory checks. Small,
 /// because one instruction can be a heavy built-in call (`'x'.repeat(1e6)`).

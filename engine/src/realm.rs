@@ -97,6 +97,8 @@ impl Sandbox {
         let warm_up = exports
             .get(js_string!("warmUp"), &mut context)
             .map_err(could_not_start)?;
+        // The first realms of the process size every calculation's loop limit.
+        crate::run::measure_loop_rate(&mut context);
         Ok(Sandbox {
             context,
             harness,

@@ -1,23 +1,26 @@
 //! One calculation's run inside a prepared realm, under the limits of `limits.rs`: the
-//! budgeted evaluation polled against the deadline and the memory limit, and the re-runs
-//! with a larger loop limit when boa's loop checkpoint trips early.
+//! budgeted evaluation polled against the deadline and the memory limit, the loop limit
+//! sized from the cheapest loop's measured speed, and the re-run with a larger one in the
+//! rare case that it trips early.
 
 use std::future::Future;
 use std::pin::pin;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::task::{Poll, Waker};
+use std::time::Duration;
 
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::object::builtins::JsArray;
 use boa_engine::property::Attribute;
-use boa_engine::{Context, JsError, JsResult, JsValue, Script, js_string};
+use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
 use serde_json::Value;
 use web_time::Instant;
 
 use crate::errors::runtime_error;
 use crate::eval::HostError;
 use crate::limits::{
-    FIRST_LOOP_LIMIT, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE, YIELD_BUDGET,
-    live_bytes, peak_bytes, reset_peak,
+    FIRST_LOOP_LIMIT, LOOP_LIMIT_MARGIN, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE,
+    YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
 };
 use crate::model::{CalcDoc, InputType};
 
@@ -64,7 +67,7 @@ pub(crate) fn run(
         Err(e) => return ended(Err((e.to_string(), Vec::new()))),
     };
     let deadline = Instant::now() + TIME_LIMIT;
-    let mut loop_limit = FIRST_LOOP_LIMIT;
+    let mut loop_limit = first_loop_limit();
     loop {
         let used = match JsArray::new(context) {
             Ok(used) => used,
@@ -115,6 +118,9 @@ pub(crate) fn run(
         if grown > MEMORY_LIMIT {
             return ended(Err((MEMORY_MESSAGE.to_owned(), read)));
         }
+        // Before the deadline: loops ran faster than measured. Remember that speed so the
+        // next calculation is not cut short, and run this one again.
+        raise_loop_rate(loop_limit as f64 / (now - attempt).as_secs_f64().max(1e-6));
         loop_limit = next_loop_limit(loop_limit, now - attempt, deadline - now, grown);
     }
 }
@@ -166,6 +172,62 @@ fn drive<F: Future<Output = JsResult<JsValue>>>(
             return Attempt::OutOfMemory;
         }
     }
+}
+
+/// Iterations per second of the cheapest loop there is (`for (;;) {}`) in this process,
+/// as `f64` bits: the fastest of the first [`PROBES`] measurements
+/// ([`measure_loop_rate`]), raised when a calculation's loop was seen running faster.
+/// 0 until measured.
+static LOOP_RATE: AtomicU64 = AtomicU64::new(0);
+
+/// How many realms of a process measure the loop's speed: the first runs before a wasm
+/// engine has optimized its interpreter, the next ones after (each new realm is made
+/// while the engine is idle).
+const PROBES: u32 = 4;
+static PROBED: AtomicU32 = AtomicU32::new(0);
+
+/// The probe stops doubling its loop once one run takes this long (a browser's clock
+/// may be coarse).
+const PROBE_TIME: Duration = Duration::from_millis(2);
+
+/// Measures the cheapest loop's speed in `context`, in the first [`PROBES`] realms of the
+/// process: it runs `for (;;) {}` under a loop limit, doubled until one run takes
+/// [`PROBE_TIME`], and leaves nothing behind in the realm.
+pub(crate) fn measure_loop_rate(context: &mut Context) {
+    if PROBED.fetch_add(1, Ordering::Relaxed) >= PROBES {
+        return;
+    }
+    let mut limit = FIRST_LOOP_LIMIT;
+    let rate = loop {
+        context.runtime_limits_mut().set_loop_iteration_limit(limit);
+        let started = Instant::now();
+        // It ends at the loop limit (an error is all it can give).
+        let _ = context.eval(Source::from_bytes("for (;;) {}"));
+        let took = started.elapsed();
+        if took >= PROBE_TIME || limit >= 1 << 30 {
+            break limit as f64 / took.as_secs_f64().max(1e-6);
+        }
+        limit *= 2;
+    };
+    context
+        .runtime_limits_mut()
+        .set_loop_iteration_limit(u64::MAX);
+    raise_loop_rate(rate);
+}
+
+fn raise_loop_rate(rate: f64) {
+    if rate > f64::from_bits(LOOP_RATE.load(Ordering::Relaxed)) {
+        LOOP_RATE.store(rate.to_bits(), Ordering::Relaxed);
+    }
+}
+
+/// The first loop limit of a calculation: more iterations than any frame can run before
+/// the deadline (see `limits.rs`). Without a measurement (a host that never prepared a
+/// realm) it is [`FIRST_LOOP_LIMIT`], and the first trip sizes it.
+fn first_loop_limit() -> u64 {
+    let rate = f64::from_bits(LOOP_RATE.load(Ordering::Relaxed));
+    // `as` saturates.
+    ((rate * TIME_LIMIT.as_secs_f64() * LOOP_LIMIT_MARGIN) as u64).max(FIRST_LOOP_LIMIT)
 }
 
 fn is_loop_checkpoint(error: &JsError) -> bool {

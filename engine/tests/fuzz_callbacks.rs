@@ -207,3 +207,33 @@ fn sorting_a_huge_sparse_array_like_stops_at_the_time_limit() {
         );
     });
 }
+
+// The time limit never makes a calculation run twice: a script's side effects on its own
+// realm (here a counter on `globalThis`) happen once, however long its loops are, in its
+// own frames or in a callback a built-in runs.
+#[test]
+fn long_loops_run_their_calculation_once() {
+    // Each runs a frame's loop well past the 4,096 iterations of the old first limit, and
+    // is quick even in a debug build on a busy machine.
+    let scripts = [
+        "var s = 0; for (var i = 0; i < 100000; i++) s += i;",
+        "function sum(n) { var s = 0; for (var i = 0; i < n; i++) s += i; return s; } sum(100000);",
+        "[1].forEach(function () { var s = 0; for (var i = 0; i < 100000; i++) s += i; });",
+        "var n = 20000, sieve = new Uint8Array(n);\n\
+         for (var p = 2; p < n; p++)\n\
+           if (!sieve[p]) for (var m = p * p; m < n; m += p) sieve[m] = 1;",
+    ];
+    for script in scripts {
+        on_engine_stack(move || {
+            let result = x_of(&format!(
+                "globalThis.runs = (globalThis.runs || 0) + 1;\n{script}\nreturn {{ x: globalThis.runs }};"
+            ));
+            assert_eq!(result.error, None, "{script}");
+            assert_eq!(
+                result.outputs.and_then(|o| o.get("x").cloned()),
+                Some(json!(1)),
+                "{script}"
+            );
+        });
+    }
+}
