@@ -149,7 +149,7 @@ return { rows: out };
   return { name: "bench-table", script, metaInputs, metaOutputs, defaults: { 1: items } };
 }
 
-function median(samples) {
+export function median(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -182,7 +182,7 @@ function timeRuns(runs, fn, { setup = (i) => i, teardown = () => {} } = {}) {
   return summary(samples, cpu);
 }
 
-function formatMs(ms) {
+export function formatMs(ms) {
   return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(3)} ms`;
 }
 
