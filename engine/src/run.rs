@@ -180,9 +180,9 @@ fn drive<F: Future<Output = JsResult<JsValue>>>(
 /// 0 until measured.
 static LOOP_RATE: AtomicU64 = AtomicU64::new(0);
 
-/// How many realms of a process measure the loop's speed: the first runs before a wasm
-/// engine has optimized its interpreter, the next ones after (each new realm is made
-/// while the engine is idle).
+/// How many realms of a process measure the loop's speed: the first (made when the engine
+/// starts, 2–4 ms) runs before a wasm engine has optimized its interpreter, the next ones
+/// after (made while the engine is idle between calculations).
 const PROBES: u32 = 4;
 static PROBED: AtomicU32 = AtomicU32::new(0);
 
