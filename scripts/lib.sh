@@ -5,7 +5,9 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$PATH"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step's heading carries the minutes and seconds since the script started (bash's
+# SECONDS), so a CI log shows where the time goes.
+say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 ensure_rust() {
   command -v cargo >/dev/null || { echo "cargo is missing: install Rust with rustup" >&2; exit 1; }
