@@ -5,9 +5,14 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# Each step's heading carries the minutes and seconds since the script started (bash's
-# SECONDS), so a CI log shows where the time goes.
-say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
+# Each step's heading carries the minutes and seconds since the outermost script started
+# (scripts/test, say; the scripts it calls inherit the start), so a CI log shows where the
+# time goes.
+export CALCSMITH_STARTED="${CALCSMITH_STARTED:-$(date +%s)}"
+say() {
+  local elapsed=$(($(date +%s) - CALCSMITH_STARTED))
+  printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((elapsed / 60)) $((elapsed % 60)) "$*" >&2
+}
 
 ensure_rust() {
   command -v cargo >/dev/null || { echo "cargo is missing: install Rust with rustup" >&2; exit 1; }
