@@ -4,7 +4,10 @@
 //      each load in a fresh browser context (nothing cached): as a visitor opens it (the
 //      server's initial result shows at once), and with values in the hash (no server
 //      result, so the outputs wait for the worker: the engine's wasm and the libraries);
-//  (b) keystroke in an input → updated outputs, on one page, one keystroke at a time.
+//  (b) keystroke in an input → updated outputs, on one page, one keystroke at a time,
+//      for the small calculators and for one with a 360-row table;
+//  (c) the editor's first live output on /source/{id}, signed in, on a warm cache (the
+//      second load in the same browser context).
 // Times are taken inside the page: performance.now() is relative to the navigation start;
 // a MutationObserver sees the output text change; "frame" adds the next animation frame.
 //
@@ -43,6 +46,7 @@ const randomId = () =>
  */
 function smallDoc(kind) {
   if (kind === 'chart') return chartDoc();
+  if (kind === 'table') return tableDoc();
   const mathjs = kind === 'mathjs';
   const total =
     kind === 'intl'
@@ -109,6 +113,49 @@ function chartDoc() {
   };
 }
 
+/**
+ * 'plain' with a 360-row table: the total, times 1,000, repaid monthly over 30 years at
+ * 6.5 % (month, payment, interest, principal, balance), so every keystroke redraws 360
+ * rows (issue 15's "360-row table").
+ */
+function tableDoc() {
+  const doc = smallDoc('plain');
+  const money = (id, name) => ({ id, name, type: 'value', currencySign: '$', decimalPlaces: 2 });
+  return {
+    ...doc,
+    name: 'Bench (table)',
+    script: doc.script.replace(
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };',
+      'const monthly = 0.065 / 12;\n' +
+        'const principal = (subtotal + tax) * 1000;\n' +
+        'const payment = (principal * monthly) / (1 - Math.pow(1 + monthly, -360));\n' +
+        'let balance = principal;\n' +
+        'const schedule = [];\n' +
+        'for (let month = 1; month <= 360; month++) {\n' +
+        '  const interest = balance * monthly;\n' +
+        '  balance -= payment - interest;\n' +
+        '  schedule.push({ month, payment, interest, principal: payment - interest, balance: Math.abs(balance) < 1e-6 ? 0 : balance });\n' +
+        '}\n' +
+        'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
+    ),
+    metaOutputs: [
+      ...doc.metaOutputs,
+      {
+        id: 5,
+        name: 'schedule',
+        type: 'table',
+        metaOutputs: [
+          { id: 1, name: 'month', type: 'value' },
+          money(2, 'payment'),
+          money(3, 'interest'),
+          money(4, 'principal'),
+          money(5, 'balance'),
+        ],
+      },
+    ],
+  };
+}
+
 async function createCalculators() {
   const api = await request.newContext({ baseURL: BASE });
   const challenge = await (await api.get('/api/captcha')).json();
@@ -123,13 +170,15 @@ async function createCalculators() {
   });
   if (!signUp.ok()) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
   const ids = {};
-  for (const key of ['plain', 'mathjs', 'intl', 'chart']) {
+  for (const key of ['plain', 'mathjs', 'intl', 'chart', 'table']) {
     ids[key] = randomId();
     const saved = await api.post(`/api/source/${ids[key]}`, {
       data: { doc: smallDoc(key), doc_style: {} },
     });
     if (!saved.ok()) throw new Error(`save: ${saved.status()} ${await saved.text()}`);
   }
+  // The author's session, for the editor's pages.
+  ids.author = await api.storageState();
   await api.dispose();
   return ids;
 }
@@ -143,6 +192,24 @@ function watchFirstOutput() {
     const element = find();
     if (!element || element.classList.contains('placeholder')) return;
     const text = element.textContent.trim();
+    if (!text) return;
+    const dom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__firstOutput = { dom, frame: performance.now(), text };
+    });
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Runs before the app: notes when the editor first shows a live output (the outputs
+ * panel's "Current value", calculated by the worker).
+ */
+function watchFirstLiveOutput() {
+  const observer = new MutationObserver(() => {
+    const element = document.querySelector('.live-output .output-text');
+    const text = element?.textContent.trim();
     if (!text) return;
     const dom = performance.now();
     observer.disconnect();
@@ -238,6 +305,36 @@ async function firstOutputs(browser, path, chart = false) {
   return result;
 }
 
+/**
+ * Navigation → the first live output in the editor (`/source/{id}`), signed in as the
+ * author, on a warm cache: each run is a new context that loads the page once (filling
+ * the HTTP cache and the compiled wasm's cache) and is then measured on its second load.
+ */
+async function editorFirstOutput(browser, path, author) {
+  const dom = [];
+  const frame = [];
+  for (let run = 0; run < LOADS; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      storageState: author,
+    });
+    await context.addInitScript(watchFirstLiveOutput);
+    const page = await context.newPage();
+    for (const measured of [false, true]) {
+      await page.goto(`${BASE}${path}`);
+      const seen = await (
+        await page.waitForFunction(() => window.__firstOutput, null, { timeout: 30_000 })
+      ).jsonValue();
+      if (measured) {
+        dom.push(seen.dom);
+        frame.push(seen.frame);
+      }
+    }
+    await context.close();
+  }
+  return { dom: summary(dom), frame: summary(frame) };
+}
+
 async function keystrokes(browser, id) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -272,10 +369,10 @@ const row = (label, result) =>
 async function main() {
   const ids = await createCalculators();
   log(
-    `calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}, chart ${ids.chart}`,
+    `calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}, chart ${ids.chart}, table ${ids.table}`,
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-  const results = { first: {}, keys: {}, chromium: browser.version() };
+  const results = { first: {}, editor: {}, keys: {}, chromium: browser.version() };
   const hash = encodeURIComponent('{"2":4}');
   const cases = [
     ['plain', `/calc/${ids.plain}`],
@@ -293,9 +390,18 @@ async function main() {
     results.first[label] = await firstOutputs(browser, path, chart);
   }
   for (const [label, id] of [
+    ['editor, plain', ids.plain],
+    ['editor, mathjs', ids.mathjs],
+  ]) {
+    if (only && !only.split(';').includes(label)) continue;
+    log(`first live output: ${label} (${LOADS} warm loads)`);
+    results.editor[label] = await editorFirstOutput(browser, `/source/${id}`, ids.author);
+  }
+  for (const [label, id] of [
     ['plain', ids.plain],
     ['chart', ids.chart],
     ['mathjs', ids.mathjs],
+    ['table', ids.table],
   ]) {
     if (only && !only.split(';').includes(label)) continue;
     log(`keystrokes: ${label} (${KEYS} after ${WARMUP_KEYS} to warm up)`);
@@ -321,6 +427,14 @@ async function main() {
     );
     console.log('|---|---|---|---|---|---|');
     for (const [label, result] of charts) console.log(row(label, result.chart));
+    console.log('');
+  }
+  if (Object.keys(results.editor).length) {
+    console.log(
+      '| navigation → first live output in the editor (warm cache) | median | p90 | min–max | median to next frame | loads |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const [label, result] of Object.entries(results.editor)) console.log(row(label, result));
     console.log('');
   }
   console.log(

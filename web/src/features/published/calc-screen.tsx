@@ -1,5 +1,5 @@
 // /calc/{calcId}: the published calculator (spec §2).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
@@ -90,9 +90,15 @@ export default function CalcScreen() {
 function PrintFooter() {
   const t = useT(publishedMessages);
   const locale = useUi((s) => s.locale);
-  const [printedAt, setPrintedAt] = useState(() => new Date());
+  // Null until the first outputs are painted: a page's first date formatting loads the
+  // browser's date data (about 20 ms), which would come before them.
+  const [printedAt, setPrintedAt] = useState<Date | null>(null);
   const [link, setLink] = useState(() => window.location.href);
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPrintedAt((old) => old ?? new Date()), 0);
+    });
     // Rendered before the browser lays out the printout, so the date is the day printed.
     const update = () =>
       flushSync(() => {
@@ -100,10 +106,22 @@ function PrintFooter() {
         setLink(window.location.href);
       });
     window.addEventListener('beforeprint', update);
-    return () => window.removeEventListener('beforeprint', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      window.removeEventListener('beforeprint', update);
+    };
   }, []);
-  const date = printedAt.toLocaleDateString(locale, { dateStyle: 'long' });
-  return <p className="print-only print-footer">{t('printed', { date, link })}</p>;
+  // Not formatted again with every keystroke (the screen renders with each value).
+  const date = useMemo(
+    () => printedAt?.toLocaleDateString(locale, { dateStyle: 'long' }),
+    [printedAt, locale],
+  );
+  return (
+    <p className="print-only print-footer">
+      {date === undefined ? null : t('printed', { date, link })}
+    </p>
+  );
 }
 
 /** A calculator that is not there (or failed to load): said plainly, with a way on. */
