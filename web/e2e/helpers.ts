@@ -208,10 +208,13 @@ export type Theme = 'light' | 'dark';
 
 /** Switches the theme the way a user does (the header button), if it is not already on. */
 export async function switchTheme(page: Page, theme: Theme): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  // The app sets the attribute after its first render, which can come after `goto` ends.
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', /^(light|dark)$/);
+  const current = await html.getAttribute('data-theme');
   if (current === theme) return;
   await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(html).toHaveAttribute('data-theme', theme);
 }
 
 /** Runs axe (WCAG 2.0/2.1 A and AA) on the page and expects no violations. */
