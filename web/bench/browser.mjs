@@ -17,18 +17,13 @@
 // Markdown tables (or JSON) go to stdout, progress to stderr.
 import { chromium, request } from '@playwright/test';
 import { sha, solveChallenge } from 'altcha/lib';
+import { CHROMIUM, flag, median, option, watchFirstOutput } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
 const BASE = option('base', 'http://127.0.0.1:8080');
 const LOADS = Number(option('loads', 20));
 const KEYS = Number(option('keys', 100));
 const WARMUP_KEYS = 10;
-const JSON_OUT = args.includes('--json');
-const CHROMIUM = option('chromium', process.env.CALCSMITH_E2E_CHROMIUM || '/usr/bin/chromium');
+const JSON_OUT = flag('json');
 
 const log = (...parts) => console.error(...parts);
 
@@ -85,32 +80,38 @@ function smallDoc(kind) {
   };
 }
 
-/** 'plain' with a table of 12 months drawn as a line chart (Chart.js, loaded on demand). */
-function chartDoc() {
+/**
+ * The plain calculator computing more before it returns (`code`, ending in a `return`
+ * that adds a `schedule`) and showing `schedule` as the table output `table`.
+ */
+function plainWithTable(name, code, table) {
   const doc = smallDoc('plain');
   return {
     ...doc,
-    name: 'Bench (chart)',
+    name,
     script: doc.script.replace(
       'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };',
-      'const schedule = [];\n' +
-        'for (let month = 1; month <= 12; month++) schedule.push({ month, total: (subtotal + tax) * month });\n' +
-        'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
+      code,
     ),
-    metaOutputs: [
-      ...doc.metaOutputs,
-      {
-        id: 5,
-        name: 'schedule',
-        type: 'table',
-        metaOutputs: [
-          { id: 1, name: 'month', type: 'value' },
-          { id: 2, name: 'total', type: 'value', currencySign: '$', decimalPlaces: 2 },
-        ],
-        chart: { type: 'line', x: 1, y: [2], title: 'Total by month' },
-      },
-    ],
+    metaOutputs: [...doc.metaOutputs, { id: 5, name: 'schedule', type: 'table', ...table }],
   };
+}
+
+/** 'plain' with a table of 12 months drawn as a line chart (Chart.js, loaded on demand). */
+function chartDoc() {
+  return plainWithTable(
+    'Bench (chart)',
+    'const schedule = [];\n' +
+      'for (let month = 1; month <= 12; month++) schedule.push({ month, total: (subtotal + tax) * month });\n' +
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
+    {
+      metaOutputs: [
+        { id: 1, name: 'month', type: 'value' },
+        { id: 2, name: 'total', type: 'value', currencySign: '$', decimalPlaces: 2 },
+      ],
+      chart: { type: 'line', x: 1, y: [2], title: 'Total by month' },
+    },
+  );
 }
 
 /**
@@ -119,41 +120,30 @@ function chartDoc() {
  * rows (issue 15's "360-row table").
  */
 function tableDoc() {
-  const doc = smallDoc('plain');
   const money = (id, name) => ({ id, name, type: 'value', currencySign: '$', decimalPlaces: 2 });
-  return {
-    ...doc,
-    name: 'Bench (table)',
-    script: doc.script.replace(
-      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax };',
-      'const monthly = 0.065 / 12;\n' +
-        'const principal = (subtotal + tax) * 1000;\n' +
-        'const payment = (principal * monthly) / (1 - Math.pow(1 + monthly, -360));\n' +
-        'let balance = principal;\n' +
-        'const schedule = [];\n' +
-        'for (let month = 1; month <= 360; month++) {\n' +
-        '  const interest = balance * monthly;\n' +
-        '  balance -= payment - interest;\n' +
-        '  schedule.push({ month, payment, interest, principal: payment - interest, balance: Math.abs(balance) < 1e-6 ? 0 : balance });\n' +
-        '}\n' +
-        'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
-    ),
-    metaOutputs: [
-      ...doc.metaOutputs,
-      {
-        id: 5,
-        name: 'schedule',
-        type: 'table',
-        metaOutputs: [
-          { id: 1, name: 'month', type: 'value' },
-          money(2, 'payment'),
-          money(3, 'interest'),
-          money(4, 'principal'),
-          money(5, 'balance'),
-        ],
-      },
-    ],
-  };
+  return plainWithTable(
+    'Bench (table)',
+    'const monthly = 0.065 / 12;\n' +
+      'const principal = (subtotal + tax) * 1000;\n' +
+      'const payment = (principal * monthly) / (1 - Math.pow(1 + monthly, -360));\n' +
+      'let balance = principal;\n' +
+      'const schedule = [];\n' +
+      'for (let month = 1; month <= 360; month++) {\n' +
+      '  const interest = balance * monthly;\n' +
+      '  balance -= payment - interest;\n' +
+      '  schedule.push({ month, payment, interest, principal: payment - interest, balance: Math.abs(balance) < 1e-6 ? 0 : balance });\n' +
+      '}\n' +
+      'return { subtotal, tax, total: subtotal + tax, rate: inputs.tax, schedule };',
+    {
+      metaOutputs: [
+        { id: 1, name: 'month', type: 'value' },
+        money(2, 'payment'),
+        money(3, 'interest'),
+        money(4, 'principal'),
+        money(5, 'balance'),
+      ],
+    },
+  );
 }
 
 async function createCalculators() {
@@ -184,23 +174,6 @@ async function createCalculators() {
 }
 
 // ---- in the page ----
-
-/** Runs before the app: notes when the `total` output first shows text. */
-function watchFirstOutput() {
-  const find = () => document.querySelector('[data-output="total"] dd .output-text');
-  const observer = new MutationObserver(() => {
-    const element = find();
-    if (!element || element.classList.contains('placeholder')) return;
-    const text = element.textContent.trim();
-    if (!text) return;
-    const dom = performance.now();
-    observer.disconnect();
-    requestAnimationFrame(() => {
-      window.__firstOutput = { dom, frame: performance.now(), text };
-    });
-  });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
-}
 
 /**
  * Runs before the app: notes when the editor first shows a live output (the outputs
@@ -258,11 +231,6 @@ function watchKeystrokes() {
 
 // ---- measurements ----
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

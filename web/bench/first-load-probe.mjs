@@ -3,34 +3,11 @@
 // (request start and response end), DOMContentLoaded, first paint and the first output.
 //   node bench/first-load-probe.mjs --base http://127.0.0.1:18090 --id CALC_ID [--loads 10]
 import { chromium } from '@playwright/test';
+import { CHROMIUM, median, option, watchFirstOutput } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
 const BASE = option('base', 'http://127.0.0.1:8080');
 const ID = option('id', '');
 const LOADS = Number(option('loads', 10));
-const CHROMIUM = option('chromium', process.env.CALCSMITH_E2E_CHROMIUM || '/usr/bin/chromium');
-
-/** Runs before the app: notes when the `total` output first shows text. */
-function watchFirstOutput() {
-  const observer = new MutationObserver(() => {
-    const element = document.querySelector('[data-output="total"] dd .output-text');
-    if (!element || element.classList.contains('placeholder') || !element.textContent.trim())
-      return;
-    window.__firstOutput = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-const median = (values) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 const loads = [];
@@ -49,7 +26,7 @@ for (let run = 0; run < LOADS; run++) {
           'HTML received': nav.responseEnd,
           DOMContentLoaded: nav.domContentLoadedEventEnd,
           'first paint': paint?.startTime ?? NaN,
-          'first output': window.__firstOutput,
+          'first output': window.__firstOutput.dom,
         },
         files: performance
           .getEntriesByType('resource')

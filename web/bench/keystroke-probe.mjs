@@ -6,17 +6,12 @@
 //   node bench/keystroke-probe.mjs --base http://127.0.0.1:18090 --id CALC_ID
 //     [--keys 30] [--gap 200] (ms between keystrokes: a person typing fast is ~100–200)
 import { chromium } from '@playwright/test';
+import { CHROMIUM, median, option } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
 const BASE = option('base', 'http://127.0.0.1:8080');
 const ID = option('id', '');
 const KEYS = Number(option('keys', 30));
 const GAP = Number(option('gap', 200));
-const CHROMIUM = option('chromium', process.env.CALCSMITH_E2E_CHROMIUM || '/usr/bin/chromium');
 
 /** Runs before the app: notes the keydowns, the frames and the messages to and from the worker. */
 function watchPage() {
@@ -69,12 +64,6 @@ function watchWorker() {
     return post(message, ...rest);
   };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
