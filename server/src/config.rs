@@ -63,6 +63,11 @@ pub struct Config {
     /// `CALCSMITH_REQUEST_TIMEOUT` (30 s): a request not answered by then (a slow body
     /// included) gets 408.
     pub request_timeout: Duration,
+    /// `CALCSMITH_PUBLISHED_CACHE_MS` (1000): how long a public calculator's answer to
+    /// `GET /api/calc/{id}` is kept in memory (0: not at all). Another instance's change
+    /// shows here at most this late; this instance's own changes show at once
+    /// (`services::published_cache`).
+    pub published_cache: Duration,
     /// Stripe: live keys, or the sandbox the server mounts (docs/billing.md).
     pub billing: BillingConfig,
 }
@@ -175,6 +180,7 @@ impl std::fmt::Debug for Config {
             .field("header_timeout", &self.header_timeout)
             .field("idle_timeout", &self.idle_timeout)
             .field("request_timeout", &self.request_timeout)
+            .field("published_cache", &self.published_cache)
             .field("billing", &self.billing)
             .finish()
     }
@@ -388,6 +394,7 @@ impl Config {
             header_timeout: seconds("CALCSMITH_HEADER_TIMEOUT", 10)?,
             idle_timeout: seconds("CALCSMITH_IDLE_TIMEOUT", 60)?,
             request_timeout: seconds("CALCSMITH_REQUEST_TIMEOUT", 30)?,
+            published_cache: milliseconds("CALCSMITH_PUBLISHED_CACHE_MS", 1000)?,
             billing: BillingConfig::from_env()?,
         })
     }
@@ -403,6 +410,18 @@ fn seconds(name: &str, default: u64) -> Result<Duration, String> {
         .transpose()?
         .unwrap_or(default);
     Ok(Duration::from_secs(value.max(1)))
+}
+
+/// A duration in milliseconds (0 allowed) from `name`, or `default`.
+fn milliseconds(name: &str, default: u64) -> Result<Duration, String> {
+    let value = var(name)
+        .map(|n| {
+            n.parse::<u64>()
+                .map_err(|_| format!("{name} must be a number of milliseconds, not \"{n}\""))
+        })
+        .transpose()?
+        .unwrap_or(default);
+    Ok(Duration::from_millis(value))
 }
 
 fn default_calc_bin() -> PathBuf {

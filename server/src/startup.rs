@@ -20,6 +20,7 @@ use crate::connections::{self, ConnectionTimeouts};
 use crate::extract::BODY_LIMIT;
 use crate::services::billing::Stripe;
 use crate::services::evaluator::Evaluator;
+use crate::services::published_cache::PublishedCache;
 use crate::state::AppState;
 use crate::{routes, security};
 
@@ -130,6 +131,7 @@ pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> 
     let (stripe, sandbox) = stripe(&config, local)?;
     let state = AppState {
         db,
+        published: Arc::new(PublishedCache::new(config.published_cache)),
         config: Arc::new(config),
         evaluator: Arc::new(evaluator),
         stripe: Arc::new(stripe),

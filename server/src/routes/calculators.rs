@@ -3,8 +3,9 @@
 
 use std::net::SocketAddr;
 
+use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -165,20 +166,45 @@ async fn delete_owned(
     }
     versions::delete_all(&txn, id.as_str()).await?;
     txn.commit().await?;
+    state.published.forget(id.as_str());
     Ok(Json(json!({"message": "Deleted."})))
 }
 
+/// A public calculator's answer comes from the cache of the last moment when it is there
+/// (`services::published_cache`): the same bytes as a read from the database.
 async fn read_published(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
+    let ticket = match state.published.get(id.as_str()) {
+        Ok(body) => return Ok(json_body(body)),
+        Err(ticket) => ticket,
+    };
     let found = calculators::visible(&state, &id, viewer.as_ref())
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
     let shown = calculators::shown(&state, &found).await?;
-    Ok(Json(calculators::published_json(&shown)))
+    let body = serde_json::to_vec(&calculators::published_json(&shown))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let body = Bytes::from(body);
+    if !found.is_private {
+        state.published.store(id.as_str(), body.clone(), ticket);
+    }
+    Ok(json_body(body))
+}
+
+/// `body`, serialized JSON, answered as `Json` answers.
+fn json_body(body: Bytes) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
 }
 
 async fn delete_published(

@@ -411,6 +411,7 @@ pub async fn delete_account(
         .exec(&txn)
         .await?;
     txn.commit().await?;
+    state.published.forget_all();
     end_all_sessions(state, user.id).await?;
     revoke_resets(state, user.id).await?;
     user::Entity::delete_by_id(user.id).exec(&state.db).await?;

@@ -459,6 +459,7 @@ pub async fn save(
         }
     };
     txn.commit().await?;
+    state.published.forget(id.as_str());
     Ok(SaveOutcome::Stored(stored))
 }
 
@@ -479,6 +480,7 @@ pub async fn toggle_privacy(
     let mut model = found.into_active_model();
     model.is_private = Set(private);
     model.update(&state.db).await?;
+    state.published.forget(id.as_str());
     Ok(if private {
         "The calculator is now private: only you can open it.".to_owned()
     } else {

@@ -9,5 +9,6 @@ pub mod evaluator;
 pub mod mail;
 pub mod password_resets;
 pub mod plans;
+pub mod published_cache;
 pub mod rate_limit;
 pub mod versions;

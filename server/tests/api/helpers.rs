@@ -150,6 +150,7 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
         header_timeout: std::time::Duration::from_secs(10),
         idle_timeout: std::time::Duration::from_secs(60),
         request_timeout: std::time::Duration::from_secs(30),
+        published_cache: std::time::Duration::from_millis(1000),
         billing: calcsmith_server::config::BillingConfig {
             test_clocks: true,
             ..Default::default()

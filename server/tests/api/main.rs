@@ -14,6 +14,7 @@ mod mail;
 mod offline;
 mod openapi;
 mod pages;
+mod published;
 mod saves;
 mod serving;
 mod tests_on_save;
