@@ -7,7 +7,10 @@
 //  (b) keystroke in an input → updated outputs, on one page, one keystroke at a time,
 //      for the small calculators and for one with a 360-row table;
 //  (c) the editor's first live output on /source/{id}, signed in, on a warm cache (the
-//      second load in the same browser context).
+//      second load in the same browser context);
+//  (d) a visitor typing soon after opening /calc/{id} (fresh context each load): 4 keys
+//      150 ms apart, from 0.5 s (or 3 s) after the first outputs, while the worker may
+//      still be making the page's first calculation; last keydown → its outputs.
 // Times are taken inside the page: performance.now() is relative to the navigation start;
 // a MutationObserver sees the output text change; "frame" adds the next animation frame.
 //
@@ -229,6 +232,25 @@ function watchKeystrokes() {
   input.focus();
 }
 
+/** Notes each change of the `total` output with the keydown it follows (`__typed`). */
+function watchTyping() {
+  const output = document.querySelector('[data-output="total"] dd');
+  window.__typed = [];
+  window.__lastKeydown = null;
+  document.addEventListener('keydown', (event) => (window.__lastKeydown = event.timeStamp), true);
+  let last = output.textContent;
+  new MutationObserver(() => {
+    const text = output.textContent;
+    if (text === last || window.__lastKeydown === null) return;
+    last = text;
+    const since = window.__lastKeydown;
+    const dom = performance.now();
+    requestAnimationFrame(() =>
+      window.__typed.push({ since, dom: dom - since, frame: performance.now() - since, text }),
+    );
+  }).observe(output, { subtree: true, childList: true, characterData: true });
+}
+
 // ---- measurements ----
 
 const percentile = (values, p) => {
@@ -330,6 +352,40 @@ async function keystrokes(browser, id) {
   };
 }
 
+/**
+ * A visitor types into `qty` `delay` ms after the first outputs show on a fresh page: the
+ * time from the last of 4 keydowns (150 ms apart) to the outputs for it.
+ */
+async function typingAfterLoad(browser, id, delay) {
+  const dom = [];
+  const frame = [];
+  for (let run = 0; run < LOADS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/calc/${id}`);
+    await page.waitForSelector('[data-output="total"] dd .output-text:not(.placeholder)');
+    await page.waitForTimeout(delay);
+    await page.evaluate(watchTyping);
+    await page.getByLabel('qty', { exact: true }).click();
+    await page.keyboard.press('End');
+    for (const key of ['1', '2', '3', '4']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    const last = await (
+      await page.waitForFunction(
+        () => window.__typed.find((change) => change.since === window.__lastKeydown),
+        null,
+        { timeout: 30_000 },
+      )
+    ).jsonValue();
+    dom.push(last.dom);
+    frame.push(last.frame);
+    await context.close();
+  }
+  return { dom: summary(dom), frame: summary(frame) };
+}
+
 const ms = (value) => `${value.toFixed(1)} ms`;
 const row = (label, result) =>
   `| ${label} | ${ms(result.dom.median)} | ${ms(result.dom.p90)} | ${ms(result.dom.min)}–${ms(result.dom.max)} | ${ms(result.frame.median)} | ${result.dom.n} |`;
@@ -340,7 +396,7 @@ async function main() {
     `calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}, chart ${ids.chart}, table ${ids.table}`,
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-  const results = { first: {}, editor: {}, keys: {}, chromium: browser.version() };
+  const results = { first: {}, editor: {}, typing: {}, keys: {}, chromium: browser.version() };
   const hash = encodeURIComponent('{"2":4}');
   const cases = [
     ['plain', `/calc/${ids.plain}`],
@@ -364,6 +420,15 @@ async function main() {
     if (only && !only.split(';').includes(label)) continue;
     log(`first live output: ${label} (${LOADS} warm loads)`);
     results.editor[label] = await editorFirstOutput(browser, `/source/${id}`, ids.author);
+  }
+  for (const [label, id, delay] of [
+    ['plain, typing 0.5 s after the first outputs', ids.plain, 500],
+    ['mathjs, typing 0.5 s after the first outputs', ids.mathjs, 500],
+    ['mathjs, typing 3 s after the first outputs', ids.mathjs, 3000],
+  ]) {
+    if (only && !only.split(';').includes(label)) continue;
+    log(`typing: ${label} (${LOADS} loads)`);
+    results.typing[label] = await typingAfterLoad(browser, id, delay);
   }
   for (const [label, id] of [
     ['plain', ids.plain],
@@ -403,6 +468,14 @@ async function main() {
     );
     console.log('|---|---|---|---|---|---|');
     for (const [label, result] of Object.entries(results.editor)) console.log(row(label, result));
+    console.log('');
+  }
+  if (Object.keys(results.typing).length) {
+    console.log(
+      '| typing on a fresh page: last keydown → its outputs | median | p90 | min–max | median to next frame | loads |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const [label, result] of Object.entries(results.typing)) console.log(row(label, result));
     console.log('');
   }
   console.log(

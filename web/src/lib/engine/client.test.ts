@@ -77,6 +77,60 @@ describe('CalcWorkerClient', () => {
     await expect(latest).resolves.toEqual({ status: 'done', result: okResult({ x: 2 }) });
   });
 
+  it("lets a library's first calculation finish, runs the new request after it, and restarts later ones", async () => {
+    const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
+    const first = track(client.evaluate(withMathjs, { '1': 1 }, 'en'));
+    const worker = fake.current;
+    worker.started();
+
+    const second = track(client.evaluate(withMathjs, { '1': 2 }, 'en'));
+    const third = track(client.evaluate(withMathjs, { '1': 3 }, 'en'));
+    await Promise.resolve();
+    expect(first.outcome).toEqual({ status: 'superseded' });
+    expect(second.outcome).toEqual({ status: 'superseded' });
+    expect(worker.terminated).toBe(false);
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+
+    worker.answer(okResult({ x: 1 }));
+    await Promise.resolve();
+    expect(first.outcome).toEqual({ status: 'superseded' });
+    expect(worker.posted.map((r) => r.values)).toEqual([{ '1': 1 }, { '1': 3 }]);
+
+    // Math.js is warm in this worker now: a busy one is restarted as for any calculator.
+    worker.started();
+    const fourth = client.evaluate(withMathjs, { '1': 4 }, 'en');
+    await Promise.resolve();
+    expect(third.outcome).toEqual({ status: 'superseded' });
+    expect(worker.terminated).toBe(true);
+    const fresh = fake.current;
+    expect(fresh.posted.map((r) => r.values)).toEqual([{ '1': 4 }]);
+    // And the fresh worker's first Math.js calculation is kept again.
+    fresh.started();
+    const fifth = client.evaluate(withMathjs, { '1': 5 }, 'en');
+    await Promise.resolve();
+    expect(fresh.terminated).toBe(false);
+    fresh.answer(okResult({ x: 4 }));
+    await Promise.resolve();
+    fresh.answer(okResult({ x: 5 }));
+    await expect(fifth).resolves.toEqual({ status: 'done', result: okResult({ x: 5 }) });
+    await expect(fourth).resolves.toEqual({ status: 'superseded' });
+  });
+
+  it("still stops a library's first calculation at the time limit, then runs the new request", async () => {
+    const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
+    client.evaluate(withMathjs, { '1': 1 }, 'en');
+    const stuck = fake.current;
+    stuck.started();
+    const latest = track(client.evaluate(withMathjs, { '1': 2 }, 'en'));
+    vi.advanceTimersByTime(5000);
+    await Promise.resolve();
+    expect(stuck.terminated).toBe(true);
+    expect(fake.current.posted.map((r) => r.values)).toEqual([{ '1': 2 }]);
+    fake.current.answer(okResult({ x: 2 }));
+    await Promise.resolve();
+    expect(latest.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
+  });
+
   it("ignores a late answer from a worker it stopped, and the old request's time-out", async () => {
     client.evaluate(doc, { '1': 1 }, 'en');
     const busy = fake.current;

@@ -1,16 +1,19 @@
 // The page's side of the calculation worker: one warm worker, the latest request wins,
-// a worker busy calculating when a new request comes is restarted, and a calculation
-// past 5000 ms is stopped with the spec's message.
+// a worker busy calculating when a new request comes is restarted (unless it is making a
+// library's first calculation, which every later one reuses), and a calculation past
+// 5000 ms is stopped with the spec's message.
 import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
   TIMEOUT_MESSAGE,
   TIMEOUT_MS,
+  LIBRARIES,
   errorResult,
   failedReport,
   type EvalRequest,
   type FormatRequest,
   type TestsRequest,
+  type LibraryName,
   type Locale,
   type WorkerReply,
 } from './protocol';
@@ -54,6 +57,8 @@ export class CalcWorkerClient {
   private readonly formats = new Map<number, (result: EvalResult | null) => void>();
   /** The test run waiting for its report (a newer one supersedes it). */
   private tests: TestsJob | null = null;
+  /** Libraries the worker has made a calculation with: their first use is behind it. */
+  private readonly warmLibraries = new Set<LibraryName>();
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -73,9 +78,16 @@ export class CalcWorkerClient {
       this.next?.resolve({ status: 'superseded' });
       this.next = null;
       if (this.current?.started) {
-        // Busy calculating: the old answer is no longer wanted, so stop it now.
-        this.finish(this.current, { status: 'superseded' });
-        this.stopWorker();
+        if (this.coldLibraries(this.current.request.doc)) {
+          // A library's first calculation (Math.js makes its typed functions, seconds in
+          // the engine): a new worker would have to do it all again, so it finishes, its
+          // answer unwanted, and this job runs right after (the time limit still holds).
+          this.current.resolve({ status: 'superseded' });
+        } else {
+          // Busy calculating: the old answer is no longer wanted, so stop it now.
+          this.finish(this.current, { status: 'superseded' });
+          this.stopWorker();
+        }
       }
       if (this.current) {
         // Still loading the engine or libraries: this job runs right after.
@@ -156,9 +168,15 @@ export class CalcWorkerClient {
     return this.worker;
   }
 
+  /** Whether `doc` uses a library this worker has not calculated with yet. */
+  private coldLibraries(doc: CalcDoc): boolean {
+    return LIBRARIES.some((name) => doc.libraries?.[name] && !this.warmLibraries.has(name));
+  }
+
   private stopWorker(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.warmLibraries.clear();
     for (const resolve of this.formats.values()) resolve(null);
     this.formats.clear();
     if (this.tests) this.endTests(this.tests, { status: 'superseded' });
@@ -197,6 +215,7 @@ export class CalcWorkerClient {
     if (worker !== this.worker || !job || reply.id !== job.request.id) return;
     if (reply.type === 'started') {
       job.started = true;
+      clearTimeout(job.timer);
       job.timer = setTimeout(() => {
         this.stopWorker();
         this.finish(job, { status: 'done', result: errorResult(TIMEOUT_MESSAGE) });
@@ -204,6 +223,10 @@ export class CalcWorkerClient {
       return;
     }
     const result = reply.type === 'result' ? reply.result : errorResult(reply.message);
+    if (job.started) {
+      for (const name of LIBRARIES)
+        if (job.request.doc.libraries?.[name]) this.warmLibraries.add(name);
+    }
     this.finish(job, { status: 'done', result });
   }
 
