@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +15,49 @@ function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
     : 'assets/[name]-[hash].js';
 }
 
+/**
+ * Writes partials/preload.json: for each screen, its module and the modules it imports
+ * that the entry does not (the entry's own are already modulepreloaded by index.html).
+ * The server names them in a page's HTML (`<link rel="modulepreload">`), so the browser
+ * fetches the screen beside the entry bundle rather than after the entry has run.
+ */
+function partialPreloads(): Plugin {
+  return {
+    name: 'calcsmith-partial-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, string[]>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') chunks.set(file.fileName, file.imports);
+      }
+      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (!seen.has(fileName)) {
+          seen.add(fileName);
+          for (const imported of chunks.get(fileName) ?? []) withImports(imported, seen);
+        }
+        return seen;
+      };
+      const inEntry = new Set<string>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.isEntry) withImports(file.fileName, inEntry);
+      }
+      const preloads: Record<string, string[]> = {};
+      for (const fileName of chunks.keys()) {
+        const screen = /^partials\/(.+)\.js$/.exec(fileName)?.[1];
+        if (!screen) continue;
+        preloads[screen] = [...withImports(fileName)]
+          .filter((file) => !inEntry.has(file))
+          .map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'partials/preload.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 /** A file the server serves (not part of the build) for the precache, with its revision. */
 function serverFile(url: string) {
   const bytes = readFileSync(new URL(`../server/static${url}`, import.meta.url));
@@ -24,6 +67,7 @@ function serverFile(url: string) {
 export default defineConfig({
   plugins: [
     react(),
+    partialPreloads(),
     // The service worker (src/sw.ts → dist/sw.js), for published calculators that work
     // offline. The page registers it itself (lib/offline/service-worker.ts), on
     // `/calc/{id}` only; the dev server has none.

@@ -3,6 +3,7 @@
 //! manifest and its icons, and the fallbacks: unknown `/api/` paths are a JSON 404, any
 //! other unknown path redirects to `/`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use axum::Router;
@@ -107,12 +108,58 @@ async fn page_html(
     }
     // `<` escaped so the data can never close the script element.
     let data = data.to_string().replace('<', "\\u003c");
-    let tag = format!("<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>");
+    let preloads = module_preloads(&state.config.web_dir, uri.path()).await;
+    let tag = format!(
+        "{preloads}<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>"
+    );
     let html = match html.find("</head>") {
         Some(at) => format!("{}{tag}\n{}", &html[..at], &html[at..]),
         None => format!("{tag}\n{html}"),
     };
     ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
+}
+
+/// `<link rel="modulepreload">` tags for the page's screen and the modules it imports
+/// beyond the entry's, as the web build lists them (`partials/preload.json`, written by
+/// `web/vite.config.ts`): the browser fetches them while the entry bundle loads, not after
+/// it has run. Nothing when the build has no list or names nothing for this page.
+async fn module_preloads(web_dir: &Path, path: &str) -> String {
+    let Ok(text) = tokio::fs::read_to_string(web_dir.join("partials/preload.json")).await else {
+        return String::new();
+    };
+    let Ok(mut screens) = serde_json::from_str::<HashMap<String, Vec<String>>>(&text) else {
+        return String::new();
+    };
+    let files = screens.remove(&screen_of(path)).unwrap_or_default();
+    files
+        .iter()
+        // Paths of the build's own files only: nothing that could leave the attribute.
+        .filter(|file| {
+            file.starts_with('/')
+                && file
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+        })
+        .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">\n"))
+        .collect()
+}
+
+/// The screen (`web/src/partials/{name}`) the app shows at `path`, one of [`PAGES`]:
+/// `/calc/{id}` → `calc`, `/account/sub` → `account_sub`, `/` → `welcome`.
+fn screen_of(path: &str) -> String {
+    for screen in ["calc", "embed", "source"] {
+        if path
+            .strip_prefix('/')
+            .and_then(|p| p.strip_prefix(screen))
+            .is_some_and(|rest| rest.starts_with('/'))
+        {
+            return screen.to_owned();
+        }
+    }
+    match path.trim_matches('/') {
+        "" => "welcome".to_owned(),
+        name => name.replace('/', "_"),
+    }
 }
 
 /// The published calculator of a `/calc/{id}` or `/embed/{id}` page, if the viewer may see

@@ -496,3 +496,59 @@ both_databases!(
         }
     }
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_names_its_screens_modules_for_the_browser_to_preload() {
+    // A stand-in web build whose preload list names modules for three screens, one of
+    // them with a name that would break out of the attribute.
+    let web = std::env::temp_dir().join(format!("calcsmith-preloads-{}", std::process::id()));
+    let list = serde_json::json!({
+        "calc": ["/partials/calc.js", "/assets/format-1a2b.js"],
+        "account_sub": ["/partials/account_sub.js"],
+        "welcome": ["/partials/welcome.js"],
+        "source": ["/partials/source.js\"><script>alert(1)</script>"],
+    });
+    for (path, text) in [
+        (
+            "index.html",
+            "<html><head><title>Built</title></head><body></body></html>".to_owned(),
+        ),
+        ("partials/preload.json", list.to_string()),
+    ] {
+        let file = web.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let data = std::env::temp_dir().join(format!("calcsmith-preloads-data-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
+    let mut config = test_config(url, data);
+    config.web_dir = web;
+    let app = start(config).await;
+    let client = app.browser();
+    let head = |path: &'static str| {
+        let request = client.get(app.url(path));
+        async move {
+            let html = request.send().await.unwrap().text().await.unwrap();
+            html[..html.find("</head>").expect("a head")].to_owned()
+        }
+    };
+    let link = |file: &str| format!(r#"<link rel="modulepreload" crossorigin href="{file}">"#);
+
+    let calc = head("/calc/AnyCalculatorId1").await;
+    assert!(calc.contains(&link("/partials/calc.js")), "{calc}");
+    assert!(calc.contains(&link("/assets/format-1a2b.js")), "{calc}");
+    assert!(!calc.contains("account_sub"), "{calc}");
+    let account = head("/account/sub").await;
+    assert!(
+        account.contains(&link("/partials/account_sub.js")),
+        "{account}"
+    );
+    assert!(!account.contains("/partials/calc.js"), "{account}");
+    assert!(head("/").await.contains(&link("/partials/welcome.js")));
+    let source = head("/source/AnyCalculatorId1").await;
+    assert!(!source.contains("modulepreload"), "{source}");
+    assert!(!source.contains("alert"), "{source}");
+    assert!(!head("/pricing").await.contains("modulepreload"));
+    app.stop().await;
+}
