@@ -233,12 +233,7 @@ both_databases!(
                 .status(),
             200
         );
-        let response = client
-            .delete(app.url("/api/account"))
-            .json(&json!({"password": "correct horse"}))
-            .send()
-            .await
-            .unwrap();
+        let response = delete_account(&app, &client).await;
         assert_eq!(response.status(), 200);
         assert_eq!(
             client

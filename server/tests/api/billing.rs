@@ -906,16 +906,7 @@ both_databases!(
             .as_str()
             .unwrap()
             .to_owned();
-        assert_eq!(
-            author
-                .delete(app.url("/api/account"))
-                .json(&json!({"password": "correct horse"}))
-                .send()
-                .await
-                .unwrap()
-                .status(),
-            200
-        );
+        assert_eq!(delete_account(&app, &author).await.status(), 200);
         let ended = stripe_call(
             &app,
             reqwest::Method::GET,

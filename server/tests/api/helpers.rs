@@ -232,6 +232,16 @@ pub async fn sign_up(app: &TestApp, client: &Client, email: &str) -> Value {
     response.json().await.expect("user json")
 }
 
+/// Deletes the account signed in on `client` (made by [`sign_up`], so its password).
+pub async fn delete_account(app: &TestApp, client: &Client) -> reqwest::Response {
+    client
+        .delete(app.url("/api/account"))
+        .json(&json!({"password": "correct horse"}))
+        .send()
+        .await
+        .expect("delete account")
+}
+
 /// A calculator doc whose script is `script`, with one number input and one output.
 pub fn doc(script: &str) -> Value {
     json!({

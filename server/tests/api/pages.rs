@@ -266,33 +266,44 @@ async fn browsers_get_the_compressed_copies_the_build_made() {
     app.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
-    // A stand-in web build: what `web/` will produce (index.html, js/worker.js, a
-    // hashed asset and one module per screen under partials/).
-    let web = std::env::temp_dir().join(format!("calcsmith-web-{}", std::process::id()));
-    for (path, text) in [
-        (
-            "index.html",
-            "<html><head><title>Built</title></head><body></body></html>",
-        ),
-        ("js/worker.js", "self.onmessage = () => {};"),
-        ("assets/app-1a2b3c.js", "export {};"),
-        (
-            "partials/welcome.js",
-            "export default function Welcome() {}",
-        ),
-    ] {
+/// The app on a fresh SQLite database, serving a stand-in web build of `files` (path in
+/// the build, text) written under a folder named after `label`.
+async fn app_on_web_build(label: &str, files: &[(&str, &str)]) -> TestApp {
+    let root = std::env::temp_dir().join(format!("calcsmith-{label}-{}", std::process::id()));
+    let web = root.join("web");
+    for (path, text) in files {
         let file = web.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, text).unwrap();
     }
-    let data = std::env::temp_dir().join(format!("calcsmith-web-data-{}", std::process::id()));
+    let data = root.join("data");
     std::fs::create_dir_all(&data).unwrap();
     let url = fresh_database(Db::Sqlite, &data).await.unwrap();
     let mut config = test_config(url, data);
     config.web_dir = web;
-    let app = start(config).await;
+    start(config).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
+    // A stand-in web build: what `web/` will produce (index.html, js/worker.js, a
+    // hashed asset and one module per screen under partials/).
+    let app = app_on_web_build(
+        "web",
+        &[
+            (
+                "index.html",
+                "<html><head><title>Built</title></head><body></body></html>",
+            ),
+            ("js/worker.js", "self.onmessage = () => {};"),
+            ("assets/app-1a2b3c.js", "export {};"),
+            (
+                "partials/welcome.js",
+                "export default function Welcome() {}",
+            ),
+        ],
+    )
+    .await;
     let client = app.browser();
     let html = client
         .get(app.url("/pricing"))
@@ -501,30 +512,23 @@ both_databases!(
 async fn a_page_names_its_screens_modules_for_the_browser_to_preload() {
     // A stand-in web build whose preload list names modules for three screens, one of
     // them with a name that would break out of the attribute.
-    let web = std::env::temp_dir().join(format!("calcsmith-preloads-{}", std::process::id()));
     let list = serde_json::json!({
         "calc": ["/partials/calc.js", "/assets/format-1a2b.js"],
         "account_sub": ["/partials/account_sub.js"],
         "welcome": ["/partials/welcome.js"],
         "source": ["/partials/source.js\"><script>alert(1)</script>"],
     });
-    for (path, text) in [
-        (
-            "index.html",
-            "<html><head><title>Built</title></head><body></body></html>".to_owned(),
-        ),
-        ("partials/preload.json", list.to_string()),
-    ] {
-        let file = web.join(path);
-        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(file, text).unwrap();
-    }
-    let data = std::env::temp_dir().join(format!("calcsmith-preloads-data-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
-    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
-    let mut config = test_config(url, data);
-    config.web_dir = web;
-    let app = start(config).await;
+    let app = app_on_web_build(
+        "preloads",
+        &[
+            (
+                "index.html",
+                "<html><head><title>Built</title></head><body></body></html>",
+            ),
+            ("partials/preload.json", &list.to_string()),
+        ],
+    )
+    .await;
     let client = app.browser();
     let head = |path: &'static str| {
         let request = client.get(app.url(path));

@@ -86,12 +86,7 @@ both_databases!(
             200
         );
         assert_eq!(visitor_reads(&app, &other).await, (200, Some(script(3))));
-        let response = author
-            .delete(app.url("/api/account"))
-            .json(&json!({"password": "correct horse"}))
-            .send()
-            .await
-            .unwrap();
+        let response = delete_account(&app, &author).await;
         assert_eq!(response.status(), 200);
         assert_eq!(visitor_reads(&app, &other).await.0, 404);
     }

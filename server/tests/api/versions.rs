@@ -391,12 +391,7 @@ both_databases!(
         let theirs = new_id();
         save_script(&app, &other, &theirs, "return { x: 1 };").await;
 
-        let response = author
-            .delete(app.url("/api/account"))
-            .json(&json!({"password": "correct horse"}))
-            .send()
-            .await
-            .unwrap();
+        let response = delete_account(&app, &author).await;
         assert_eq!(response.status(), 200);
         for id in &ids {
             assert_eq!(stored_versions(&app, id).await, 0);
