@@ -447,42 +447,30 @@ async function main() {
     return;
   }
   console.log(`Chromium ${results.chromium}, headless, 1280×800.\n`);
-  console.log(
-    '| navigation → first outputs on /calc/{id} | median | p90 | min–max | median to next frame | loads |',
+  /** A markdown table of `rows` ([label, result]), then a blank line; none when empty. */
+  const table = (heading, rows, { unit = 'loads', always = false, last = false } = {}) => {
+    if (!rows.length && !always) return;
+    console.log(`| ${heading} | median | p90 | min–max | median to next frame | ${unit} |`);
+    console.log('|---|---|---|---|---|---|');
+    for (const [label, result] of rows) console.log(row(label, result));
+    if (!last) console.log('');
+  };
+  const first = Object.entries(results.first);
+  table('navigation → first outputs on /calc/{id}', first, { always: true });
+  table(
+    'navigation → chart drawn on /calc/{id}',
+    first.filter(([, result]) => result.chart).map(([label, result]) => [label, result.chart]),
   );
-  console.log('|---|---|---|---|---|---|');
-  for (const [label, result] of Object.entries(results.first)) console.log(row(label, result));
-  console.log('');
-  const charts = Object.entries(results.first).filter(([, result]) => result.chart);
-  if (charts.length) {
-    console.log(
-      '| navigation → chart drawn on /calc/{id} | median | p90 | min–max | median to next frame | loads |',
-    );
-    console.log('|---|---|---|---|---|---|');
-    for (const [label, result] of charts) console.log(row(label, result.chart));
-    console.log('');
-  }
-  if (Object.keys(results.editor).length) {
-    console.log(
-      '| navigation → first live output in the editor (warm cache) | median | p90 | min–max | median to next frame | loads |',
-    );
-    console.log('|---|---|---|---|---|---|');
-    for (const [label, result] of Object.entries(results.editor)) console.log(row(label, result));
-    console.log('');
-  }
-  if (Object.keys(results.typing).length) {
-    console.log(
-      '| typing on a fresh page: last keydown → its outputs | median | p90 | min–max | median to next frame | loads |',
-    );
-    console.log('|---|---|---|---|---|---|');
-    for (const [label, result] of Object.entries(results.typing)) console.log(row(label, result));
-    console.log('');
-  }
-  console.log(
-    '| keystroke → updated outputs | median | p90 | min–max | median to next frame | keystrokes |',
+  table(
+    'navigation → first live output in the editor (warm cache)',
+    Object.entries(results.editor),
   );
-  console.log('|---|---|---|---|---|---|');
-  for (const [label, result] of Object.entries(results.keys)) console.log(row(label, result));
+  table('typing on a fresh page: last keydown → its outputs', Object.entries(results.typing));
+  table('keystroke → updated outputs', Object.entries(results.keys), {
+    unit: 'keystrokes',
+    always: true,
+    last: true,
+  });
 }
 
 await main();
