@@ -94,17 +94,23 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
         let (is_zero, body) = format_magnitude(value.abs(), shift, places, locale);
         (value.is_sign_negative() && !is_zero, body)
     };
-    let sign = if negative { "-" } else { "" };
-    let number = if style.percent {
-        let space = match locale {
-            Locale::En => "",
-            Locale::Ru => "\u{a0}",
-        };
-        format!("{sign}{body}{space}%")
+    let currency = if style.percent {
+        ""
     } else {
-        let currency = style.currency_sign.as_deref().unwrap_or("");
-        format!("{sign}{currency}{body}")
+        style.currency_sign.as_deref().unwrap_or("")
     };
+    let mut number = String::with_capacity(body.len() + currency.len() + 5);
+    if negative {
+        number.push('-');
+    }
+    number.push_str(currency);
+    number.push_str(&body);
+    if style.percent {
+        if locale == Locale::Ru {
+            number.push('\u{a0}');
+        }
+        number.push('%');
+    }
     with_units(number, style.prefix.as_deref(), style.suffix.as_deref())
 }
 
@@ -116,6 +122,9 @@ fn with_units(number: String, prefix: Option<&str>, suffix: Option<&str>) -> Str
     const HUGGING: &[char] = &['%', '‰', '‱', '°', '′', '″'];
     let prefix = prefix.map_or("", str::trim);
     let suffix = suffix.map_or("", str::trim);
+    if prefix.is_empty() && suffix.is_empty() {
+        return number;
+    }
     let before = match prefix.chars().last() {
         Some(c) if c.is_alphanumeric() => "\u{a0}",
         _ => "",

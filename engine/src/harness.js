@@ -113,10 +113,14 @@
     }
   }
 
-  function prepare(fields, used) {
+  // `describeNatively(value)` (describe.rs) describes the value in Rust and keeps it there
+  // when that needs no JS; `run` then answers with that function, and the host takes the
+  // description it kept.
+  function prepare(fields, used, describeNatively) {
     return function run(calculate) {
       delete global.__calcsmith_run;
-      return describe(calculate(makeInputs(fields, used)), 0);
+      var value = calculate(makeInputs(fields, used));
+      return describeNatively(value) ? describeNatively : describe(value, 0);
     };
   }
 
@@ -148,8 +152,12 @@
   // A calculation's path through the harness with the last calculation's inputs and
   // result, the author's script left out: a fresh realm made ahead has then made the
   // object shapes, getters and property caches the next calculation will use.
+  function describedElsewhere() {
+    return true;
+  }
+
   function warmUp(fields, described) {
-    prepare(fields, [])(function (inputs) {
+    prepare(fields, [], describedElsewhere)(function (inputs) {
       var names = keysOf(inputs);
       for (var i = 0; i < names.length; i++) inputs[names[i]];
       return rebuild(described);

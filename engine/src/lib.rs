@@ -3,6 +3,7 @@
 //! the server and the `calc` command-line tool.
 
 pub mod dates;
+mod describe;
 pub mod editor;
 mod error_site;
 mod errors;

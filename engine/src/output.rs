@@ -75,9 +75,10 @@ impl EvalResult {
                 .find(|(name, _)| *name == def.name)
                 .map(|(_, value)| value);
             let (raw, shown) = match (def.kind, value) {
-                (OutputType::Value, Some(OutputValue::Value(scalar))) => {
-                    (raw_scalar(scalar), display_scalar(scalar, def, locale))
-                }
+                (OutputType::Value, Some(OutputValue::Value(scalar))) => (
+                    raw_scalar(scalar),
+                    display_scalar(scalar, &number_style(def), locale),
+                ),
                 (OutputType::Table, Some(OutputValue::Table(Some(rows)))) => {
                     table(def, rows, locale)
                 }
@@ -113,13 +114,15 @@ fn table(def: &OutputDef, rows: &[Row], locale: Locale) -> (Value, Value) {
             Value::Object(cells.collect())
         })
         .collect();
+    // Each column's number style once, not once a cell.
+    let styles: Vec<NumberStyle> = columns.iter().map(number_style).collect();
     let shown = if rows.is_empty() {
         Value::Null
     } else {
         rows.iter()
             .map(|row| {
-                let cells = columns.iter().map(|c| {
-                    let text = display_scalar(&cell(row, c), c, locale);
+                let cells = columns.iter().zip(&styles).map(|(c, style)| {
+                    let text = display_scalar(&cell(row, c), style, locale);
                     (
                         c.name.clone(),
                         if text.is_null() { json!("") } else { text },
@@ -153,19 +156,21 @@ fn json_number(n: f64) -> Value {
     }
 }
 
-fn display_scalar(scalar: &Scalar, def: &OutputDef, locale: Locale) -> Value {
+/// How `def`'s numbers are shown.
+fn number_style(def: &OutputDef) -> NumberStyle {
+    NumberStyle {
+        decimal_places: def.decimal_places,
+        percent: def.percent,
+        currency_sign: def.currency_sign.clone().filter(|s| !s.is_empty()),
+        prefix: def.prefix.clone(),
+        suffix: def.suffix.clone(),
+    }
+}
+
+fn display_scalar(scalar: &Scalar, style: &NumberStyle, locale: Locale) -> Value {
     let text = match scalar {
         Scalar::Empty => return Value::Null,
-        Scalar::Number(n) => {
-            let style = NumberStyle {
-                decimal_places: def.decimal_places,
-                percent: def.percent,
-                currency_sign: def.currency_sign.clone().filter(|s| !s.is_empty()),
-                prefix: def.prefix.clone(),
-                suffix: def.suffix.clone(),
-            };
-            format_number(*n, &style, locale)
-        }
+        Scalar::Number(n) => format_number(*n, style, locale),
         Scalar::Text(s) => format_text(s),
         Scalar::Bool(b) => format_bool(*b, locale).to_owned(),
         Scalar::Date(ms) => format_date(ms.unwrap_or(f64::NAN), locale),

@@ -12,7 +12,7 @@ use std::time::Duration;
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::object::builtins::JsArray;
 use boa_engine::property::Attribute;
-use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
+use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, Script, Source, js_string};
 use serde_json::Value;
 use web_time::Instant;
 
@@ -75,18 +75,34 @@ pub(crate) fn run(
         };
         let attempt = Instant::now();
         let baseline = reset_peak();
+        let mut describer = JsValue::undefined();
         let outcome = match start_run(context, harness, &fields, &used, loop_limit) {
-            Ok(()) => drive(
-                script.evaluate_async_with_budget(context, YIELD_BUDGET),
-                deadline,
-                baseline,
-            ),
+            Ok(started) => {
+                describer = started;
+                drive(
+                    script.evaluate_async_with_budget(context, YIELD_BUDGET),
+                    deadline,
+                    baseline,
+                )
+            }
             Err(error) => return ended(Err((error.to_string(), Vec::new()))),
         };
         let read = read_used(&used, context);
         let error = match outcome {
             Attempt::Finished(Ok(value)) => {
-                let described = value.to_json(context).map(|v| v.unwrap_or(Value::Null));
+                // The harness answers with the describing function itself when that made
+                // the description; any other completion value (a script that closed the
+                // harness's function early and went on) is described as before.
+                let natively = match (value.as_object(), describer.as_object()) {
+                    (Some(value), Some(describer)) if JsObject::equals(&value, &describer) => {
+                        crate::describe::take()
+                    }
+                    _ => None,
+                };
+                let described = match natively {
+                    Some(described) => Ok(described),
+                    None => value.to_json(context).map(|v| v.unwrap_or(Value::Null)),
+                };
                 return ended(match described {
                     Ok(described) => Ok((described, read)),
                     Err(e) => Err((e.to_string(), read)),
@@ -125,32 +141,36 @@ pub(crate) fn run(
     }
 }
 
-/// Sets up one attempt: the one-shot harness global and the loop limit.
+/// Sets up one attempt: the one-shot harness global and the loop limit. Returns the
+/// function that describes the result in Rust (`describe.rs`), which the harness returns
+/// in place of a description it made.
 fn start_run(
     context: &mut Context,
     harness: &JsValue,
     fields: &JsValue,
     used: &JsArray,
     loop_limit: u64,
-) -> JsResult<()> {
+) -> JsResult<JsValue> {
     let prepare = harness
         .as_callable()
         .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
     // A re-run attempt prints again from the start.
     crate::host::console::clear();
+    crate::describe::clear();
+    let describe = crate::describe::native(context);
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(u64::MAX);
     let run = prepare.call(
         &JsValue::undefined(),
-        &[fields.clone(), used.clone().into()],
+        &[fields.clone(), used.clone().into(), describe.clone()],
         context,
     )?;
     context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(loop_limit);
-    Ok(())
+    Ok(describe)
 }
 
 /// Polls a budgeted evaluation, giving up at the deadline or past the memory limit.
