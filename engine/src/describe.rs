@@ -276,6 +276,13 @@ mod tests {
     }
 
     #[test]
+    fn a_getter_in_the_result_runs_under_the_time_limit() {
+        let (outcome, made) = run("return { rows: [{ get a() { for (;;) {} } }] };", true);
+        assert!(!made);
+        assert_eq!(outcome.unwrap_err().0, crate::limits::TIMEOUT_MESSAGE);
+    }
+
+    #[test]
     fn results_whose_description_could_run_code_are_left_to_the_harness() {
         let left = [
             "return { get a() { return 1; } };",
