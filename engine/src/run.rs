@@ -75,18 +75,15 @@ pub(crate) fn run(
         };
         let attempt = Instant::now();
         let baseline = reset_peak();
-        let mut describer = JsValue::undefined();
-        let outcome = match start_run(context, harness, &fields, &used, loop_limit) {
-            Ok(started) => {
-                describer = started;
-                drive(
-                    script.evaluate_async_with_budget(context, YIELD_BUDGET),
-                    deadline,
-                    baseline,
-                )
-            }
+        let describer = match start_run(context, harness, &fields, &used, loop_limit) {
+            Ok(describer) => describer,
             Err(error) => return ended(Err((error.to_string(), Vec::new()))),
         };
+        let outcome = drive(
+            script.evaluate_async_with_budget(context, YIELD_BUDGET),
+            deadline,
+            baseline,
+        );
         let read = read_used(&used, context);
         let error = match outcome {
             Attempt::Finished(Ok(value)) => {
