@@ -40,7 +40,7 @@ thread_local! {
 
 /// The function the harness calls with the returned value (never reachable by a script:
 /// the harness keeps it in a closure).
-pub(crate) fn native(context: &mut Context) -> JsValue {
+pub(crate) fn native(context: &mut Context) -> JsObject {
     FunctionObjectBuilder::new(
         context.realm(),
         NativeFunction::from_fn_ptr(describe_natively),

@@ -90,13 +90,10 @@ pub(crate) fn run(
                 // The harness answers with the describing function itself when that made
                 // the description; any other completion value (a script that closed the
                 // harness's function early and went on) is described as before.
-                let natively = match (value.as_object(), describer.as_object()) {
-                    (Some(value), Some(describer)) if JsObject::equals(&value, &describer) => {
-                        crate::describe::take()
-                    }
-                    _ => None,
-                };
-                let described = match natively {
+                let natively = value
+                    .as_object()
+                    .is_some_and(|value| JsObject::equals(&value, &describer));
+                let described = match natively.then(crate::describe::take).flatten() {
                     Some(described) => Ok(described),
                     None => value.to_json(context).map(|v| v.unwrap_or(Value::Null)),
                 };
@@ -147,7 +144,7 @@ fn start_run(
     fields: &JsValue,
     used: &JsArray,
     loop_limit: u64,
-) -> JsResult<JsValue> {
+) -> JsResult<JsObject> {
     let prepare = harness
         .as_callable()
         .ok_or_else(|| JsError::from_rust(HostError("harness is not a function".to_owned())))?;
@@ -160,7 +157,7 @@ fn start_run(
         .set_loop_iteration_limit(u64::MAX);
     let run = prepare.call(
         &JsValue::undefined(),
-        &[fields.clone(), used.clone().into(), describe.clone()],
+        &[fields.clone(), used.clone().into(), describe.clone().into()],
         context,
     )?;
     context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;
