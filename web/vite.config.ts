@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +21,19 @@ function chunkFileName(chunk: { facadeModuleId?: string | null }): string {
  * that the entry does not (the entry's own are already modulepreloaded by index.html).
  * The server names them in a page's HTML (`<link rel="modulepreload">`), so the browser
  * fetches the screen beside the entry bundle rather than after the entry has run.
+ *
+ * It runs once the files are written and lists only files on disk: a chunk that held
+ * nothing but CSS is dropped from the build after its importers were made, while their
+ * `imports` still name it (every account screen once named a missing `account-*.js`).
  */
 function partialPreloads(): Plugin {
   return {
     name: 'calcsmith-partial-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const written = (fileName: string) =>
+        fileName in bundle && existsSync(join(outDir, fileName));
       const chunks = new Map<string, string[]>();
       for (const file of Object.values(bundle)) {
         if (file.type === 'chunk') chunks.set(file.fileName, file.imports);
@@ -46,14 +54,13 @@ function partialPreloads(): Plugin {
         const screen = /^partials\/(.+)\.js$/.exec(fileName)?.[1];
         if (!screen) continue;
         preloads[screen] = [...withImports(fileName)]
-          .filter((file) => !inEntry.has(file))
+          .filter((file) => !inEntry.has(file) && written(file))
           .map((file) => `/${file}`);
       }
-      this.emitFile({
-        type: 'asset',
-        fileName: 'partials/preload.json',
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
+      writeFileSync(
+        join(outDir, 'partials/preload.json'),
+        `${JSON.stringify(preloads, null, 2)}\n`,
+      );
     },
   };
 }

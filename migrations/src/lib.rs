@@ -6,6 +6,7 @@ mod m20261125_000001_initial_schema;
 mod m20261126_141000_calculator_revision;
 mod m20261126_180000_stripe_event;
 mod m20261127_050000_calculator_versions;
+mod m20261128_010000_billing_lease;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_141000_calculator_revision::Migration),
             Box::new(m20261126_180000_stripe_event::Migration),
             Box::new(m20261127_050000_calculator_versions::Migration),
+            Box::new(m20261128_010000_billing_lease::Migration),
         ]
     }
 }

@@ -98,6 +98,10 @@ pub struct LiveStripe {
     pub publishable_key: String,
     /// `STRIPE_WEBHOOK_SECRET` (`whsec_…`): verifies `POST /api/stripe/webhook`.
     pub webhook_secret: String,
+    /// `STRIPE_API_BASE`: another address speaking Stripe's API instead of api.stripe.com,
+    /// such as one instance's sandbox (`http://127.0.0.1:8080/stripe-sandbox/`) that
+    /// several instances share. Unset: Stripe itself.
+    pub api_base: Option<String>,
 }
 
 impl Default for BillingConfig {
@@ -144,6 +148,7 @@ impl BillingConfig {
                     secret_key,
                     publishable_key: needed("STRIPE_PUBLISHABLE_KEY")?,
                     webhook_secret: needed("STRIPE_WEBHOOK_SECRET")?,
+                    api_base: var("STRIPE_API_BASE"),
                 })
             }
         };

@@ -10,6 +10,7 @@ pub mod entities;
 pub mod error;
 pub mod extract;
 pub mod openapi;
+pub mod paging;
 pub mod routes;
 pub mod security;
 pub mod services;

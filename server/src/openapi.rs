@@ -612,6 +612,7 @@ fn account() {}
         (status = 400, body = ErrorBody,
             description = "No current password, or a wrong one (the account stays)"),
         (status = 401, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody, description = "Stripe cannot be reached to end the \
             subscription; nothing was deleted")))]
 #[allow(dead_code)]
@@ -789,6 +790,7 @@ fn subscription() {}
         (status = 400, body = ErrorBody, description = "The subscription has ended"),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "Not the user's, or no such subscription"),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn cancel_subscription() {}
@@ -799,6 +801,7 @@ fn cancel_subscription() {}
     responses(
         (status = 200, body = SubscriptionData), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn resume_subscription() {}
@@ -826,6 +829,7 @@ fn preview_switch() {}
         (status = 402, body = ErrorBody, description = "The card was declined (the provider's \
             message, with `code` and `declineCode`)"),
         (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn switch_plan() {}
@@ -847,7 +851,8 @@ fn cards() {}
         (status = 200, body = CardList),
         (status = 400, body = ErrorBody, description = "Month outside 1–12, year outside 2020–2040"),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 413, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 413, body = ErrorBody), (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
+        (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn edit_card() {}
 
@@ -856,7 +861,8 @@ fn edit_card() {}
     params(("id" = String, Path, description = "The card's id (`pm_…`)")),
     responses(
         (status = 200, body = CardList), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
+        (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn default_card() {}
 
@@ -868,6 +874,7 @@ fn default_card() {}
         (status = 400, body = ErrorBody, description = "`This card pays for your subscription. \
             Make another card the default before deleting it.`"),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn delete_card() {}
@@ -882,7 +889,8 @@ fn delete_card() {}
         (status = 402, body = ErrorBody, description = "The card was declined (the provider's \
             message, with `code` and `declineCode`)"),
         (status = 404, body = ErrorBody, description = "Another user's customer id"),
-        (status = 413, body = ErrorBody), (status = 502, body = ErrorBody)))]
+        (status = 413, body = ErrorBody), (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
+        (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn checkout() {}
 
@@ -894,6 +902,7 @@ fn checkout() {}
         (status = 401, body = ErrorBody),
         (status = 402, body = ErrorBody, description = "Authentication failed or the card was declined"),
         (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Another change to the user's plan or cards is still in progress"),
         (status = 502, body = ErrorBody)))]
 #[allow(dead_code)]
 fn checkout_complete() {}

@@ -87,7 +87,7 @@ fn stripe(config: &Config, local: SocketAddr) -> Result<(Stripe, Option<Router>)
     if let Some(live) = &config.billing.live {
         let stripe = Stripe::new(
             config.billing.clone(),
-            None,
+            live.api_base.clone(),
             &live.secret_key,
             live.publishable_key.clone(),
             live.webhook_secret.clone(),
@@ -102,14 +102,16 @@ fn stripe(config: &Config, local: SocketAddr) -> Result<(Stripe, Option<Router>)
         state_file: config.data_dir.join("stripe-sandbox.json"),
         webhook_url: format!("http://{loopback}/api/stripe/webhook"),
         public_url: format!("{}/stripe-sandbox", config.public_url),
+        ..SandboxConfig::default()
     })?;
-    let stripe = Stripe::new(
+    let mut stripe = Stripe::new(
         config.billing.clone(),
         Some(format!("http://{loopback}/stripe-sandbox/")),
         &sandbox.secret_key(),
         sandbox.publishable_key(),
         sandbox.webhook_secret(),
     )?;
+    stripe.sandbox_url = Some("/stripe-sandbox".to_owned());
     Ok((stripe, Some(sandbox.router())))
 }
 

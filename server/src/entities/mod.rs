@@ -1,5 +1,6 @@
 //! The database tables, as sea-orm entities (the schema itself is in `migrations/`).
 
+pub mod billing_lease;
 pub mod calculator;
 pub mod calculator_version;
 pub mod outbox;

@@ -17,6 +17,7 @@ use crate::auth::{CurrentUser, MaybeUser};
 use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
+use crate::paging;
 use crate::services::calculators::{
     self, CHANGED_ELSEWHERE, CalcId, SaveOutcome, SaveRequest, parse_json_text,
 };
@@ -80,7 +81,7 @@ async fn list_versions(
     Query(query): Query<PageQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let id = CalcId::parse(&id)?;
-    let page = versions::parse_page(query.page.as_deref())?;
+    let page = paging::page(query.page.as_deref())?;
     let found = calculators::owned(&state, &id, &user).await?;
     Ok(Json(versions::page_of(&state.db, &found, page).await?))
 }
@@ -109,7 +110,6 @@ async fn save_source(
     // Every save runs the calculator: a few a second per user, in bursts of up to 30.
     let key = format!("save:{}", user.id);
     rate_limit::hit_saying(&state, &key, 30, 10, rate_limit::SAVING_TOO_OFTEN).await?;
-    let _turn = state.evaluator.queue.enter(Owner::User(user.id)).await?;
     let request = SaveRequest {
         doc: body.doc,
         doc_style: body.doc_style,
@@ -246,9 +246,6 @@ async fn toggle_privacy(
     Ok(Json(json!({"message": message})))
 }
 
-/// The highest page of "My Calculators" one may ask for.
-const MAX_PAGE: u64 = 1_000_000;
-
 #[derive(Deserialize)]
 struct PageQuery {
     page: Option<String>,
@@ -259,18 +256,7 @@ async fn my_calculators(
     CurrentUser(user): CurrentUser,
     Query(query): Query<PageQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let page = match query.page.as_deref() {
-        None | Some("") => 1,
-        Some(raw) => raw
-            .parse::<u64>()
-            .map_err(|_| ApiError::BadRequest("page must be a positive number.".to_owned()))?,
-    };
-    // Far past any list, and small enough that its offset cannot overflow the query.
-    if page > MAX_PAGE {
-        return Err(ApiError::BadRequest(format!(
-            "page must be a number from 1 to {MAX_PAGE}."
-        )));
-    }
+    let page = paging::page(query.page.as_deref())?;
     Ok(Json(calculators::page_of(&state, &user, page).await?))
 }
 

@@ -122,7 +122,8 @@ async fn page_html(
 /// `<link rel="modulepreload">` tags for the page's screen and the modules it imports
 /// beyond the entry's, as the web build lists them (`partials/preload.json`, written by
 /// `web/vite.config.ts`): the browser fetches them while the entry bundle loads, not after
-/// it has run. Nothing when the build has no list or names nothing for this page.
+/// it has run. Nothing when the build has no list or names nothing for this page, and
+/// never a file the build did not write (the browser would fetch a 404).
 async fn module_preloads(web_dir: &Path, path: &str) -> String {
     let Ok(text) = tokio::fs::read_to_string(web_dir.join("partials/preload.json")).await else {
         return String::new();
@@ -139,6 +140,8 @@ async fn module_preloads(web_dir: &Path, path: &str) -> String {
                 && file
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+                && !file.contains("..")
+                && web_dir.join(&file[1..]).is_file()
         })
         .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">\n"))
         .collect()

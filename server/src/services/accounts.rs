@@ -394,7 +394,7 @@ pub async fn delete_account(
     }
     check_current_password(state, user, password).await?;
     // Then the subscription, so a deleted account is never charged again.
-    crate::services::billing::end_subscription(state, user).await?;
+    crate::services::billing::close_customer(state, user).await?;
     // Their calculators with every version of each.
     let txn = state.db.begin().await?;
     let theirs = sea_orm::sea_query::Query::select()

@@ -1,20 +1,23 @@
 //! Saving, reading, deleting and publishing calculators; ownership and plan limits.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use calcsmith_engine::CalcDoc;
+use calcsmith_engine::limits::TIME_LIMIT;
 use calcsmith_engine::test_cases::{MAX_TESTS, TestOutcome, TestReport};
 use calcsmith_engine::worker::WorkerRequest;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr,
+    TransactionTrait,
 };
 use serde_json::{Map, Value, json};
 
 use crate::auth::now_ms;
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
+use crate::services::eval_queue::Owner;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
 use crate::services::versions;
 use crate::state::AppState;
@@ -160,27 +163,31 @@ pub fn too_many_tests(count: usize) -> String {
     format!("A calculator may have at most {MAX_TESTS} tests; this one has {count}.")
 }
 
-/// The error of every test when they took longer together than a save waits.
-pub fn tests_out_of_time(budget: Duration) -> String {
+/// The engine time one save may use in all, its run with the defaults and its tests
+/// together: one calculation's time limit, so a save never holds a worker longer than
+/// one evaluation can.
+pub const SAVE_ENGINE_TIME: Duration = TIME_LIMIT;
+
+/// The error of every test not run to the end within [`SAVE_ENGINE_TIME`].
+pub fn tests_out_of_time() -> String {
     format!(
-        "Not run to the end: the tests took longer than {} seconds together.",
-        budget.as_secs()
+        "Not run to the end: a save runs the calculator and its tests within {} seconds together.",
+        SAVE_ENGINE_TIME.as_secs()
     )
 }
 
-/// How long a save waits for the doc's tests: half the request's time, so the save
-/// itself still ends in time.
-fn tests_budget(state: &AppState) -> Duration {
-    state.config.request_timeout / 2
-}
-
-/// Runs the doc's tests in a worker, as every save does (the same queue turn and limits
-/// as the run with the defaults); `None` when it has none. Tests that take longer
-/// together than [`tests_budget`] are stopped and all fail with [`tests_out_of_time`].
+/// Runs the doc's tests in a worker, as every save does (in the save's queue turn, each
+/// test under the limits of one calculation); `None` when it has none. Tests still
+/// running after `budget` are stopped (their worker killed), and every test then fails
+/// with [`tests_out_of_time`]; with no budget left none runs.
 ///
 /// # Errors
 /// No worker could run them.
-pub async fn run_tests(state: &AppState, doc: &Value) -> Result<Option<Value>, ApiError> {
+pub async fn run_tests(
+    state: &AppState,
+    doc: &Value,
+    budget: Duration,
+) -> Result<Option<Value>, ApiError> {
     if test_count(doc) == 0 {
         return Ok(None);
     }
@@ -191,16 +198,22 @@ pub async fn run_tests(state: &AppState, doc: &Value) -> Result<Option<Value>, A
         today: None,
         tests: true,
     };
-    let budget = tests_budget(state);
-    let report = match tokio::time::timeout(budget, state.evaluator.run_tests(request)).await {
-        Ok(report) => report.map_err(ApiError::Internal)?,
-        Err(_) => {
+    let ran = if budget.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(budget, state.evaluator.run_tests(request))
+            .await
+            .ok()
+    };
+    let report = match ran {
+        Some(report) => report.map_err(ApiError::Internal)?,
+        None => {
             let names = doc["tests"].as_array().into_iter().flatten();
             TestReport::from_outcomes(
                 names
                     .map(|test| {
                         let name = test["name"].as_str().unwrap_or_default();
-                        TestOutcome::failed(name, tests_out_of_time(budget))
+                        TestOutcome::failed(name, tests_out_of_time())
                     })
                     .collect(),
             )
@@ -323,6 +336,33 @@ async fn lock_owner(txn: &DatabaseTransaction, owner: &user::Model) -> Result<Pl
     Ok(Plan::parse(&plan))
 }
 
+/// 400 with the plan's message when `owner_id` has as many calculators as `plan` saves.
+async fn check_plan_room<C: ConnectionTrait>(
+    db: &C,
+    owner_id: i64,
+    plan: Plan,
+) -> Result<(), ApiError> {
+    if let Some(max) = plan.max_calculators() {
+        let count = calculator::Entity::find()
+            .filter(calculator::Column::OwnerId.eq(owner_id))
+            .count(db)
+            .await?;
+        if count >= max {
+            return Err(ApiError::BadRequest(plan.limit_message()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `owner`'s plan, as stored now, has room for one more calculator.
+async fn check_room(db: &DatabaseConnection, owner: &user::Model) -> Result<(), ApiError> {
+    let plan = user::Entity::find_by_id(owner.id)
+        .one(db)
+        .await?
+        .map_or_else(|| owner.plan.clone(), |u| u.plan);
+    check_plan_room(db, owner.id, Plan::parse(&plan)).await
+}
+
 /// Saves a calculator under `id` for `owner`: creates it on a first save (within the
 /// plan's limit), updates it when the save is based on the stored revision, refuses
 /// someone else's, and stores what the engine says of it.
@@ -344,18 +384,26 @@ pub async fn save(
     if count > MAX_TESTS {
         return Err(ApiError::BadRequest(too_many_tests(count)));
     }
-    // Refuse early what the transaction would refuse, before the slow engine run.
+    // Refuse early what the transaction would refuse (someone else's, a stale revision,
+    // a full plan), before the engine runs anything.
     let existing = calculator::Entity::find_by_id(id.as_str())
         .one(&state.db)
         .await?;
-    if let Err(refusal) = admit(existing.as_ref(), owner, request.revision) {
-        return refusal.into_outcome();
+    match admit(existing.as_ref(), owner, request.revision) {
+        Err(refusal) => return refusal.into_outcome(),
+        Ok(Admission::Create) => check_room(&state.db, owner).await?,
+        Ok(Admission::Update { .. }) => {}
     }
+    // The engine's work counts against the owner's share of the pool, as evaluations do.
+    let turn = state.evaluator.queue.enter(Owner::User(owner.id)).await?;
+    let started = Instant::now();
     let result = run_defaults(state, &doc).await?;
     let error = result["error"].as_str().map(str::to_owned);
-    let tests = run_tests(state, &doc)
+    let budget = SAVE_ENGINE_TIME.saturating_sub(started.elapsed());
+    let tests = run_tests(state, &doc, budget)
         .await?
         .map(|report| report.to_string());
+    drop(turn);
     let now = now_ms();
 
     let txn = state.db.begin().await?;
@@ -369,15 +417,7 @@ pub async fn save(
     };
     let stored = match admission {
         Admission::Create => {
-            if let Some(max) = plan.max_calculators() {
-                let count = calculator::Entity::find()
-                    .filter(calculator::Column::OwnerId.eq(owner.id))
-                    .count(&txn)
-                    .await?;
-                if count >= max {
-                    return Err(ApiError::BadRequest(plan.limit_message()));
-                }
-            }
+            check_plan_room(&txn, owner.id, plan).await?;
             let created = calculator::ActiveModel {
                 id: Set(id.as_str().to_owned()),
                 owner_id: Set(owner.id),

@@ -17,45 +17,20 @@ use serde_json::{Value, json};
 
 use crate::entities::{calculator, calculator_version};
 use crate::error::ApiError;
+use crate::paging::positive_number;
 use crate::services::calculators::parse_json_text;
 use crate::services::plans::Plan;
 
 /// How many versions a page of the history holds.
 pub const PER_PAGE: u64 = 20;
 
-/// The highest page of the history one may ask for (far past any history, and small
-/// enough that its offset cannot overflow the query).
-pub const MAX_PAGE: u64 = 1_000_000;
-
-/// The message for a page that is not a number from 1 to [`MAX_PAGE`].
-pub fn bad_page() -> ApiError {
-    ApiError::BadRequest(format!("page must be a number from 1 to {MAX_PAGE}."))
-}
-
-/// A page number from the query: absent or empty is the first page.
-///
-/// # Errors
-/// 400 for anything but a number from 1 to [`MAX_PAGE`] (0 is read as 1, as the list of
-/// calculators does).
-pub fn parse_page(raw: Option<&str>) -> Result<u64, ApiError> {
-    let page = match raw {
-        None | Some("") => 1,
-        Some(raw) => raw.parse::<u64>().map_err(|_| bad_page())?,
-    };
-    if page > MAX_PAGE {
-        return Err(bad_page());
-    }
-    Ok(page.max(1))
-}
-
 /// A version number from the path.
 ///
 /// # Errors
 /// 400 for anything but a whole number from 1.
 pub fn parse_number(raw: &str) -> Result<i64, ApiError> {
-    raw.parse::<i64>()
-        .ok()
-        .filter(|n| *n >= 1)
+    positive_number(raw)
+        .and_then(|n| i64::try_from(n).ok())
         .ok_or_else(|| ApiError::BadRequest("A version number is a whole number from 1.".into()))
 }
 

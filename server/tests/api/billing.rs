@@ -13,13 +13,13 @@ use crate::both_databases;
 use crate::helpers::*;
 
 /// A JSON answer's status and body.
-async fn answer(response: reqwest::Response) -> (u16, Value) {
+pub(crate) async fn answer(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// The sandbox's keys, from its state file in the app's data dir.
-fn sandbox_keys(app: &TestApp) -> Value {
+pub(crate) fn sandbox_keys(app: &TestApp) -> Value {
     let file = app.config.data_dir.join("stripe-sandbox.json");
     let state: Value =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("sandbox state"))
@@ -28,7 +28,7 @@ fn sandbox_keys(app: &TestApp) -> Value {
 }
 
 /// A request to the sandbox's Stripe API with its secret key.
-async fn stripe_call(
+pub(crate) async fn stripe_call(
     app: &TestApp,
     method: reqwest::Method,
     path: &str,
@@ -51,19 +51,24 @@ async fn stripe_call(
 }
 
 /// A signed-up user whose browser is `client`.
-async fn user(app: &TestApp, email: &str) -> Client {
+pub(crate) async fn user(app: &TestApp, email: &str) -> Client {
     let client = app.browser();
     sign_up(app, &client, email).await;
     client
 }
 
-async fn account(app: &TestApp, client: &Client) -> Value {
+pub(crate) async fn account(app: &TestApp, client: &Client) -> Value {
     answer(client.put(app.url("/api/account")).send().await.unwrap())
         .await
         .1
 }
 
-async fn checkout(app: &TestApp, client: &Client, plan: Option<&str>, card: &str) -> (u16, Value) {
+pub(crate) async fn checkout(
+    app: &TestApp,
+    client: &Client,
+    plan: Option<&str>,
+    card: &str,
+) -> (u16, Value) {
     let customer = account(app, client).await["customerId"].clone();
     let mut body = json!({"customerId": customer, "paymentMethod": card});
     if let Some(plan) = plan {
@@ -81,14 +86,14 @@ async fn checkout(app: &TestApp, client: &Client, plan: Option<&str>, card: &str
 }
 
 /// Subscribes with a card that works; returns the subscription.
-async fn subscribed(app: &TestApp, client: &Client, plan: &str) -> Value {
+pub(crate) async fn subscribed(app: &TestApp, client: &Client, plan: &str) -> Value {
     let (status, body) = checkout(app, client, Some(plan), "pm_card_visa").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["status"], "succeeded");
     body["subscription"].clone()
 }
 
-async fn subscription(app: &TestApp, client: &Client) -> Value {
+pub(crate) async fn subscription(app: &TestApp, client: &Client) -> Value {
     let (status, body) = answer(
         client
             .put(app.url("/api/account/sub"))

@@ -314,15 +314,21 @@ both_databases!(
         );
         assert_eq!(page["data"][0]["_id"], json!(ids[4]));
         assert_eq!(page["data"][4]["_id"], json!(ids[0]));
-        let (status, _) = json_of(
-            author
-                .put(app.url("/api/calc/user/?page=abc"))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(status, 400);
+        for bad in ["abc", "0", "+1", "01", "-1"] {
+            let (status, body) = json_of(
+                author
+                    .put(app.url(&format!("/api/calc/user/?page={bad}")))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(
+                (status, body["message"].as_str().unwrap_or_default()),
+                (400, "page must be a number from 1 to 1000000."),
+                "{bad}"
+            );
+        }
     }
 );
 

@@ -4,6 +4,7 @@
 mod account_security;
 mod accounts;
 mod billing;
+mod billing_races;
 mod calculators;
 mod crash;
 mod evaluation;
@@ -15,6 +16,7 @@ mod offline;
 mod openapi;
 mod pages;
 mod published;
+mod save_budget;
 mod saves;
 mod serving;
 mod tests_on_save;

@@ -511,10 +511,11 @@ both_databases!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_names_its_screens_modules_for_the_browser_to_preload() {
     // A stand-in web build whose preload list names modules for three screens, one of
-    // them with a name that would break out of the attribute.
+    // them with a name that would break out of the attribute, and one file the build
+    // never wrote (a chunk that held only CSS once was).
     let list = serde_json::json!({
         "calc": ["/partials/calc.js", "/assets/format-1a2b.js"],
-        "account_sub": ["/partials/account_sub.js"],
+        "account_sub": ["/partials/account_sub.js", "/assets/account-never-written.js"],
         "welcome": ["/partials/welcome.js"],
         "source": ["/partials/source.js\"><script>alert(1)</script>"],
     });
@@ -526,6 +527,10 @@ async fn a_page_names_its_screens_modules_for_the_browser_to_preload() {
                 "<html><head><title>Built</title></head><body></body></html>",
             ),
             ("partials/preload.json", &list.to_string()),
+            ("partials/calc.js", "export {};"),
+            ("assets/format-1a2b.js", "export {};"),
+            ("partials/account_sub.js", "export {};"),
+            ("partials/welcome.js", "export {};"),
         ],
     )
     .await;
@@ -549,6 +554,7 @@ async fn a_page_names_its_screens_modules_for_the_browser_to_preload() {
         "{account}"
     );
     assert!(!account.contains("/partials/calc.js"), "{account}");
+    assert!(!account.contains("never-written"), "{account}");
     assert!(head("/").await.contains(&link("/partials/welcome.js")));
     let source = head("/source/AnyCalculatorId1").await;
     assert!(!source.contains("modulepreload"), "{source}");

@@ -175,16 +175,16 @@ both_databases!(
         assert_eq!(second["paging"]["page"], 2);
         let (status, past) = versions(&app, &author, &id, "?page=3").await;
         assert_eq!((status, numbers(&past)), (200, vec![]));
-        // 0 and an empty page are the first page, as in "My Calculators".
-        assert_eq!(
-            numbers(&versions(&app, &author, &id, "?page=0").await.1)[0],
-            23
-        );
+        // An empty page is the first page, as in "My Calculators"; 0 is no page.
         assert_eq!(
             numbers(&versions(&app, &author, &id, "?page=").await.1)[0],
             23
         );
         for bad in [
+            "?page=0",
+            "?page=+1",
+            "?page=01",
+            "?page=%201",
             "?page=two",
             "?page=-1",
             "?page=1.5",
@@ -287,7 +287,7 @@ both_databases!(only_the_owner_sees_versions, |app: TestApp| async move {
         (status, body["message"].as_str().unwrap()),
         (404, NOT_FOUND)
     );
-    for bad in ["0", "-1", "one", "1.0", "99999999999999999999"] {
+    for bad in ["0", "-1", "+1", "01", "one", "1.0", "99999999999999999999"] {
         let (status, body) =
             get_json(&app, &author, &format!("/api/source/{id}/versions/{bad}")).await;
         assert_eq!(

@@ -25,8 +25,8 @@ use stripe_billing::subscription::{
 use stripe_billing::test_helpers_test_clock::CreateTestHelpersTestClock;
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_core::customer::{
-    CreateCustomer, ListPaymentMethodsCustomer, OptionalFieldsCustomerAddress, RetrieveCustomer,
-    RetrieveCustomerReturned, UpdateCustomer, UpdateCustomerInvoiceSettings,
+    CreateCustomer, DeleteCustomer, ListPaymentMethodsCustomer, OptionalFieldsCustomerAddress,
+    RetrieveCustomer, RetrieveCustomerReturned, UpdateCustomer, UpdateCustomerInvoiceSettings,
 };
 use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
@@ -39,12 +39,17 @@ use stripe_payment::payment_method::{
 use stripe_product::Price;
 use stripe_product::price::ListPrice;
 
-use crate::auth::{now, random_token};
 use crate::config::BillingConfig;
 use crate::entities::{stripe_event, user};
 use crate::error::ApiError;
 use crate::services::plans::Plan;
 use crate::state::AppState;
+use crate::tokens::{hex, now};
+
+mod lease;
+mod reconcile;
+
+pub use lease::BILLING_BUSY;
 
 /// How long a webhook's signature stays good (Stripe's default tolerance).
 const WEBHOOK_TOLERANCE_SECONDS: i64 = 300;
@@ -65,7 +70,7 @@ pub struct Stripe {
     pub publishable_key: String,
     /// `whsec_…`: verifies webhooks.
     webhook_secret: String,
-    /// `/stripe-sandbox` in sandbox mode, `None` live.
+    /// `/stripe-sandbox` when this server mounts the sandbox (set by `startup`), else `None`.
     pub sandbox_url: Option<String>,
     config: BillingConfig,
 }
@@ -83,7 +88,6 @@ impl Stripe {
         webhook_secret: String,
     ) -> Result<Stripe, String> {
         let mut builder = stripe::ClientBuilder::new(secret_key);
-        let sandbox_url = base_url.as_ref().map(|_| "/stripe-sandbox".to_owned());
         if let Some(url) = base_url {
             builder = builder.url(url);
         }
@@ -94,7 +98,7 @@ impl Stripe {
             client,
             publishable_key,
             webhook_secret,
-            sandbox_url,
+            sandbox_url: None,
             config,
         })
     }
@@ -175,22 +179,23 @@ fn or_not_found(what: &'static str) -> impl Fn(StripeError) -> ApiError {
     }
 }
 
-/// An idempotency key: `calcsmith-{purpose}-{user}` and, for a create that may be
-/// repeated on purpose, a fresh random part.
-fn idempotency(purpose: &str, user_id: i64, once: bool) -> Result<RequestStrategy, ApiError> {
-    let key = if once {
-        format!("calcsmith-{purpose}-{user_id}")
-    } else {
-        format!("calcsmith-{purpose}-{user_id}-{}", random_token())
-    };
+/// An idempotency key for one intent: `calcsmith-{purpose}-` and a hash of what the
+/// request means (the user, what they ask for, and what they had when they asked). A
+/// retry of the same request is then the same Stripe request, which Stripe answers once;
+/// a request made after the first one changed something is a new one.
+fn once_key(parts: &[&str]) -> Result<RequestStrategy, ApiError> {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for part in parts {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    let digest = hasher.finalize();
+    let purpose = parts.first().copied().unwrap_or("request");
+    let key = format!("calcsmith-{purpose}-{}", hex(&digest[..16]));
     IdempotencyKey::new(key)
         .map(RequestStrategy::Idempotent)
         .map_err(|e| ApiError::Internal(format!("idempotency key: {e}")))
-}
-
-/// A fresh idempotency key for one create.
-fn idempotent(purpose: &str, user_id: i64) -> Result<RequestStrategy, ApiError> {
-    idempotency(purpose, user_id, false)
 }
 
 /// A card as the API shows it.
@@ -338,7 +343,8 @@ async fn customer_of(state: &AppState, user: &user::Model) -> Result<String, Api
         address.country = nonempty(&user.country);
         create = create.address(address);
     }
-    let key = |purpose: &str| idempotency(purpose, user.id, true);
+    let user_id = user.id.to_string();
+    let key = |purpose: &str| once_key(&[purpose, &user_id]);
     if state.stripe.config.test_clocks && !state.stripe.is_live() {
         let clock = CreateTestHelpersTestClock::new(now())
             .name(format!("calcsmith user {}", user.id))
@@ -372,22 +378,34 @@ async fn customer_of(state: &AppState, user: &user::Model) -> Result<String, Api
     Ok(stored)
 }
 
+/// Every subscription of the customer, with its default card; more than one live is
+/// put right first (`reconcile.rs`).
+async fn subscriptions_of(state: &AppState, customer: &str) -> Result<Vec<Subscription>, ApiError> {
+    let list = ListSubscription::new()
+        .customer(customer.to_owned())
+        .status(ListSubscriptionStatus::All)
+        .limit(100)
+        .expand(vec!["data.default_payment_method".to_owned()])
+        .send(&state.stripe.client)
+        .await
+        .map_err(stripe_error)?
+        .data;
+    reconcile::cancel_duplicates(state, customer, list).await
+}
+
 /// The customer's subscription: the live one, else the newest ended one; with its
 /// default card.
 async fn subscription_of(
     state: &AppState,
     customer: &str,
 ) -> Result<Option<Subscription>, ApiError> {
-    let mut list = ListSubscription::new()
-        .customer(customer.to_owned())
-        .status(ListSubscriptionStatus::All)
-        .expand(vec!["data.default_payment_method".to_owned()])
-        .send(&state.stripe.client)
-        .await
-        .map_err(stripe_error)?
-        .data;
+    Ok(current(subscriptions_of(state, customer).await?))
+}
+
+/// Of a customer's subscriptions, the live one, else the newest ended one.
+fn current(mut list: Vec<Subscription>) -> Option<Subscription> {
     list.sort_by_key(|s| std::cmp::Reverse((is_live(s), s.created)));
-    Ok(list.into_iter().next())
+    list.into_iter().next()
 }
 
 /// Sets the user's plan to what `subscription` entitles them to. A plan that ends leaves
@@ -455,36 +473,52 @@ pub async fn cancel_at_period_end(
     id: &str,
     cancel: bool,
 ) -> Result<SubscriptionView, ApiError> {
-    let subscription = own_subscription(state, user, id).await?;
-    if !is_live(&subscription) {
-        return Err(ApiError::BadRequest(
-            "This subscription has ended.".to_owned(),
-        ));
-    }
-    let updated = UpdateSubscription::new(subscription.id.clone())
-        .cancel_at_period_end(cancel)
-        .expand(vec!["default_payment_method".to_owned()])
-        .send(&state.stripe.client)
-        .await
-        .map_err(stripe_error)?;
-    follow(state, user.id, Some(&updated)).await?;
-    Ok(view(&state.stripe, &updated))
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let subscription = own_subscription(state, user, id).await?;
+        if !is_live(&subscription) {
+            return Err(ApiError::BadRequest(
+                "This subscription has ended.".to_owned(),
+            ));
+        }
+        let updated = UpdateSubscription::new(subscription.id.clone())
+            .cancel_at_period_end(cancel)
+            .expand(vec!["default_payment_method".to_owned()])
+            .send(&state.stripe.client)
+            .await
+            .map_err(stripe_error)?;
+        follow(state, user.id, Some(&updated)).await?;
+        Ok(view(&state.stripe, &updated))
+    })
+    .await
 }
 
-/// Ends the user's live subscription at once (the account is being deleted).
+/// Closes the user's Stripe customer (the account is being deleted): every live
+/// subscription ends at once, so a deleted account is never charged again, and the
+/// customer goes with its name, e-mail and cards.
 ///
 /// # Errors
 /// Stripe failed.
-pub async fn end_subscription(state: &AppState, user: &user::Model) -> Result<(), ApiError> {
-    let Some(customer) = &user.customer_id else {
-        return Ok(());
-    };
-    if let Some(subscription) = subscription_of(state, customer).await?
-        && is_live(&subscription)
-    {
-        cancel_now(state, &subscription).await?;
-    }
-    Ok(())
+pub async fn close_customer(state: &AppState, user: &user::Model) -> Result<(), ApiError> {
+    lease::serialised(state, user, |user| async move {
+        let Some(customer) = &user.customer_id else {
+            return Ok(());
+        };
+        for subscription in subscriptions_of(state, customer).await? {
+            if is_live(&subscription) {
+                cancel_now(state, &subscription).await?;
+            }
+        }
+        match DeleteCustomer::new(customer.as_str())
+            .send(&state.stripe.client)
+            .await
+        {
+            // Already gone at Stripe: nothing left to delete.
+            Ok(_) | Err(StripeError::Stripe(_, 404)) => Ok(()),
+            Err(e) => Err(stripe_error(e)),
+        }
+    })
+    .await
 }
 
 /// The price a live subscription would switch to, checked.
@@ -561,23 +595,41 @@ pub async fn switch_plan(
     id: &str,
     plan: Plan,
 ) -> Result<SubscriptionView, ApiError> {
-    let subscription = own_subscription(state, user, id).await?;
-    let (item, price) = switch_target(state, &subscription, plan).await?;
-    let mut line = UpdateSubscriptionItems::new();
-    line.id = Some(item);
-    line.price = Some(price);
-    let updated = UpdateSubscription::new(subscription.id.clone())
-        .items(vec![line])
-        .proration_behavior(UpdateSubscriptionProrationBehavior::AlwaysInvoice)
-        .payment_behavior(UpdateSubscriptionPaymentBehavior::ErrorIfIncomplete)
-        .expand(vec!["default_payment_method".to_owned()])
-        .customize()
-        .request_strategy(idempotent("switch", user.id)?)
-        .send(&state.stripe.client)
-        .await
-        .map_err(stripe_error)?;
-    follow(state, user.id, Some(&updated)).await?;
-    Ok(view(&state.stripe, &updated))
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let subscription = own_subscription(state, user, id).await?;
+        let (item, price) = switch_target(state, &subscription, plan).await?;
+        // The latest invoice changes with every switch, so switching back later is a
+        // new request, and a retry of this one is not.
+        let latest_invoice = subscription
+            .latest_invoice
+            .as_ref()
+            .and_then(|invoice| invoice.id().as_ref().map(|id| id.as_str().to_owned()))
+            .unwrap_or_default();
+        let key = once_key(&[
+            "switch",
+            &user.id.to_string(),
+            &item,
+            &price,
+            &latest_invoice,
+        ])?;
+        let mut line = UpdateSubscriptionItems::new();
+        line.id = Some(item);
+        line.price = Some(price);
+        let updated = UpdateSubscription::new(subscription.id.clone())
+            .items(vec![line])
+            .proration_behavior(UpdateSubscriptionProrationBehavior::AlwaysInvoice)
+            .payment_behavior(UpdateSubscriptionPaymentBehavior::ErrorIfIncomplete)
+            .expand(vec!["default_payment_method".to_owned()])
+            .customize()
+            .request_strategy(key)
+            .send(&state.stripe.client)
+            .await
+            .map_err(stripe_error)?;
+        follow(state, user.id, Some(&updated)).await?;
+        Ok(view(&state.stripe, &updated))
+    })
+    .await
 }
 
 /// The customer's default card id.
@@ -616,6 +668,22 @@ pub async fn cards(state: &AppState, user: &user::Model) -> Result<Vec<Card>, Ap
         .collect())
 }
 
+/// The ids of the customer's cards, sorted.
+async fn card_ids(state: &AppState, customer: &str) -> Result<Vec<String>, ApiError> {
+    let methods = ListPaymentMethodsCustomer::new(customer)
+        .limit(100)
+        .send(&state.stripe.client)
+        .await
+        .map_err(stripe_error)?;
+    let mut ids: Vec<String> = methods
+        .data
+        .iter()
+        .map(|m| m.id.as_str().to_owned())
+        .collect();
+    ids.sort_unstable();
+    Ok(ids)
+}
+
 /// The user's card `id`; someone else's is the same 404 as a missing one.
 async fn own_card(
     state: &AppState,
@@ -648,26 +716,30 @@ pub async fn edit_card(
     exp_month: i64,
     exp_year: i64,
 ) -> Result<Vec<Card>, ApiError> {
-    if !(1..=12).contains(&exp_month) {
-        return Err(ApiError::BadRequest(
-            "The expiry month must be from 1 to 12.".to_owned(),
-        ));
-    }
-    if !(2020..=2040).contains(&exp_year) {
-        return Err(ApiError::BadRequest(
-            "The expiry year must be from 2020 to 2040.".to_owned(),
-        ));
-    }
-    let (_, method) = own_card(state, user, id).await?;
-    let mut card = UpdatePaymentMethodCard::new();
-    card.exp_month = Some(exp_month);
-    card.exp_year = Some(exp_year);
-    UpdatePaymentMethod::new(method.id)
-        .card(card)
-        .send(&state.stripe.client)
-        .await
-        .map_err(stripe_error)?;
-    cards(state, user).await
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        if !(1..=12).contains(&exp_month) {
+            return Err(ApiError::BadRequest(
+                "The expiry month must be from 1 to 12.".to_owned(),
+            ));
+        }
+        if !(2020..=2040).contains(&exp_year) {
+            return Err(ApiError::BadRequest(
+                "The expiry year must be from 2020 to 2040.".to_owned(),
+            ));
+        }
+        let (_, method) = own_card(state, user, id).await?;
+        let mut card = UpdatePaymentMethodCard::new();
+        card.exp_month = Some(exp_month);
+        card.exp_year = Some(exp_year);
+        UpdatePaymentMethod::new(method.id)
+            .card(card)
+            .send(&state.stripe.client)
+            .await
+            .map_err(stripe_error)?;
+        cards(state, user).await
+    })
+    .await
 }
 
 /// Makes `card` the customer's default, and the live subscription's.
@@ -703,10 +775,14 @@ pub async fn set_default_card(
     user: &user::Model,
     id: &str,
 ) -> Result<Vec<Card>, ApiError> {
-    let (customer, method) = own_card(state, user, id).await?;
-    let subscription = subscription_of(state, &customer).await?;
-    make_default(state, &customer, method.id.as_str(), subscription.as_ref()).await?;
-    cards(state, user).await
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let (customer, method) = own_card(state, user, id).await?;
+        let subscription = subscription_of(state, &customer).await?;
+        make_default(state, &customer, method.id.as_str(), subscription.as_ref()).await?;
+        cards(state, user).await
+    })
+    .await
 }
 
 /// The answer to deleting the card that pays for a live subscription.
@@ -722,23 +798,27 @@ pub async fn delete_card(
     user: &user::Model,
     id: &str,
 ) -> Result<Vec<Card>, ApiError> {
-    let (customer, method) = own_card(state, user, id).await?;
-    if let Some(subscription) = subscription_of(state, &customer).await?
-        && is_live(&subscription)
-    {
-        let paying = match &subscription.default_payment_method {
-            Some(card) => card.id().as_str().to_owned(),
-            None => default_card(state, &customer).await?.unwrap_or_default(),
-        };
-        if paying == method.id.as_str() {
-            return Err(ApiError::BadRequest(CARD_PAYS_SUBSCRIPTION.to_owned()));
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let (customer, method) = own_card(state, user, id).await?;
+        if let Some(subscription) = subscription_of(state, &customer).await?
+            && is_live(&subscription)
+        {
+            let paying = match &subscription.default_payment_method {
+                Some(card) => card.id().as_str().to_owned(),
+                None => default_card(state, &customer).await?.unwrap_or_default(),
+            };
+            if paying == method.id.as_str() {
+                return Err(ApiError::BadRequest(CARD_PAYS_SUBSCRIPTION.to_owned()));
+            }
         }
-    }
-    DetachPaymentMethod::new(method.id)
-        .send(&state.stripe.client)
-        .await
-        .map_err(stripe_error)?;
-    cards(state, user).await
+        DetachPaymentMethod::new(method.id)
+            .send(&state.stripe.client)
+            .await
+            .map_err(stripe_error)?;
+        cards(state, user).await
+    })
+    .await
 }
 
 /// A checkout's request (`POST /api/checkout`).
@@ -774,75 +854,95 @@ pub async fn checkout(
     user: &user::Model,
     request: Checkout,
 ) -> Result<CheckoutOutcome, ApiError> {
-    let method = request.payment_method.trim();
-    if !method.starts_with("pm_") || method.len() > 255 {
-        return Err(ApiError::BadRequest(
-            "paymentMethod must be a payment method id (pm_…).".to_owned(),
-        ));
-    }
-    if let Some(asked) = &request.customer_id
-        && user.customer_id.as_ref() != Some(asked)
-    {
-        return Err(not_found("Customer"));
-    }
-    let customer = customer_of(state, user).await?;
-    let client = &state.stripe.client;
-    let Some(plan) = request.plan else {
-        let intent = CreateSetupIntent::new()
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let method = request.payment_method.trim();
+        if !method.starts_with("pm_") || method.len() > 255 {
+            return Err(ApiError::BadRequest(
+                "paymentMethod must be a payment method id (pm_…).".to_owned(),
+            ));
+        }
+        if let Some(asked) = &request.customer_id
+            && user.customer_id.as_ref() != Some(asked)
+        {
+            return Err(not_found("Customer"));
+        }
+        let customer = customer_of(state, user).await?;
+        let client = &state.stripe.client;
+        let Some(plan) = request.plan else {
+            let intent = CreateSetupIntent::new()
+                .customer(customer.clone())
+                .payment_method(method.to_owned())
+                .confirm(true)
+                .usage(CreateSetupIntentUsage::OffSession)
+                .customize()
+                .request_strategy(once_key(&[
+                    "setup",
+                    &user.id.to_string(),
+                    method,
+                    &card_ids(state, &customer).await?.join(","),
+                ])?)
+                .send(client)
+                .await
+                .map_err(stripe_error)?;
+            return setup_outcome(state, user, &customer, intent).await;
+        };
+        let seen = subscriptions_of(state, &customer).await?;
+        let mut seen_ids: Vec<&str> = seen.iter().map(|s| s.id.as_str()).collect();
+        seen_ids.sort_unstable();
+        // What this checkout means: this user buying this plan with this card, after the
+        // subscriptions they had. A retry of it is the same request to Stripe.
+        let intent = [
+            "subscription".to_owned(),
+            user.id.to_string(),
+            plan.name().to_owned(),
+            method.to_owned(),
+            seen_ids.join(","),
+        ];
+        if let Some(existing) = current(seen).filter(is_live) {
+            if existing.status == SubscriptionStatus::Incomplete {
+                // An abandoned earlier attempt (3-D Secure never finished): it goes.
+                cancel_now(state, &existing).await?;
+            } else {
+                return Err(ApiError::BadRequest(
+                    "You already have a subscription. Change its plan instead.".to_owned(),
+                ));
+            }
+        }
+        let price = price_id(state, plan).await?;
+        // Attaching a test id (`pm_card_visa`) makes a new payment method: use its id.
+        let attached = AttachPaymentMethod::new(method)
             .customer(customer.clone())
-            .payment_method(method.to_owned())
-            .confirm(true)
-            .usage(CreateSetupIntentUsage::OffSession)
+            .send(client)
+            .await
+            .map_err(or_bad_card)?;
+        let method = attached.id.as_str();
+        if default_card(state, &customer).await?.is_none() {
+            make_default(state, &customer, method, None).await?;
+        }
+        let mut item = CreateSubscriptionItems::new();
+        item.price = Some(price);
+        let subscription = CreateSubscription::new()
+            .customer(customer.clone())
+            .items(vec![item])
+            .default_payment_method(method.to_owned())
+            .payment_behavior(CreateSubscriptionPaymentBehavior::AllowIncomplete)
+            .metadata(HashMap::from([(
+                "calcsmith_user".to_owned(),
+                user.id.to_string(),
+            )]))
+            .expand(vec![
+                "latest_invoice.payments".to_owned(),
+                "default_payment_method".to_owned(),
+            ])
             .customize()
-            .request_strategy(idempotent("setup", user.id)?)
+            .request_strategy(once_key(&intent.each_ref().map(String::as_str))?)
             .send(client)
             .await
             .map_err(stripe_error)?;
-        return setup_outcome(state, user, &customer, intent).await;
-    };
-    let existing = subscription_of(state, &customer).await?;
-    if let Some(existing) = existing.filter(is_live) {
-        if existing.status == SubscriptionStatus::Incomplete {
-            // An abandoned earlier attempt (3-D Secure never finished): it goes.
-            cancel_now(state, &existing).await?;
-        } else {
-            return Err(ApiError::BadRequest(
-                "You already have a subscription. Change its plan instead.".to_owned(),
-            ));
-        }
-    }
-    let price = price_id(state, plan).await?;
-    // Attaching a test id (`pm_card_visa`) makes a new payment method: use its id.
-    let attached = AttachPaymentMethod::new(method)
-        .customer(customer.clone())
-        .send(client)
-        .await
-        .map_err(or_bad_card)?;
-    let method = attached.id.as_str();
-    if default_card(state, &customer).await?.is_none() {
-        make_default(state, &customer, method, None).await?;
-    }
-    let mut item = CreateSubscriptionItems::new();
-    item.price = Some(price);
-    let subscription = CreateSubscription::new()
-        .customer(customer.clone())
-        .items(vec![item])
-        .default_payment_method(method.to_owned())
-        .payment_behavior(CreateSubscriptionPaymentBehavior::AllowIncomplete)
-        .metadata(HashMap::from([(
-            "calcsmith_user".to_owned(),
-            user.id.to_string(),
-        )]))
-        .expand(vec![
-            "latest_invoice.payments".to_owned(),
-            "default_payment_method".to_owned(),
-        ])
-        .customize()
-        .request_strategy(idempotent("subscription", user.id)?)
-        .send(client)
-        .await
-        .map_err(stripe_error)?;
-    subscription_outcome(state, user, &customer, subscription).await
+        subscription_outcome(state, user, &customer, subscription).await
+    })
+    .await
 }
 
 /// An unknown payment method id is bad input, not a missing page.
@@ -969,49 +1069,53 @@ pub async fn complete(
     user: &user::Model,
     intent_id: &str,
 ) -> Result<CheckoutOutcome, ApiError> {
-    let customer = user
-        .customer_id
-        .clone()
-        .ok_or_else(|| not_found("Payment"))?;
-    let client = &state.stripe.client;
-    let owned = |owner: Option<&str>| {
-        if owner == Some(customer.as_str()) {
-            Ok(())
-        } else {
-            Err(not_found("Payment"))
+    lease::serialised(state, user, |user| async move {
+        let user = &user;
+        let customer = user
+            .customer_id
+            .clone()
+            .ok_or_else(|| not_found("Payment"))?;
+        let client = &state.stripe.client;
+        let owned = |owner: Option<&str>| {
+            if owner == Some(customer.as_str()) {
+                Ok(())
+            } else {
+                Err(not_found("Payment"))
+            }
+        };
+        if intent_id.starts_with("seti_") {
+            let intent = RetrieveSetupIntent::new(intent_id)
+                .send(client)
+                .await
+                .map_err(or_not_found("Payment"))?;
+            owned(intent.customer.as_ref().map(|c| c.id().as_str()))?;
+            return setup_outcome(state, user, &customer, intent).await;
         }
-    };
-    if intent_id.starts_with("seti_") {
-        let intent = RetrieveSetupIntent::new(intent_id)
+        if !intent_id.starts_with("pi_") {
+            return Err(not_found("Payment"));
+        }
+        let intent = RetrievePaymentIntent::new(intent_id)
             .send(client)
             .await
             .map_err(or_not_found("Payment"))?;
         owned(intent.customer.as_ref().map(|c| c.id().as_str()))?;
-        return setup_outcome(state, user, &customer, intent).await;
-    }
-    if !intent_id.starts_with("pi_") {
-        return Err(not_found("Payment"));
-    }
-    let intent = RetrievePaymentIntent::new(intent_id)
-        .send(client)
-        .await
-        .map_err(or_not_found("Payment"))?;
-    owned(intent.customer.as_ref().map(|c| c.id().as_str()))?;
-    let subscription = ListSubscription::new()
-        .customer(customer.clone())
-        .status(ListSubscriptionStatus::All)
-        .expand(vec![
-            "data.latest_invoice.payments".to_owned(),
-            "data.default_payment_method".to_owned(),
-        ])
-        .send(client)
-        .await
-        .map_err(stripe_error)?
-        .data
-        .into_iter()
-        .find(|s| payment_intent_of(s).as_deref() == Some(intent_id))
-        .ok_or_else(|| not_found("Payment"))?;
-    subscription_outcome(state, user, &customer, subscription).await
+        let subscription = ListSubscription::new()
+            .customer(customer.clone())
+            .status(ListSubscriptionStatus::All)
+            .expand(vec![
+                "data.latest_invoice.payments".to_owned(),
+                "data.default_payment_method".to_owned(),
+            ])
+            .send(client)
+            .await
+            .map_err(stripe_error)?
+            .data
+            .into_iter()
+            .find(|s| payment_intent_of(s).as_deref() == Some(intent_id))
+            .ok_or_else(|| not_found("Payment"))?;
+        subscription_outcome(state, user, &customer, subscription).await
+    })
+    .await
 }
 
 /// One row of `GET /api/account/invoice`.

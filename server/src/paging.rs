@@ -1,0 +1,70 @@
+//! Numbers a request names in its path or query (a page, a version): plain whole numbers
+//! written as people write them, so `0`, `+1`, `01` and ` 1` are refused rather than read
+//! as something else. Every paged list reads its page here.
+
+use crate::error::ApiError;
+
+/// The highest page one may ask for (far past any list, and small enough that its offset
+/// cannot overflow the query).
+pub const MAX_PAGE: u64 = 1_000_000;
+
+/// A whole number from 1 in its plain form: ASCII digits, no sign, no leading zero.
+pub fn positive_number(raw: &str) -> Option<u64> {
+    let plain = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()) && !raw.starts_with('0');
+    plain.then(|| raw.parse().ok()).flatten()
+}
+
+/// The message for a page that is not a number from 1 to [`MAX_PAGE`].
+fn bad_page() -> ApiError {
+    ApiError::BadRequest(format!("page must be a number from 1 to {MAX_PAGE}."))
+}
+
+/// A page number from the query: absent or empty is the first page.
+///
+/// # Errors
+/// 400 for anything but a number from 1 to [`MAX_PAGE`].
+pub fn page(raw: Option<&str>) -> Result<u64, ApiError> {
+    match raw {
+        None | Some("") => Ok(1),
+        Some(raw) => positive_number(raw)
+            .filter(|&page| page <= MAX_PAGE)
+            .ok_or_else(bad_page),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_whole_numbers_from_one_are_numbers() {
+        for good in ["1", "9", "10", "1000000", "18446744073709551615"] {
+            assert!(positive_number(good).is_some(), "{good}");
+        }
+        for bad in [
+            "",
+            "0",
+            "00",
+            "01",
+            "+1",
+            "-1",
+            " 1",
+            "1 ",
+            "1.0",
+            "1e3",
+            "١",
+            "18446744073709551616",
+        ] {
+            assert_eq!(positive_number(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_page_is_absent_empty_or_from_one_to_the_highest() {
+        assert_eq!(page(None).ok(), Some(1));
+        assert_eq!(page(Some("")).ok(), Some(1));
+        assert_eq!(page(Some("7")).ok(), Some(7));
+        assert!(page(Some("0")).is_err());
+        assert!(page(Some("1000001")).is_err());
+    }
+}
