@@ -127,6 +127,28 @@ impl ApiError {
         )
     }
 
+    /// 413 for a body past [`crate::limits::MAX_BODY_BYTES`].
+    pub fn too_large() -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "invalid_request_error",
+            format!(
+                "The request is larger than the sandbox takes ({} KB).",
+                crate::limits::MAX_BODY_BYTES / 1024
+            ),
+        )
+    }
+
+    /// The same error about a parameter inside `outer` (`name` → `billing_details[name]`),
+    /// for checks run on a nested part of the form.
+    pub fn within(mut self, outer: &str) -> ApiError {
+        self.param = self.param.map(|param| match param.split_once('[') {
+            Some((head, rest)) => format!("{outer}[{head}][{rest}"),
+            None => format!("{outer}[{param}]"),
+        });
+        self
+    }
+
     /// The error object without the envelope, as intents carry it in `last_payment_error`.
     pub fn object(&self) -> Value {
         let mut error = json!({

@@ -15,6 +15,7 @@ mod cards;
 mod dates;
 mod error;
 mod form;
+mod limits;
 mod outbox;
 mod pdf;
 mod render;

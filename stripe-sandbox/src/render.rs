@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use crate::limits;
 use crate::store::{
     Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, SetupIntent,
     State, Subscription,
@@ -86,17 +87,20 @@ pub fn payment_method(pm: &PaymentMethod) -> Value {
 
 /// `billing_details` with every key present, from what was given.
 pub fn billing_details(given: Option<&crate::form::Form>) -> Result<Value, crate::error::ApiError> {
-    let text = |path: &str| -> Result<Value, crate::error::ApiError> {
+    let text = |key: &str, max: usize| -> Result<Value, crate::error::ApiError> {
         Ok(match given {
-            Some(form) => json!(form.str(path)?),
+            Some(form) => {
+                json!(limits::text(form, key, max).map_err(|e| e.within("billing_details"))?)
+            }
             None => Value::Null,
         })
     };
     Ok(json!({
-        "address": address(given.and_then(|f| f.get("address")))?,
-        "email": text("email")?,
-        "name": text("name")?,
-        "phone": text("phone")?,
+        "address": address(given.and_then(|f| f.get("address")))
+            .map_err(|e| e.within("address").within("billing_details"))?,
+        "email": text("email", limits::BILLING_EMAIL)?,
+        "name": text("name", limits::BILLING_NAME)?,
+        "phone": text("phone", limits::BILLING_PHONE)?,
         "tax_id": null,
     }))
 }
@@ -106,7 +110,7 @@ pub fn address(given: Option<&crate::form::Form>) -> Result<Value, crate::error:
     let mut address = serde_json::Map::new();
     for key in ["city", "country", "line1", "line2", "postal_code", "state"] {
         let value = match given {
-            Some(form) => form.str(key)?.map(str::to_string),
+            Some(form) => limits::text(form, key, limits::ADDRESS_FIELD)?.map(str::to_string),
             None => None,
         };
         address.insert(key.to_string(), json!(value));

@@ -6,6 +6,7 @@ use super::{Answer, Params, answer};
 use crate::Sandbox;
 use crate::error::ApiError;
 use crate::form::Form;
+use crate::limits;
 use crate::render;
 use crate::store::{Customer, State, new_id, now, random};
 
@@ -72,13 +73,17 @@ pub async fn update(
 
 /// Name, email, phone, description, address and metadata, as given (an empty value clears).
 fn apply_details(_state: &State, customer: &mut Customer, form: &Form) -> Result<(), ApiError> {
-    for (key, field) in [
-        ("email", &mut customer.email),
-        ("name", &mut customer.name),
-        ("phone", &mut customer.phone),
-        ("description", &mut customer.description),
+    for (key, field, max) in [
+        ("email", &mut customer.email, limits::CUSTOMER_EMAIL),
+        ("name", &mut customer.name, limits::CUSTOMER_NAME),
+        ("phone", &mut customer.phone, limits::CUSTOMER_PHONE),
+        (
+            "description",
+            &mut customer.description,
+            limits::DESCRIPTION,
+        ),
     ] {
-        if let Some(value) = form.str(key)? {
+        if let Some(value) = limits::text(form, key, max)? {
             *field = (!value.is_empty()).then(|| value.to_string());
         }
     }
@@ -86,10 +91,10 @@ fn apply_details(_state: &State, customer: &mut Customer, form: &Form) -> Result
         customer.address = if address.value.as_deref() == Some("") {
             None
         } else {
-            Some(render::address(Some(address))?)
+            Some(render::address(Some(address)).map_err(|e| e.within("address"))?)
         };
     }
-    if let Some(metadata) = form.map("metadata")? {
+    if let Some(metadata) = crate::limits::metadata(form, "metadata")? {
         for (key, value) in metadata {
             if value.is_empty() {
                 customer.metadata.remove(&key);

@@ -4,6 +4,7 @@
 mod catalog;
 mod clocks;
 mod customers;
+mod idempotency;
 mod intents;
 mod invoices;
 mod payment_methods;
@@ -11,8 +12,8 @@ mod subscriptions;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Path, Request, State as Extract};
-use axum::http::{HeaderMap, Method, Uri};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State as Extract};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -21,6 +22,7 @@ use serde_json::Value;
 use crate::Sandbox;
 use crate::error::ApiError;
 use crate::form::Form;
+use crate::limits::MAX_BODY_BYTES;
 use crate::render;
 use crate::store::State;
 
@@ -92,7 +94,10 @@ pub fn router(sandbox: Sandbox) -> Router {
             "/v1/test_helpers/test_clocks/{id}/advance",
             post(clocks::advance),
         )
-        .route_layer(middleware::from_fn_with_state(sandbox.clone(), idempotency))
+        .route_layer(middleware::from_fn_with_state(
+            sandbox.clone(),
+            idempotency::idempotency,
+        ))
         .route_layer(middleware::from_fn_with_state(
             sandbox.clone(),
             require_secret_key,
@@ -106,6 +111,7 @@ pub fn router(sandbox: Sandbox) -> Router {
         .merge(public)
         .fallback(unknown_url)
         .method_not_allowed_fallback(unknown_url)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(sandbox)
 }
 
@@ -153,68 +159,6 @@ async fn require_secret_key(
     }
 }
 
-/// How long an idempotency key's answer is kept (Stripe keeps them 24 hours).
-const IDEMPOTENCY_WINDOW: i64 = 24 * 3600;
-
-/// A POST with an `Idempotency-Key` already seen gets the first answer again (the same
-/// object, not a second one); the same key with other parameters is an `idempotency_error`.
-async fn idempotency(Extract(sandbox): Extract<Sandbox>, request: Request, next: Next) -> Response {
-    let key = request
-        .headers()
-        .get("idempotency-key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let Some(key) = key.filter(|_| request.method() == Method::POST) else {
-        return next.run(request).await;
-    };
-    let (parts, body) = request.into_parts();
-    let Ok(body) = axum::body::to_bytes(body, 1 << 20).await else {
-        return ApiError::state("Invalid request: the body could not be read.").into_response();
-    };
-    let fingerprint = format!("{} {}", parts.uri, String::from_utf8_lossy(&body));
-    let seen = sandbox.read(|state| state.idempotency.get(&key).cloned());
-    if let Some(replay) = seen.filter(|r| r.at + IDEMPOTENCY_WINDOW > crate::store::now()) {
-        if replay.request != fingerprint {
-            return ApiError::idempotency(&key).into_response();
-        }
-        let status =
-            axum::http::StatusCode::from_u16(replay.status).unwrap_or(axum::http::StatusCode::OK);
-        return (
-            status,
-            [
-                ("content-type", "application/json"),
-                ("idempotent-replayed", "true"),
-            ],
-            replay.body,
-        )
-            .into_response();
-    }
-    let response = next
-        .run(Request::from_parts(parts, axum::body::Body::from(body)))
-        .await;
-    let (parts, body) = response.into_parts();
-    let body = axum::body::to_bytes(body, usize::MAX)
-        .await
-        .unwrap_or_default();
-    if !parts.status.is_server_error() {
-        let replay = crate::store::Replay {
-            request: fingerprint,
-            status: parts.status.as_u16(),
-            body: String::from_utf8_lossy(&body).into_owned(),
-            at: crate::store::now(),
-        };
-        // Not stored (disk full) only means a retry is not recognised.
-        let _ = sandbox.mutate(|state, _| {
-            state
-                .idempotency
-                .retain(|_, r| r.at + IDEMPOTENCY_WINDOW > replay.at);
-            state.idempotency.insert(key, replay);
-            Ok(())
-        });
-    }
-    Response::from_parts(parts, axum::body::Body::from(body))
-}
-
 /// The endpoints Stripe.js calls take the publishable key (or the secret one), as a bearer
 /// header or a `key` form field.
 fn require_browser_key(
@@ -247,7 +191,16 @@ impl<S: Send + Sync> FromRequest<S> for Params {
         let query = request.uri().query().unwrap_or_default().to_string();
         let body = Bytes::from_request(request, state)
             .await
-            .map_err(|_| ApiError::state("Invalid request: the body could not be read."))?;
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::too_large()
+                } else {
+                    ApiError::state("Invalid request: the body could not be read.")
+                }
+            })?;
+        if query.len() + body.len() > MAX_BODY_BYTES {
+            return Err(ApiError::too_large());
+        }
         let body = std::str::from_utf8(&body)
             .map_err(|_| ApiError::state("Invalid request: the body is not UTF-8."))?;
         let text = match (query.is_empty(), body.is_empty()) {

@@ -4,6 +4,7 @@
 mod cards;
 mod fixtures;
 mod http;
+mod limits;
 mod subscriptions;
 
 use std::path::PathBuf;
