@@ -22,6 +22,7 @@ mod render;
 mod store;
 mod webhook;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -68,6 +69,8 @@ struct Inner {
     webhooks: Option<webhook::Sender>,
     /// Wakes the delivery loop when events are queued, and when the sandbox is dropped.
     outbox_wake: Arc<Notify>,
+    /// One lock per idempotency key in use, so requests sharing a key run one at a time.
+    idempotency_turns: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Drop for Inner {
@@ -99,6 +102,7 @@ impl Sandbox {
                 config,
                 state: Mutex::new(state),
                 outbox_wake: Arc::new(Notify::new()),
+                idempotency_turns: Mutex::new(HashMap::new()),
             }),
         };
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -148,6 +152,29 @@ impl Sandbox {
     /// The secret that webhook signatures are made with (`whsec_…`).
     pub fn webhook_secret(&self) -> String {
         self.read(|state| state.keys.webhook_secret.clone())
+    }
+
+    /// The lock that requests with idempotency key `key` take turns on.
+    fn idempotency_turn(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut turns = self
+            .inner
+            .idempotency_turns
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        turns.entry(key.to_string()).or_default().clone()
+    }
+
+    /// Forgets `key`'s lock once no request holds or waits for it.
+    fn end_idempotency_turn(&self, key: &str, turn: Arc<tokio::sync::Mutex<()>>) {
+        let mut turns = self
+            .inner
+            .idempotency_turns
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        // Ours and the map's: nobody else has it.
+        if Arc::strong_count(&turn) == 2 {
+            turns.remove(key);
+        }
     }
 
     fn read<T>(&self, f: impl FnOnce(&State) -> T) -> T {

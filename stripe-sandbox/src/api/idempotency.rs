@@ -1,4 +1,5 @@
-//! `Idempotency-Key`: a POST retried with a key already seen gets the first answer again.
+//! `Idempotency-Key`: a POST retried with a key already seen gets the first answer again;
+//! requests sharing a key run one at a time, so a concurrent retry replays too.
 
 use axum::extract::{Request, State as Extract};
 use axum::http::Method;
@@ -27,6 +28,18 @@ pub async fn idempotency(
     let Some(key) = key.filter(|_| request.method() == Method::POST) else {
         return next.run(request).await;
     };
+    // Requests with one key take turns, so a concurrent retry waits for the first answer
+    // and replays it instead of making a second object.
+    let turn = sandbox.idempotency_turn(&key);
+    let my_turn = turn.lock().await;
+    let response = idempotent(&sandbox, key.clone(), request, next).await;
+    drop(my_turn);
+    sandbox.end_idempotency_turn(&key, turn);
+    response
+}
+
+/// Replays the answer stored for `key`, or runs the request and stores its answer.
+async fn idempotent(sandbox: &Sandbox, key: String, request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
         return ApiError::too_large().into_response();
