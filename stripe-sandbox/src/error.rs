@@ -102,6 +102,18 @@ impl ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, "invalid_request_error", message)
     }
 
+    /// 429 `rate_limit`, as Stripe answers too many requests.
+    pub fn rate_limited() -> ApiError {
+        ApiError {
+            code: Some("rate_limit"),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "invalid_request_error",
+                "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.",
+            )
+        }
+    }
+
     /// 402 `card_error`.
     pub fn card(
         code: &'static str,

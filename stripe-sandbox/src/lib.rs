@@ -18,6 +18,7 @@ mod form;
 mod limits;
 mod outbox;
 mod pdf;
+mod rate_limit;
 mod render;
 mod store;
 mod webhook;
@@ -44,6 +45,23 @@ pub struct SandboxConfig {
     /// How browsers reach the sandbox (e.g. `http://127.0.0.1:8080/stripe-sandbox`); invoice PDF
     /// links start with it.
     pub public_url: String,
+    /// Calls a client address may make per minute with the publishable key (cards, 3-D
+    /// Secure); 0: no limit. The address is axum's `ConnectInfo<SocketAddr>`: behind a
+    /// reverse proxy every browser shares the proxy's.
+    pub browser_calls_per_minute: u32,
+}
+
+impl Default for SandboxConfig {
+    /// `data/stripe-sandbox.json`, no webhooks, links on `http://127.0.0.1:8080`, and 30
+    /// browser calls a minute per address.
+    fn default() -> SandboxConfig {
+        SandboxConfig {
+            state_file: PathBuf::from("data/stripe-sandbox.json"),
+            webhook_url: String::new(),
+            public_url: "http://127.0.0.1:8080/stripe-sandbox".to_string(),
+            browser_calls_per_minute: 30,
+        }
+    }
 }
 
 /// A running sandbox: cheap to clone, every clone shares the same state.
@@ -69,6 +87,8 @@ struct Inner {
     webhooks: Option<webhook::Sender>,
     /// Wakes the delivery loop when events are queued, and when the sandbox is dropped.
     outbox_wake: Arc<Notify>,
+    /// Counts the browser's (publishable-key) calls per client address.
+    rate_limiter: rate_limit::RateLimiter,
     /// One lock per idempotency key in use, so requests sharing a key run one at a time.
     idempotency_turns: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
@@ -98,6 +118,7 @@ impl Sandbox {
             .then(|| webhook::Sender::new(&config.webhook_url, &state.keys.webhook_secret));
         let sandbox = Sandbox {
             inner: Arc::new(Inner {
+                rate_limiter: rate_limit::RateLimiter::new(config.browser_calls_per_minute),
                 webhooks,
                 config,
                 state: Mutex::new(state),

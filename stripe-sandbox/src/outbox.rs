@@ -184,6 +184,7 @@ mod tests {
             state_file: dir.join("state.json"),
             webhook_url: webhook_url.to_string(),
             public_url: "http://127.0.0.1:9/stripe-sandbox".to_string(),
+            ..SandboxConfig::default()
         })
         .unwrap()
     }

@@ -104,7 +104,11 @@ pub fn router(sandbox: Sandbox) -> Router {
         ));
     let browser = Router::new()
         .route("/v1/payment_methods", post(payment_methods::create))
-        .route("/sandbox/authenticate", post(intents::authenticate));
+        .route("/sandbox/authenticate", post(intents::authenticate))
+        .route_layer(middleware::from_fn_with_state(
+            sandbox.clone(),
+            crate::rate_limit::limit_browser_calls,
+        ));
     let public = Router::new().route("/files/invoices/{id}/{file}", get(invoices::pdf));
     secret
         .merge(browser)
@@ -119,7 +123,7 @@ async fn unknown_url(method: Method, uri: Uri) -> ApiError {
     ApiError::unknown_url(method.as_str(), uri.path())
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
