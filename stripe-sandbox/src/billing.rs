@@ -242,6 +242,7 @@ pub fn pay_invoice(
             Outcome::Failed(error) => Some(error.object()),
             _ => None,
         },
+        amount_refunded: 0,
     };
     let pi = PaymentIntent {
         client_secret: client_secret(&pi.id),
@@ -609,6 +610,7 @@ mod tests {
                 invoice_prefix: "ABCDEFGH".into(),
                 next_invoice_sequence: 1,
                 balance: 0,
+                deleted: false,
             },
         );
         let pm = resolve_payment_method(&mut state, "pm_card_visa", "payment_method").unwrap();

@@ -53,6 +53,15 @@ impl ApiError {
         }
     }
 
+    /// 400 `invalid_request_error` with one of Stripe's error codes.
+    pub fn coded(code: &'static str, param: Option<&str>, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code: Some(code),
+            param: param.map(str::to_string),
+            ..ApiError::new(StatusCode::BAD_REQUEST, "invalid_request_error", message)
+        }
+    }
+
     /// 400: the request cannot be done in the object's current state.
     pub fn state(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "invalid_request_error", message)

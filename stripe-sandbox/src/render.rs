@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use crate::limits;
 use crate::store::{
-    Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, SetupIntent,
-    State, Subscription,
+    Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, Refund,
+    SetupIntent, State, Subscription,
 };
 
 /// The API version the objects are shaped for.
@@ -52,6 +52,41 @@ pub fn customer(state: &State, c: &Customer) -> Value {
         "tax_exempt": "none",
         "test_clock": c.test_clock,
     })
+}
+
+/// What Stripe answers for a deleted customer, on deletion and on retrieval.
+pub fn deleted_customer(id: &str) -> Value {
+    json!({ "id": id, "object": "customer", "deleted": true })
+}
+
+pub fn refund(r: &Refund) -> Value {
+    json!({
+        "id": r.id,
+        "object": "refund",
+        "amount": r.amount,
+        "balance_transaction": null,
+        "charge": charge_id(&r.payment_intent),
+        "created": r.created,
+        "currency": "usd",
+        "customer": r.customer,
+        "customer_account": null,
+        "description": null,
+        "destination_details": { "card": { "type": "refund" }, "type": "card" },
+        "metadata": r.metadata,
+        "payment_intent": r.payment_intent,
+        "payment_method": r.payment_method,
+        "reason": r.reason,
+        "receipt_number": null,
+        "source_transfer_reversal": null,
+        "status": "succeeded",
+        "transfer_reversal": null,
+    })
+}
+
+/// The charge a succeeded payment intent made (the sandbox keeps no charge objects: one
+/// charge per intent, named after it).
+pub fn charge_id(payment_intent: &str) -> String {
+    payment_intent.replacen("pi_", "ch_", 1)
 }
 
 pub fn payment_method(pm: &PaymentMethod) -> Value {
@@ -186,7 +221,7 @@ pub fn payment_intent(public_url: &str, pi: &PaymentIntent) -> Value {
         "description": pi.description,
         "excluded_payment_method_types": null,
         "last_payment_error": pi.last_error,
-        "latest_charge": succeeded.then(|| pi.id.replacen("pi_", "ch_", 1)),
+        "latest_charge": succeeded.then(|| charge_id(&pi.id)),
         "livemode": false,
         "managed_payments": null,
         "metadata": {},

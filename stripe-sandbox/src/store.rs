@@ -26,6 +26,8 @@ pub struct State {
     pub subscriptions: BTreeMap<String, Subscription>,
     pub invoices: BTreeMap<String, Invoice>,
     pub clocks: BTreeMap<String, Clock>,
+    #[serde(default)]
+    pub refunds: BTreeMap<String, Refund>,
     /// Answers already given, by idempotency key: a retried create gets the same answer.
     #[serde(default)]
     pub idempotency: BTreeMap<String, Replay>,
@@ -67,6 +69,9 @@ pub struct Customer {
     pub next_invoice_sequence: u64,
     /// Negative: credit from a downgrade, taken off the next invoices.
     pub balance: i64,
+    /// Deleted (`DELETE /v1/customers/{id}`): retrieving it answers Stripe's stub.
+    #[serde(default)]
+    pub deleted: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -109,6 +114,22 @@ pub struct PaymentIntent {
     pub invoice: Option<String>,
     pub description: Option<String>,
     pub last_error: Option<Value>,
+    /// The part of `amount` refunded so far.
+    #[serde(default)]
+    pub amount_refunded: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Refund {
+    pub id: String,
+    pub created: i64,
+    pub amount: i64,
+    pub payment_intent: String,
+    pub customer: Option<String>,
+    pub payment_method: Option<String>,
+    /// `duplicate`, `fraudulent` or `requested_by_customer`.
+    pub reason: Option<String>,
+    pub metadata: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -208,12 +229,12 @@ impl Subscription {
 }
 
 impl State {
-    /// Checks that the customer a parameter names exists.
+    /// Checks that the customer a parameter names exists (and is not deleted).
     ///
     /// # Errors
     /// 400 `resource_missing` naming `param`.
     pub fn require_customer(&self, id: &str, param: &str) -> Result<(), crate::error::ApiError> {
-        if self.customers.contains_key(id) {
+        if self.customers.get(id).is_some_and(|c| !c.deleted) {
             Ok(())
         } else {
             Err(crate::error::ApiError::no_such("customer", id, Some(param)))

@@ -1,14 +1,16 @@
-//! `/v1/customers`.
+//! `/v1/customers`: made, edited and deleted (which cancels their subscriptions and
+//! detaches their cards, as Stripe does).
 
 use axum::extract::{Path, State as Extract};
 
 use super::{Answer, Params, answer};
-use crate::Sandbox;
 use crate::error::ApiError;
 use crate::form::Form;
 use crate::limits;
 use crate::render;
 use crate::store::{Customer, State, new_id, now, random};
+use crate::webhook::event;
+use crate::{Sandbox, billing};
 
 pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.mutate(|state, _| {
@@ -35,6 +37,7 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
             invoice_prefix: random(8).to_uppercase(),
             next_invoice_sequence: 1,
             balance: 0,
+            deleted: false,
         };
         apply_details(state, &mut customer, &form)?;
         let value = render::customer(state, &customer);
@@ -49,7 +52,7 @@ pub async fn update(
     Params(form): Params,
 ) -> Answer {
     sandbox.mutate(|state, _| {
-        let mut customer = state.customers.get(&id).cloned().ok_or_else(|| ApiError::no_such("customer", &id, None))?;
+        let mut customer = state.customers.get(&id).filter(|c| !c.deleted).cloned().ok_or_else(|| ApiError::no_such("customer", &id, None))?;
         apply_details(state, &mut customer, &form)?;
         if let Some(pm) = form.str("invoice_settings.default_payment_method")? {
             customer.default_payment_method = if pm.is_empty() {
@@ -104,4 +107,39 @@ fn apply_details(_state: &State, customer: &mut Customer, form: &Form) -> Result
         }
     }
     Ok(())
+}
+
+/// Deletes a customer as Stripe does: subscriptions canceled at once, cards detached; what
+/// is left answers retrieval with the deleted stub.
+pub async fn delete(Extract(sandbox): Extract<Sandbox>, Path(id): Path<String>) -> Answer {
+    sandbox.mutate(|state, events| {
+        state
+            .require_customer(&id, "customer")
+            .map_err(|_| ApiError::no_such("customer", &id, None))?;
+        let now = state.now_for(&id);
+        let live: Vec<String> = state
+            .subscriptions
+            .values()
+            .filter(|s| s.customer == id && !s.ended())
+            .map(|s| s.id.clone())
+            .collect();
+        for sub in live {
+            billing::end_subscription(state, &sub, now, "cancellation_requested", events);
+        }
+        let cards: Vec<String> = state
+            .payment_methods
+            .values()
+            .filter(|pm| pm.customer.as_deref() == Some(&id))
+            .map(|pm| pm.id.clone())
+            .collect();
+        for pm in cards {
+            billing::set_customer(state, &pm, None, events);
+        }
+        let customer = state.customers.get_mut(&id).expect("checked above");
+        customer.default_payment_method = None;
+        customer.deleted = true;
+        let rendered = render::customer(state, &state.customers[&id]);
+        events.push(event("customer.deleted", rendered, None));
+        Ok(axum::Json(render::deleted_customer(&id)))
+    })
 }

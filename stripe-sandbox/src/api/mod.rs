@@ -8,6 +8,7 @@ mod idempotency;
 mod intents;
 mod invoices;
 mod payment_methods;
+mod refunds;
 mod subscriptions;
 
 use axum::Router;
@@ -42,7 +43,9 @@ pub fn router(sandbox: Sandbox) -> Router {
         .route("/v1/customers", post(customers::create))
         .route(
             "/v1/customers/{id}",
-            get(retrieve!("customer", "cus_")).post(customers::update),
+            get(retrieve!("customer", "cus_"))
+                .post(customers::update)
+                .delete(customers::delete),
         )
         .route(
             "/v1/customers/{id}/payment_methods",
@@ -82,6 +85,8 @@ pub fn router(sandbox: Sandbox) -> Router {
                 .post(subscriptions::update)
                 .delete(subscriptions::cancel),
         )
+        .route("/v1/refunds", get(refunds::list).post(refunds::create))
+        .route("/v1/refunds/{id}", get(retrieve!("refund", "re_")))
         .route("/v1/invoices", get(invoices::list))
         .route("/v1/invoices/create_preview", post(invoices::preview))
         .route("/v1/invoices/{id}", get(retrieve!("invoice", "in_")))
@@ -282,7 +287,11 @@ fn retrieve(sandbox: &Sandbox, id: &str, form: &Form, what: &str, prefix: &str) 
 fn object_by_id(state: &State, id: &str) -> Option<Value> {
     let (prefix, _) = id.split_once('_')?;
     Some(match prefix {
-        "cus" => render::customer(state, state.customers.get(id)?),
+        "cus" => match state.customers.get(id)? {
+            c if c.deleted => render::deleted_customer(id),
+            c => render::customer(state, c),
+        },
+        "re" => render::refund(state.refunds.get(id)?),
         "pm" => render::payment_method(state.payment_methods.get(id)?),
         "seti" => render::setup_intent(&state.public_url, state.setup_intents.get(id)?),
         "pi" => render::payment_intent(&state.public_url, state.payment_intents.get(id)?),

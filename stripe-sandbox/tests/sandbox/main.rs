@@ -6,6 +6,7 @@ mod fixtures;
 mod http;
 mod limits;
 mod rate_limit;
+mod refunds;
 mod subscriptions;
 
 use std::path::PathBuf;
