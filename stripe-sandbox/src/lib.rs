@@ -12,6 +12,7 @@
 mod api;
 mod billing;
 mod cards;
+mod cleanup;
 mod dates;
 mod error;
 mod form;
@@ -133,8 +134,8 @@ impl Sandbox {
         Ok(sandbox)
     }
 
-    /// Starts the task that checks every 30 s for subscriptions due in real time; it ends
-    /// once the sandbox is dropped.
+    /// Starts the task that checks every 30 s for subscriptions due in real time and for
+    /// abandoned payment methods (`cleanup.rs`); it ends once the sandbox is dropped.
     fn renew_in_real_time(&self, runtime: &tokio::runtime::Handle) {
         let weak = Arc::downgrade(&self.inner);
         runtime.spawn(async move {
@@ -143,6 +144,7 @@ impl Sandbox {
                 ticks.tick().await;
                 let Some(inner) = weak.upgrade() else { return };
                 let sandbox = Sandbox { inner };
+                sandbox.forget_abandoned_payment_methods(store::now());
                 if !sandbox.read(billing::real_time_due) {
                     continue;
                 }

@@ -7,6 +7,7 @@ mod http;
 mod limits;
 mod rate_limit;
 mod refunds;
+mod storage;
 mod subscriptions;
 
 use std::path::PathBuf;
