@@ -362,8 +362,14 @@ pub fn end_subscription(
     s.ended_at = Some(at);
     s.canceled_at.get_or_insert(at);
     s.cancellation_reason = Some(reason.to_string());
-    for inv in state.invoices.values_mut() {
-        if inv.subscription.as_deref() == Some(sub) {
+    let retrying: Vec<String> = state
+        .invoices
+        .values()
+        .filter(|i| i.subscription.as_deref() == Some(sub) && i.next_payment_attempt.is_some())
+        .map(|i| i.id.clone())
+        .collect();
+    for inv in retrying {
+        if let Some(inv) = state.invoices.get_mut(&inv) {
             inv.next_payment_attempt = None;
         }
     }

@@ -116,8 +116,9 @@ pub async fn detach(
         {
             c.default_payment_method = None;
         }
-        for s in state.subscriptions.values_mut() {
-            if s.default_payment_method.as_deref() == Some(&id) {
+        let paying: Vec<String> = state.subscriptions.values().filter(|s| s.default_payment_method.as_deref() == Some(&id)).map(|s| s.id.clone()).collect();
+        for s in paying {
+            if let Some(s) = state.subscriptions.get_mut(&s) {
                 s.default_payment_method = None;
             }
         }
