@@ -47,6 +47,29 @@ async fn paying_customer(app: &TestSandbox) -> (String, String, String) {
     (customer, subscription.id.to_string(), pi)
 }
 
+/// The delivered event of `kind` about `id` reads as async-stripe's own webhook event (what
+/// the server's webhook handler parses).
+fn reads_as_a_stripe_event(app: &TestSandbox, kind: &str, id: &str) {
+    let delivery = app
+        .deliveries()
+        .into_iter()
+        .find(|d| {
+            let event: serde_json::Value = serde_json::from_str(&d.body).unwrap();
+            event["type"] == kind && event["data"]["object"]["id"] == id
+        })
+        .unwrap();
+    let event = stripe_webhook::Webhook::construct_event(
+        &delivery.body,
+        &delivery.signature,
+        &app.sandbox.webhook_secret(),
+    )
+    .unwrap();
+    assert!(
+        !matches!(event.data.object, stripe_webhook::EventObject::Unknown(_)),
+        "{kind} read as an unknown event"
+    );
+}
+
 #[tokio::test]
 async fn a_payment_is_refunded_in_full_by_default() {
     let app = spawn().await;
@@ -136,6 +159,7 @@ async fn a_deleted_customer_is_a_stub_with_nothing_live() {
     app.wait_for_event("customer.subscription.deleted", &subscription)
         .await;
     app.wait_for_event("customer.deleted", &customer).await;
+    reads_as_a_stripe_event(&app, "customer.deleted", &customer);
     match RetrieveCustomer::new(customer.as_str())
         .send(&app.client)
         .await
