@@ -1,6 +1,7 @@
 //! The sandbox's state: every object it has made, in [`Table`]s that remember what a change
 //! touched, so that the [`journal`] writes a change and not the whole state.
 
+mod changes;
 pub mod journal;
 mod table;
 
