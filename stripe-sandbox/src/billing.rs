@@ -242,6 +242,7 @@ pub fn pay_invoice(
             Outcome::Failed(error) => Some(error.object()),
             _ => None,
         },
+        amount_refunded: 0,
     };
     let pi = PaymentIntent {
         client_secret: client_secret(&pi.id),
@@ -361,8 +362,14 @@ pub fn end_subscription(
     s.ended_at = Some(at);
     s.canceled_at.get_or_insert(at);
     s.cancellation_reason = Some(reason.to_string());
-    for inv in state.invoices.values_mut() {
-        if inv.subscription.as_deref() == Some(sub) {
+    let retrying: Vec<String> = state
+        .invoices
+        .values()
+        .filter(|i| i.subscription.as_deref() == Some(sub) && i.next_payment_attempt.is_some())
+        .map(|i| i.id.clone())
+        .collect();
+    for inv in retrying {
+        if let Some(inv) = state.invoices.get_mut(&inv) {
             inv.next_payment_attempt = None;
         }
     }
@@ -609,6 +616,7 @@ mod tests {
                 invoice_prefix: "ABCDEFGH".into(),
                 next_invoice_sequence: 1,
                 balance: 0,
+                deleted: false,
             },
         );
         let pm = resolve_payment_method(&mut state, "pm_card_visa", "payment_method").unwrap();

@@ -53,6 +53,15 @@ impl ApiError {
         }
     }
 
+    /// 400 `invalid_request_error` with one of Stripe's error codes.
+    pub fn coded(code: &'static str, param: Option<&str>, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code: Some(code),
+            param: param.map(str::to_string),
+            ..ApiError::new(StatusCode::BAD_REQUEST, "invalid_request_error", message)
+        }
+    }
+
     /// 400: the request cannot be done in the object's current state.
     pub fn state(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "invalid_request_error", message)
@@ -102,6 +111,18 @@ impl ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, "invalid_request_error", message)
     }
 
+    /// 429 `rate_limit`, as Stripe answers too many requests.
+    pub fn rate_limited() -> ApiError {
+        ApiError {
+            code: Some("rate_limit"),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "invalid_request_error",
+                "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.",
+            )
+        }
+    }
+
     /// 402 `card_error`.
     pub fn card(
         code: &'static str,
@@ -125,6 +146,28 @@ impl ApiError {
             "api_error",
             "The Stripe sandbox could not store this change.",
         )
+    }
+
+    /// 413 for a body past [`crate::limits::MAX_BODY_BYTES`].
+    pub fn too_large() -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "invalid_request_error",
+            format!(
+                "The request is larger than the sandbox takes ({} KB).",
+                crate::limits::MAX_BODY_BYTES / 1024
+            ),
+        )
+    }
+
+    /// The same error about a parameter inside `outer` (`name` → `billing_details[name]`),
+    /// for checks run on a nested part of the form.
+    pub fn within(mut self, outer: &str) -> ApiError {
+        self.param = self.param.map(|param| match param.split_once('[') {
+            Some((head, rest)) => format!("{outer}[{head}][{rest}"),
+            None => format!("{outer}[{param}]"),
+        });
+        self
     }
 
     /// The error object without the envelope, as intents carry it in `last_payment_error`.

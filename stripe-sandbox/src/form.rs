@@ -180,7 +180,7 @@ impl Form {
 }
 
 /// `"card.number"` as Stripe names it in errors: `card[number]`.
-fn param(path: &str) -> String {
+pub fn param(path: &str) -> String {
     let mut parts = path.split('.');
     let mut name = parts.next().unwrap_or_default().to_string();
     for part in parts {

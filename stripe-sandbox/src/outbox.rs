@@ -1,5 +1,5 @@
-//! The webhook outbox: events not yet delivered, kept in the state file so that a restart, a
-//! crash or a deploy loses none of them, and the one loop per sandbox that delivers them.
+//! The webhook outbox: events not yet delivered, kept in the state's journal so that a
+//! restart, a crash or a deploy loses none of them, and the one loop per sandbox that delivers them.
 //!
 //! The schedule: the first attempt right after the change that made the event; after the n-th
 //! failure the next attempt comes 2ⁿ⁻¹ seconds later (1, 2, 4, … s: a receiver that was down
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
 
 use crate::webhook::Event;
-use crate::{Inner, Sandbox, store};
+use crate::{Inner, Sandbox, Stored};
 
 /// The longest wait between two attempts.
 const MAX_INTERVAL_MS: i64 = 60 * 60 * 1000;
@@ -131,7 +131,9 @@ impl Sandbox {
     /// writes the state.
     fn record(&self, event: &Event, outcome: Result<(), String>) {
         let now_ms = now_ms();
-        let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut stored = self.inner.stored.lock().unwrap_or_else(|e| e.into_inner());
+        let Stored { state, journal } = &mut *stored;
+        state.outbox_changed(&event["id"]);
         let Some(index) = state
             .outbox
             .iter()
@@ -155,9 +157,9 @@ impl Sandbox {
                 }
             }
         }
-        if let Err(error) = store::save(&self.inner.config.state_file, &state) {
-            // Memory is right; the file catches up with the next save (at worst an event is
-            // delivered again after a restart, which receivers must accept from Stripe too).
+        if let Err(error) = journal.commit(state) {
+            // Memory is right; the journal catches up with the next commit (at worst an event
+            // is delivered again after a restart, which receivers must accept from Stripe too).
             tracing::warn!(%error, "webhook outbox not saved");
         }
     }
@@ -179,11 +181,15 @@ mod tests {
 
     /// A sandbox on a fresh state file posting to `webhook_url` (port 9: nobody answers).
     fn sandbox(webhook_url: &str) -> Sandbox {
-        let dir = std::env::temp_dir().join(format!("stripe-sandbox-outbox-{}", store::random(12)));
+        let dir = std::env::temp_dir().join(format!(
+            "stripe-sandbox-outbox-{}",
+            crate::store::random(12)
+        ));
         Sandbox::open(SandboxConfig {
             state_file: dir.join("state.json"),
             webhook_url: webhook_url.to_string(),
             public_url: "http://127.0.0.1:9/stripe-sandbox".to_string(),
+            ..SandboxConfig::default()
         })
         .unwrap()
     }
@@ -203,7 +209,8 @@ mod tests {
         // Outside a runtime no loop starts, so the event stays queued.
         let sandbox = sandbox("http://127.0.0.1:9/hook");
         change(&sandbox);
-        let saved = store::load_or_create(&sandbox.inner.config.state_file).unwrap();
+        let (_, saved) =
+            crate::store::journal::Journal::open(&sandbox.inner.config.state_file).unwrap();
         assert_eq!(saved.outbox.len(), 1);
         assert_eq!(saved.outbox[0].event["type"], "customer.updated");
     }

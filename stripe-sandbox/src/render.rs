@@ -3,9 +3,10 @@
 
 use serde_json::{Value, json};
 
+use crate::limits;
 use crate::store::{
-    Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, SetupIntent,
-    State, Subscription,
+    Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, Refund,
+    SetupIntent, State, Subscription,
 };
 
 /// The API version the objects are shaped for.
@@ -53,6 +54,41 @@ pub fn customer(state: &State, c: &Customer) -> Value {
     })
 }
 
+/// What Stripe answers for a deleted customer, on deletion and on retrieval.
+pub fn deleted_customer(id: &str) -> Value {
+    json!({ "id": id, "object": "customer", "deleted": true })
+}
+
+pub fn refund(r: &Refund) -> Value {
+    json!({
+        "id": r.id,
+        "object": "refund",
+        "amount": r.amount,
+        "balance_transaction": null,
+        "charge": charge_id(&r.payment_intent),
+        "created": r.created,
+        "currency": "usd",
+        "customer": r.customer,
+        "customer_account": null,
+        "description": null,
+        "destination_details": { "card": { "type": "refund" }, "type": "card" },
+        "metadata": r.metadata,
+        "payment_intent": r.payment_intent,
+        "payment_method": r.payment_method,
+        "reason": r.reason,
+        "receipt_number": null,
+        "source_transfer_reversal": null,
+        "status": "succeeded",
+        "transfer_reversal": null,
+    })
+}
+
+/// The charge a succeeded payment intent made (the sandbox keeps no charge objects: one
+/// charge per intent, named after it).
+pub fn charge_id(payment_intent: &str) -> String {
+    payment_intent.replacen("pi_", "ch_", 1)
+}
+
 pub fn payment_method(pm: &PaymentMethod) -> Value {
     json!({
         "id": pm.id,
@@ -86,17 +122,20 @@ pub fn payment_method(pm: &PaymentMethod) -> Value {
 
 /// `billing_details` with every key present, from what was given.
 pub fn billing_details(given: Option<&crate::form::Form>) -> Result<Value, crate::error::ApiError> {
-    let text = |path: &str| -> Result<Value, crate::error::ApiError> {
+    let text = |key: &str, max: usize| -> Result<Value, crate::error::ApiError> {
         Ok(match given {
-            Some(form) => json!(form.str(path)?),
+            Some(form) => {
+                json!(limits::text(form, key, max).map_err(|e| e.within("billing_details"))?)
+            }
             None => Value::Null,
         })
     };
     Ok(json!({
-        "address": address(given.and_then(|f| f.get("address")))?,
-        "email": text("email")?,
-        "name": text("name")?,
-        "phone": text("phone")?,
+        "address": address(given.and_then(|f| f.get("address")))
+            .map_err(|e| e.within("address").within("billing_details"))?,
+        "email": text("email", limits::BILLING_EMAIL)?,
+        "name": text("name", limits::BILLING_NAME)?,
+        "phone": text("phone", limits::BILLING_PHONE)?,
         "tax_id": null,
     }))
 }
@@ -106,7 +145,7 @@ pub fn address(given: Option<&crate::form::Form>) -> Result<Value, crate::error:
     let mut address = serde_json::Map::new();
     for key in ["city", "country", "line1", "line2", "postal_code", "state"] {
         let value = match given {
-            Some(form) => form.str(key)?.map(str::to_string),
+            Some(form) => limits::text(form, key, limits::ADDRESS_FIELD)?.map(str::to_string),
             None => None,
         };
         address.insert(key.to_string(), json!(value));
@@ -182,7 +221,7 @@ pub fn payment_intent(public_url: &str, pi: &PaymentIntent) -> Value {
         "description": pi.description,
         "excluded_payment_method_types": null,
         "last_payment_error": pi.last_error,
-        "latest_charge": succeeded.then(|| pi.id.replacen("pi_", "ch_", 1)),
+        "latest_charge": succeeded.then(|| charge_id(&pi.id)),
         "livemode": false,
         "managed_payments": null,
         "metadata": {},

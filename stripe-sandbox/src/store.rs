@@ -1,14 +1,18 @@
-//! The sandbox's state: every object it has made, kept in one JSON file that is replaced
-//! atomically (a temporary file renamed over it) so a crash never leaves half a file.
+//! The sandbox's state: every object it has made, in [`Table`]s that remember what a change
+//! touched, so that the [`journal`] writes a change and not the whole state.
 
-use std::collections::BTreeMap;
-use std::path::Path;
+mod changes;
+pub mod journal;
+mod table;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::cards::Behaviour;
 use crate::outbox::Pending;
+pub use table::Table;
 
 /// Everything the sandbox knows; objects by id.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -17,22 +21,27 @@ pub struct State {
     #[serde(skip)]
     pub public_url: String,
     pub keys: Keys,
-    pub customers: BTreeMap<String, Customer>,
-    pub payment_methods: BTreeMap<String, PaymentMethod>,
-    pub setup_intents: BTreeMap<String, SetupIntent>,
-    pub payment_intents: BTreeMap<String, PaymentIntent>,
-    pub products: BTreeMap<String, Product>,
-    pub prices: BTreeMap<String, Price>,
-    pub subscriptions: BTreeMap<String, Subscription>,
-    pub invoices: BTreeMap<String, Invoice>,
-    pub clocks: BTreeMap<String, Clock>,
+    pub customers: Table<Customer>,
+    pub payment_methods: Table<PaymentMethod>,
+    pub setup_intents: Table<SetupIntent>,
+    pub payment_intents: Table<PaymentIntent>,
+    pub products: Table<Product>,
+    pub prices: Table<Price>,
+    pub subscriptions: Table<Subscription>,
+    pub invoices: Table<Invoice>,
+    pub clocks: Table<Clock>,
+    #[serde(default)]
+    pub refunds: Table<Refund>,
     /// Answers already given, by idempotency key: a retried create gets the same answer.
     #[serde(default)]
-    pub idempotency: BTreeMap<String, Replay>,
+    pub idempotency: Table<Replay>,
     /// Webhook events not yet delivered, oldest first. They are saved with the change that
     /// made them, so a crash keeps both or neither.
     #[serde(default)]
     pub outbox: Vec<Pending>,
+    /// Ids of the outbox events queued, rescheduled or removed since the last commit.
+    #[serde(skip)]
+    pub outbox_changed: BTreeSet<String>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -67,6 +76,9 @@ pub struct Customer {
     pub next_invoice_sequence: u64,
     /// Negative: credit from a downgrade, taken off the next invoices.
     pub balance: i64,
+    /// Deleted (`DELETE /v1/customers/{id}`): retrieving it answers Stripe's stub.
+    #[serde(default)]
+    pub deleted: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -109,6 +121,22 @@ pub struct PaymentIntent {
     pub invoice: Option<String>,
     pub description: Option<String>,
     pub last_error: Option<Value>,
+    /// The part of `amount` refunded so far.
+    #[serde(default)]
+    pub amount_refunded: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Refund {
+    pub id: String,
+    pub created: i64,
+    pub amount: i64,
+    pub payment_intent: String,
+    pub customer: Option<String>,
+    pub payment_method: Option<String>,
+    /// `duplicate`, `fraudulent` or `requested_by_customer`.
+    pub reason: Option<String>,
+    pub metadata: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -208,12 +236,12 @@ impl Subscription {
 }
 
 impl State {
-    /// Checks that the customer a parameter names exists.
+    /// Checks that the customer a parameter names exists (and is not deleted).
     ///
     /// # Errors
     /// 400 `resource_missing` naming `param`.
     pub fn require_customer(&self, id: &str, param: &str) -> Result<(), crate::error::ApiError> {
-        if self.customers.contains_key(id) {
+        if self.customers.get(id).is_some_and(|c| !c.deleted) {
             Ok(())
         } else {
             Err(crate::error::ApiError::no_such("customer", id, Some(param)))
@@ -227,6 +255,13 @@ impl State {
             .and_then(|c| c.test_clock.as_ref())
             .and_then(|clock| self.clocks.get(clock))
             .map_or_else(now, |clock| clock.frozen_time)
+    }
+
+    /// Marks the outbox event `id` for the next commit (queued, rescheduled or removed).
+    pub fn outbox_changed(&mut self, id: &Value) {
+        if let Some(id) = id.as_str() {
+            self.outbox_changed.insert(id.to_string());
+        }
     }
 
     fn seed(&mut self) {
@@ -295,45 +330,6 @@ pub fn new_id(prefix: &str) -> String {
 /// A client secret as Stripe makes them: the intent's id, `_secret_`, 43 random characters.
 pub fn client_secret(intent: &str) -> String {
     format!("{intent}_secret_{}", random(43))
-}
-
-/// Reads the state file, or makes a fresh state (new keys, seeded plans) and writes it.
-pub fn load_or_create(path: &Path) -> Result<State, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "the Stripe sandbox state {} is unreadable: {e}",
-                path.display()
-            )
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let mut state = State {
-                keys: Keys {
-                    secret: format!("sk_test_sandbox_{}", random(32)),
-                    publishable: format!("pk_test_sandbox_{}", random(32)),
-                    webhook_secret: format!("whsec_{}", random(32)),
-                },
-                ..State::default()
-            };
-            state.seed();
-            save(path, &state)?;
-            Ok(state)
-        }
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-    }
-}
-
-/// Writes the state to a temporary file beside `path` and renames it over `path`.
-pub fn save(path: &Path, state: &State) -> Result<(), String> {
-    let text = serde_json::to_string(state).map_err(|e| e.to_string())?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    std::fs::write(&temp, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    std::fs::rename(&temp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
 }
 
 /// Whether a given token equals the expected one, in time that does not depend on where they

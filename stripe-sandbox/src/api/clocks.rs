@@ -19,7 +19,8 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
             id: new_id("clock"),
             created: now(),
             frozen_time,
-            name: form.str("name")?.map(str::to_string),
+            name: crate::limits::text(&form, "name", crate::limits::CLOCK_NAME)?
+                .map(str::to_string),
         };
         let value = render::clock(&clock);
         state.clocks.insert(clock.id.clone(), clock);

@@ -62,7 +62,7 @@ pub async fn create_setup_intent(
             status: "requires_payment_method".to_string(),
             usage,
             last_error: None,
-            metadata: form.map("metadata")?.unwrap_or_default(),
+            metadata: crate::limits::metadata(&form, "metadata")?.unwrap_or_default(),
         };
         if intent.payment_method.is_some() {
             intent.status = "requires_confirmation".to_string();

@@ -4,15 +4,17 @@
 mod catalog;
 mod clocks;
 mod customers;
+mod idempotency;
 mod intents;
 mod invoices;
 mod payment_methods;
+mod refunds;
 mod subscriptions;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Path, Request, State as Extract};
-use axum::http::{HeaderMap, Method, Uri};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State as Extract};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -21,6 +23,7 @@ use serde_json::Value;
 use crate::Sandbox;
 use crate::error::ApiError;
 use crate::form::Form;
+use crate::limits::MAX_BODY_BYTES;
 use crate::render;
 use crate::store::State;
 
@@ -40,7 +43,9 @@ pub fn router(sandbox: Sandbox) -> Router {
         .route("/v1/customers", post(customers::create))
         .route(
             "/v1/customers/{id}",
-            get(retrieve!("customer", "cus_")).post(customers::update),
+            get(retrieve!("customer", "cus_"))
+                .post(customers::update)
+                .delete(customers::delete),
         )
         .route(
             "/v1/customers/{id}/payment_methods",
@@ -80,6 +85,8 @@ pub fn router(sandbox: Sandbox) -> Router {
                 .post(subscriptions::update)
                 .delete(subscriptions::cancel),
         )
+        .route("/v1/refunds", get(refunds::list).post(refunds::create))
+        .route("/v1/refunds/{id}", get(retrieve!("refund", "re_")))
         .route("/v1/invoices", get(invoices::list))
         .route("/v1/invoices/create_preview", post(invoices::preview))
         .route("/v1/invoices/{id}", get(retrieve!("invoice", "in_")))
@@ -92,20 +99,28 @@ pub fn router(sandbox: Sandbox) -> Router {
             "/v1/test_helpers/test_clocks/{id}/advance",
             post(clocks::advance),
         )
-        .route_layer(middleware::from_fn_with_state(sandbox.clone(), idempotency))
+        .route_layer(middleware::from_fn_with_state(
+            sandbox.clone(),
+            idempotency::idempotency,
+        ))
         .route_layer(middleware::from_fn_with_state(
             sandbox.clone(),
             require_secret_key,
         ));
     let browser = Router::new()
         .route("/v1/payment_methods", post(payment_methods::create))
-        .route("/sandbox/authenticate", post(intents::authenticate));
+        .route("/sandbox/authenticate", post(intents::authenticate))
+        .route_layer(middleware::from_fn_with_state(
+            sandbox.clone(),
+            crate::rate_limit::limit_browser_calls,
+        ));
     let public = Router::new().route("/files/invoices/{id}/{file}", get(invoices::pdf));
     secret
         .merge(browser)
         .merge(public)
         .fallback(unknown_url)
         .method_not_allowed_fallback(unknown_url)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(sandbox)
 }
 
@@ -113,7 +128,7 @@ async fn unknown_url(method: Method, uri: Uri) -> ApiError {
     ApiError::unknown_url(method.as_str(), uri.path())
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
@@ -153,68 +168,6 @@ async fn require_secret_key(
     }
 }
 
-/// How long an idempotency key's answer is kept (Stripe keeps them 24 hours).
-const IDEMPOTENCY_WINDOW: i64 = 24 * 3600;
-
-/// A POST with an `Idempotency-Key` already seen gets the first answer again (the same
-/// object, not a second one); the same key with other parameters is an `idempotency_error`.
-async fn idempotency(Extract(sandbox): Extract<Sandbox>, request: Request, next: Next) -> Response {
-    let key = request
-        .headers()
-        .get("idempotency-key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let Some(key) = key.filter(|_| request.method() == Method::POST) else {
-        return next.run(request).await;
-    };
-    let (parts, body) = request.into_parts();
-    let Ok(body) = axum::body::to_bytes(body, 1 << 20).await else {
-        return ApiError::state("Invalid request: the body could not be read.").into_response();
-    };
-    let fingerprint = format!("{} {}", parts.uri, String::from_utf8_lossy(&body));
-    let seen = sandbox.read(|state| state.idempotency.get(&key).cloned());
-    if let Some(replay) = seen.filter(|r| r.at + IDEMPOTENCY_WINDOW > crate::store::now()) {
-        if replay.request != fingerprint {
-            return ApiError::idempotency(&key).into_response();
-        }
-        let status =
-            axum::http::StatusCode::from_u16(replay.status).unwrap_or(axum::http::StatusCode::OK);
-        return (
-            status,
-            [
-                ("content-type", "application/json"),
-                ("idempotent-replayed", "true"),
-            ],
-            replay.body,
-        )
-            .into_response();
-    }
-    let response = next
-        .run(Request::from_parts(parts, axum::body::Body::from(body)))
-        .await;
-    let (parts, body) = response.into_parts();
-    let body = axum::body::to_bytes(body, usize::MAX)
-        .await
-        .unwrap_or_default();
-    if !parts.status.is_server_error() {
-        let replay = crate::store::Replay {
-            request: fingerprint,
-            status: parts.status.as_u16(),
-            body: String::from_utf8_lossy(&body).into_owned(),
-            at: crate::store::now(),
-        };
-        // Not stored (disk full) only means a retry is not recognised.
-        let _ = sandbox.mutate(|state, _| {
-            state
-                .idempotency
-                .retain(|_, r| r.at + IDEMPOTENCY_WINDOW > replay.at);
-            state.idempotency.insert(key, replay);
-            Ok(())
-        });
-    }
-    Response::from_parts(parts, axum::body::Body::from(body))
-}
-
 /// The endpoints Stripe.js calls take the publishable key (or the secret one), as a bearer
 /// header or a `key` form field.
 fn require_browser_key(
@@ -247,7 +200,16 @@ impl<S: Send + Sync> FromRequest<S> for Params {
         let query = request.uri().query().unwrap_or_default().to_string();
         let body = Bytes::from_request(request, state)
             .await
-            .map_err(|_| ApiError::state("Invalid request: the body could not be read."))?;
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::too_large()
+                } else {
+                    ApiError::state("Invalid request: the body could not be read.")
+                }
+            })?;
+        if query.len() + body.len() > MAX_BODY_BYTES {
+            return Err(ApiError::too_large());
+        }
         let body = std::str::from_utf8(&body)
             .map_err(|_| ApiError::state("Invalid request: the body is not UTF-8."))?;
         let text = match (query.is_empty(), body.is_empty()) {
@@ -325,7 +287,11 @@ fn retrieve(sandbox: &Sandbox, id: &str, form: &Form, what: &str, prefix: &str) 
 fn object_by_id(state: &State, id: &str) -> Option<Value> {
     let (prefix, _) = id.split_once('_')?;
     Some(match prefix {
-        "cus" => render::customer(state, state.customers.get(id)?),
+        "cus" => match state.customers.get(id)? {
+            c if c.deleted => render::deleted_customer(id),
+            c => render::customer(state, c),
+        },
+        "re" => render::refund(state.refunds.get(id)?),
         "pm" => render::payment_method(state.payment_methods.get(id)?),
         "seti" => render::setup_intent(&state.public_url, state.setup_intents.get(id)?),
         "pi" => render::payment_intent(&state.public_url, state.payment_intents.get(id)?),

@@ -35,7 +35,7 @@ pub async fn create(
         let card = cards::check(number, exp_month, exp_year, form.str("card.cvc")?, now())?;
         let billing_details = render::billing_details(form.get("billing_details"))?;
         let id = billing::create_payment_method(state, card, exp_month, exp_year, billing_details);
-        if let Some(metadata) = form.map("metadata")? {
+        if let Some(metadata) = crate::limits::metadata(&form, "metadata")? {
             state
                 .payment_methods
                 .get_mut(&id)
@@ -71,7 +71,7 @@ pub async fn update(
         if let Some(details) = form.get("billing_details") {
             pm.billing_details = render::billing_details(Some(details))?;
         }
-        if let Some(metadata) = form.map("metadata")? {
+        if let Some(metadata) = crate::limits::metadata(&form, "metadata")? {
             pm.metadata.extend(metadata);
             pm.metadata.retain(|_, v| !v.is_empty());
         }
@@ -116,8 +116,9 @@ pub async fn detach(
         {
             c.default_payment_method = None;
         }
-        for s in state.subscriptions.values_mut() {
-            if s.default_payment_method.as_deref() == Some(&id) {
+        let paying: Vec<String> = state.subscriptions.values().filter(|s| s.default_payment_method.as_deref() == Some(&id)).map(|s| s.id.clone()).collect();
+        for s in paying {
+            if let Some(s) = state.subscriptions.get_mut(&s) {
                 s.default_payment_method = None;
             }
         }

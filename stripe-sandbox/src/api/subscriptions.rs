@@ -127,7 +127,7 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
             cancellation_reason: None,
             default_payment_method,
             latest_invoice: None,
-            metadata: form.map("metadata")?.unwrap_or_default(),
+            metadata: crate::limits::metadata(&form, "metadata")?.unwrap_or_default(),
             pending_lines: Vec::new(),
         };
         let id = subscription.id.clone();
@@ -207,7 +207,7 @@ pub async fn update(
             updated.default_payment_method =
                 Some(customer_payment_method(state, &s.customer, pm, events)?);
         }
-        if let Some(metadata) = form.map("metadata")? {
+        if let Some(metadata) = crate::limits::metadata(&form, "metadata")? {
             previous.insert("metadata".into(), json!(s.metadata));
             updated.metadata.extend(metadata);
             updated.metadata.retain(|_, v| !v.is_empty());

@@ -11,7 +11,7 @@ use crate::{TestSandbox, spawn};
 
 const FIXTURES: &str = include_str!("../data/fixtures3.json");
 
-fn fixture(resource: &str) -> Value {
+pub fn fixture(resource: &str) -> Value {
     let all: Value = serde_json::from_str(FIXTURES).unwrap();
     let mut fixture = all["resources"][resource].clone();
     if resource == "event" {
@@ -23,7 +23,7 @@ fn fixture(resource: &str) -> Value {
 }
 
 /// Keys of `expected` (recursively through objects both sides have) missing from `actual`.
-fn missing_keys(path: &str, expected: &Value, actual: &Value) -> Vec<String> {
+pub fn missing_keys(path: &str, expected: &Value, actual: &Value) -> Vec<String> {
     let (Some(expected), Some(actual)) = (expected.as_object(), actual.as_object()) else {
         return Vec::new();
     };

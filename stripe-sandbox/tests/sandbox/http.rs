@@ -133,3 +133,54 @@ async fn a_retried_create_with_the_same_idempotency_key_gets_the_same_object() {
         (400, Some("idempotency_error"))
     );
 }
+
+// Several threads, as the server runs: on one thread each request would run to its end
+// before the next began.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_creates_with_one_idempotency_key_make_one_subscription() {
+    let app = spawn().await;
+    let auth = format!("Bearer {}", app.sandbox.secret_key());
+    let customer = app
+        .raw("POST", "/v1/customers", Some(&app.sandbox.secret_key()), "")
+        .await
+        .1["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let price = app
+        .get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
+        .await["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let body =
+        format!("customer={customer}&items[0][price]={price}&default_payment_method=pm_card_visa");
+    let headers = [
+        ("authorization", auth.as_str()),
+        ("idempotency-key", "subscribe-once"),
+    ];
+    let create = || async {
+        let (status, body) = app
+            .request("POST", "/v1/subscriptions", &headers, &body)
+            .await;
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status, 200, "{body}");
+        body["id"].as_str().unwrap().to_string()
+    };
+    let ids = tokio::join!(
+        create(),
+        create(),
+        create(),
+        create(),
+        create(),
+        create(),
+        create(),
+        create()
+    );
+    let ids = [ids.0, ids.1, ids.2, ids.3, ids.4, ids.5, ids.6, ids.7];
+    assert!(ids.iter().all(|id| *id == ids[0]), "{ids:?}");
+    let listed = app
+        .get(&format!("/v1/subscriptions?customer={customer}&status=all"))
+        .await;
+    assert_eq!(listed["data"].as_array().unwrap().len(), 1, "{listed}");
+}

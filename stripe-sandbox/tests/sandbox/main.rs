@@ -4,6 +4,10 @@
 mod cards;
 mod fixtures;
 mod http;
+mod limits;
+mod rate_limit;
+mod refunds;
+mod storage;
 mod subscriptions;
 
 use std::path::PathBuf;
@@ -17,6 +21,7 @@ use bytes::Bytes;
 use calcsmith_stripe_sandbox::{Sandbox, SandboxConfig};
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
 
@@ -131,9 +136,20 @@ pub async fn spawn_with(state_file: PathBuf, failing_webhooks: usize) -> TestSan
     start(state_file, &Receiver::spawn(failing_webhooks).await)
 }
 
+/// A fresh sandbox taking `per_minute` browser calls per client address.
+pub async fn spawn_limited(per_minute: u32) -> TestSandbox {
+    start_configured(fresh_state_file(), &Receiver::spawn(0).await, per_minute)
+}
+
 /// A sandbox on `state_file` posting to `receiver`, served in the Tokio runtime the caller is
 /// in.
 fn start(state_file: PathBuf, receiver: &Receiver) -> TestSandbox {
+    // High enough that no other test meets it.
+    start_configured(state_file, receiver, 10_000)
+}
+
+/// As [`start`], served as the server serves it: nested, with each connection's address.
+fn start_configured(state_file: PathBuf, receiver: &Receiver, per_minute: u32) -> TestSandbox {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let listener = tokio::net::TcpListener::from_std(listener).unwrap();
@@ -142,10 +158,18 @@ fn start(state_file: PathBuf, receiver: &Receiver) -> TestSandbox {
         state_file: state_file.clone(),
         webhook_url: receiver.url.clone(),
         public_url: base.clone(),
+        browser_calls_per_minute: per_minute,
     })
     .unwrap();
-    let app = Router::new().nest("/stripe-sandbox", sandbox.router());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let app = Router::new().nest_service("/stripe-sandbox", sandbox.router());
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .unwrap()
+    });
     let client = stripe::ClientBuilder::new(sandbox.secret_key())
         .url(format!("{base}/"))
         .build()
@@ -237,6 +261,19 @@ impl TestSandbox {
         headers: &[(&str, &str)],
         body: &str,
     ) -> (u16, Vec<u8>) {
+        self.request_from("127.0.0.1", method, path, headers, body)
+            .await
+    }
+
+    /// A raw request from the local address `source` (any of 127.0.0.0/8 on Linux).
+    pub async fn request_from(
+        &self,
+        source: &str,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, Vec<u8>) {
         let url = if path.starts_with("http") {
             path.to_string()
         } else {
@@ -252,7 +289,9 @@ impl TestSandbox {
         let request = request
             .body(Full::new(Bytes::from(body.to_string())))
             .unwrap();
-        let client = Client::builder(TokioExecutor::new()).build_http();
+        let mut connector = HttpConnector::new();
+        connector.set_local_address(Some(source.parse().unwrap()));
+        let client = Client::builder(TokioExecutor::new()).build(connector);
         let response = client.request(request).await.unwrap();
         let status = response.status().as_u16();
         let bytes = response
