@@ -35,7 +35,11 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .primary_key(),
                     )
-                    .col(ColumnDef::new(BillingLeases::Holder).string_len(64).not_null())
+                    .col(
+                        ColumnDef::new(BillingLeases::Holder)
+                            .string_len(64)
+                            .not_null(),
+                    )
                     .col(
                         ColumnDef::new(BillingLeases::ExpiresAt)
                             .big_integer()

@@ -102,7 +102,8 @@ fn stripe(config: &Config, local: SocketAddr) -> Result<(Stripe, Option<Router>)
         state_file: config.data_dir.join("stripe-sandbox.json"),
         webhook_url: format!("http://{loopback}/api/stripe/webhook"),
         public_url: format!("{}/stripe-sandbox", config.public_url),
-        ..SandboxConfig::default()
+        // Test rigs whose browsers share one address scale it up with the server's limits.
+        browser_calls_per_minute: u32::try_from(30 * config.rate_limit_scale).unwrap_or(u32::MAX),
     })?;
     let mut stripe = Stripe::new(
         config.billing.clone(),

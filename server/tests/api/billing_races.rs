@@ -213,7 +213,8 @@ both_databases!(
             .expect("customer")
             .to_owned();
         // The account's page reads the subscriptions (the duplicate's webhooks may have
-        // made the server read them already): the older one stays.
+        // made the server read them already): the checkout's stays (the two are as old,
+        // within the second of the customer's frozen test clock).
         assert_eq!(subscription(&app, &buyer).await["id"], json!(kept));
         let live = live_subscriptions(&app, &customer).await;
         assert_eq!(live.len(), 1);

@@ -3,6 +3,7 @@
 //! go on charging: whenever the server reads a customer's subscriptions and finds more
 //! than one live, it keeps one, cancels the others at once and refunds what they charged.
 
+use stripe::StripeRequest;
 use stripe_billing::subscription::{CancelSubscription, RetrieveSubscription};
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_core::PaymentIntentStatus;
@@ -22,8 +23,10 @@ fn entitles(subscription: &Subscription) -> bool {
 }
 
 /// The one of `subscriptions` to keep when more than one is live: the oldest that gives
-/// its plan (the one the customer saw first). `None` when at most one is live, or none
-/// gives a plan (a lone checkout still waiting for 3-D Secure is not a duplicate).
+/// its plan (the one the customer saw first); of those made in the same second, one a
+/// checkout of ours made (it carries `metadata.calcsmith_user`), then the smallest id.
+/// `None` when at most one is live, or none gives a plan (a lone checkout still waiting
+/// for 3-D Secure is not a duplicate).
 fn keeper(subscriptions: &[Subscription]) -> Option<&Subscription> {
     if subscriptions.iter().filter(|s| is_live(s)).count() < 2 {
         return None;
@@ -31,7 +34,10 @@ fn keeper(subscriptions: &[Subscription]) -> Option<&Subscription> {
     subscriptions
         .iter()
         .filter(|s| entitles(s))
-        .min_by_key(|s| (s.created, s.id.as_str().to_owned()))
+        .min_by_key(|s| {
+            let ours = s.metadata.contains_key("calcsmith_user");
+            (s.created, !ours, s.id.as_str().to_owned())
+        })
 }
 
 /// Cancels and refunds every live subscription of `customer` but one; answers the list
