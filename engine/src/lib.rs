@@ -19,6 +19,7 @@ pub mod output;
 mod realm;
 mod run;
 pub mod test_cases;
+pub mod test_report;
 mod v8_messages;
 pub mod validate;
 #[cfg(feature = "wasm")]

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use std::rc::Rc;
 
-use boa_engine::context::ContextBuilder;
+use boa_engine::context::{ContextBuilder, HostHooks};
 use boa_engine::job::IdleJobExecutor;
 use boa_engine::property::Attribute;
 use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::errors::{SCRIPT_PATH, syntax_error};
 use crate::eval::HostError;
 use crate::guard::Guard;
-use crate::limits::{RECURSION_LIMIT, VALUE_STACK_LIMIT};
+use crate::limits::{MEMORY_LIMIT, RECURSION_LIMIT, VALUE_STACK_LIMIT};
 use crate::model::{CalcDoc, Library};
 use crate::run::{Ended, RUN_GLOBAL, run};
 
@@ -56,6 +56,19 @@ pub(crate) struct Sandbox {
     scripts: Vec<CachedScript>,
 }
 
+/// boa's defaults, but an `ArrayBuffer` (or typed array) larger than a calculation may
+/// use is refused before any memory is asked for: the script gets a RangeError that
+/// `v8_messages.rs` words as V8 does, `Array buffer allocation failed`, on every face
+/// alike (rather than a refusal at the process's hard memory limit, whose message boa
+/// words with Rust's `Layout { size: …, align: … }`).
+struct CalculationHooks;
+
+impl HostHooks for CalculationHooks {
+    fn max_buffer_size(&self, _context: &mut Context) -> u64 {
+        MEMORY_LIMIT as u64
+    }
+}
+
 fn could_not_start(e: JsError) -> HostError {
     HostError(format!("the engine could not start: {e}"))
 }
@@ -71,6 +84,7 @@ impl Sandbox {
         // once keeps a calculation from parking work or memory in the queue.
         let mut context = ContextBuilder::new()
             .job_executor(Rc::new(IdleJobExecutor))
+            .host_hooks(Rc::new(CalculationHooks))
             .build()
             .map_err(could_not_start)?;
         context

@@ -20,7 +20,7 @@ use crate::errors::runtime_error;
 use crate::eval::HostError;
 use crate::limits::{
     FIRST_LOOP_LIMIT, LOOP_LIMIT_MARGIN, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE,
-    YIELD_BUDGET, live_bytes, peak_bytes, reset_peak,
+    YIELD_BUDGET, live_bytes, peak_bytes, refused_allocations, reset_peak,
 };
 use crate::model::{CalcDoc, InputType};
 
@@ -75,6 +75,7 @@ pub(crate) fn run(
         };
         let attempt = Instant::now();
         let baseline = reset_peak();
+        let refused = refused_allocations();
         let describer = match start_run(context, harness, &fields, &used, loop_limit) {
             Ok(describer) => describer,
             Err(error) => return ended(Err((error.to_string(), Vec::new()))),
@@ -85,6 +86,13 @@ pub(crate) fn run(
             baseline,
         );
         let read = read_used(&used, context);
+        if refused_allocations() != refused && matches!(outcome, Attempt::Finished(_)) {
+            // An allocation was refused at the hard memory limit and the script went on
+            // (boa turns a failed buffer into a RangeError the script may catch, worded
+            // with Rust's internals): the calculation used too much memory, whatever it
+            // did next.
+            return ended(Err((MEMORY_MESSAGE.to_owned(), read)));
+        }
         let error = match outcome {
             Attempt::Finished(Ok(value)) => {
                 // The harness answers with the describing function itself when that made

@@ -2,21 +2,19 @@
 //! must give. [`Engine::run_tests`] runs each like [`Engine::evaluate`] and compares; the
 //! report is the same JSON from the CLI (`calc test`), the server and the browser.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::eval::Engine;
 use crate::model::{CalcDoc, OutputType};
+// The report's types live in `test_report.rs` with its size limits; these paths are the
+// ones hosts (the server, the CLI) have always imported them by.
+pub use crate::test_report::{Difference, DifferenceList, TestOutcome, TestReport};
 
 /// At most this many tests of a doc are run; the server refuses a doc with more.
 pub const MAX_TESTS: usize = 100;
 
 /// The relative tolerance for numbers when a test sets none.
 pub const DEFAULT_TOLERANCE: f64 = 1e-9;
-
-/// At most this many cell differences are reported for one table output of one test (a
-/// changed script can change every cell of a long table; the first ones say enough).
-pub const MAX_CELL_DIFFERENCES: usize = 20;
 
 /// One test of `doc.tests`, as [`CalcDoc::tests`] reads it. The doc keeps its tests as
 /// the JSON they came in (among its other fields), so they and any fields of theirs
@@ -77,76 +75,6 @@ impl TestCase {
     }
 }
 
-/// What running a doc's tests gave.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TestReport {
-    pub passed: usize,
-    pub failed: usize,
-    /// One outcome per test, in the doc's order.
-    pub tests: Vec<TestOutcome>,
-}
-
-impl TestReport {
-    /// A report from the outcomes, counting them.
-    #[must_use]
-    pub fn from_outcomes(tests: Vec<TestOutcome>) -> TestReport {
-        let passed = tests.iter().filter(|t| t.passed).count();
-        TestReport {
-            passed,
-            failed: tests.len() - passed,
-            tests,
-        }
-    }
-
-    /// Whether every test passed (also when there are none).
-    #[must_use]
-    pub fn all_passed(&self) -> bool {
-        self.failed == 0
-    }
-}
-
-/// One test's result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TestOutcome {
-    pub name: String,
-    pub passed: bool,
-    /// The outputs that differ from what was expected; omitted when there are none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub differences: Vec<Difference>,
-    /// The calculation's error (the script threw, returned something invalid, ran out
-    /// of time); omitted when it ran.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-impl TestOutcome {
-    /// A test that failed with `error` before anything could be compared.
-    #[must_use]
-    pub fn failed(name: &str, error: String) -> TestOutcome {
-        TestOutcome {
-            name: name.to_owned(),
-            passed: false,
-            differences: Vec::new(),
-            error: Some(error),
-        }
-    }
-}
-
-/// One output (or table cell, or table size) that is not what a test expected.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Difference {
-    pub output: String,
-    /// The table row, counted from 0; absent for a value output, and for a difference
-    /// in the number of rows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub row: Option<usize>,
-    /// The table column's name; absent for a whole row or a whole output.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub column: Option<String>,
-    pub expected: Value,
-    pub actual: Value,
-}
-
 impl Engine {
     /// Runs every test of `doc` (at most [`MAX_TESTS`]; later ones fail unrun), each like
     /// [`Engine::evaluate`] with its values and under the same limits, and compares the
@@ -183,13 +111,7 @@ impl Engine {
             (Some(error), _) => TestOutcome::failed(&test.name, error),
             (None, outputs) => {
                 let outputs = outputs.unwrap_or_default();
-                let differences = compare(doc, test, &outputs);
-                TestOutcome {
-                    name: test.name.clone(),
-                    passed: differences.is_empty(),
-                    differences,
-                    error: None,
-                }
+                TestOutcome::compared(&test.name, compare(doc, test, &outputs))
             }
         }
     }
@@ -201,33 +123,27 @@ pub fn too_many_message() -> String {
     format!("Not run: a calculator runs at most {MAX_TESTS} tests.")
 }
 
-/// The differences between `test.expected` and the raw `outputs` of an evaluation.
+/// The differences between `test.expected` and the raw `outputs` of an evaluation: the
+/// first [`crate::test_report::MAX_DIFFERENCES`] of them, and how many more.
 #[must_use]
-pub fn compare(doc: &CalcDoc, test: &TestCase, outputs: &Map<String, Value>) -> Vec<Difference> {
+pub fn compare(doc: &CalcDoc, test: &TestCase, outputs: &Map<String, Value>) -> DifferenceList {
     let tolerance = test.tolerance();
-    let mut differences = Vec::new();
+    let mut found = DifferenceList::default();
     for (name, expected) in &test.expected {
-        let whole = |actual: &Value| Difference {
-            output: name.clone(),
-            row: None,
-            column: None,
-            expected: expected.clone(),
-            actual: actual.clone(),
-        };
         let Some(def) = doc.outputs.iter().find(|def| def.name == *name) else {
-            differences.push(whole(&Value::Null));
+            found.push(|| Difference::new(name, None, None, expected, &Value::Null));
             continue;
         };
         let actual = outputs.get(name).unwrap_or(&Value::Null);
         match (def.kind, expected, actual) {
             (OutputType::Table, Value::Array(want), Value::Array(got)) => {
-                differences.extend(compare_rows(name, want, got, tolerance));
+                compare_rows(name, want, got, tolerance, &mut found);
             }
             _ if agree(expected, actual, tolerance) => {}
-            _ => differences.push(whole(actual)),
+            _ => found.push(|| Difference::new(name, None, None, expected, actual)),
         }
     }
-    differences
+    found
 }
 
 fn rows_text(n: usize) -> Value {
@@ -238,53 +154,39 @@ fn rows_text(n: usize) -> Value {
     })
 }
 
-fn compare_rows(name: &str, want: &[Value], got: &[Value], tolerance: f64) -> Vec<Difference> {
-    let mut differences = Vec::new();
+fn compare_rows(
+    name: &str,
+    want: &[Value],
+    got: &[Value],
+    tolerance: f64,
+    found: &mut DifferenceList,
+) {
     if want.len() != got.len() {
-        differences.push(Difference {
-            output: name.to_owned(),
-            row: None,
-            column: None,
-            expected: rows_text(want.len()),
-            actual: rows_text(got.len()),
+        found.push(|| {
+            Difference::new(
+                name,
+                None,
+                None,
+                &rows_text(want.len()),
+                &rows_text(got.len()),
+            )
         });
     }
-    let mut cells = 0;
-    'rows: for (index, (want_row, got_row)) in want.iter().zip(got).enumerate() {
+    for (index, (want_row, got_row)) in want.iter().zip(got).enumerate() {
         let Value::Object(want_cells) = want_row else {
             if !agree(want_row, got_row, tolerance) {
-                differences.push(Difference {
-                    output: name.to_owned(),
-                    row: Some(index),
-                    column: None,
-                    expected: want_row.clone(),
-                    actual: got_row.clone(),
-                });
-                cells += 1;
-            }
-            if cells >= MAX_CELL_DIFFERENCES {
-                break;
+                found.push(|| Difference::new(name, Some(index), None, want_row, got_row));
             }
             continue;
         };
         for (column, want_cell) in want_cells {
             let got_cell = got_row.get(column).unwrap_or(&Value::Null);
             if !agree(want_cell, got_cell, tolerance) {
-                differences.push(Difference {
-                    output: name.to_owned(),
-                    row: Some(index),
-                    column: Some(column.clone()),
-                    expected: want_cell.clone(),
-                    actual: got_cell.clone(),
-                });
-                cells += 1;
-                if cells >= MAX_CELL_DIFFERENCES {
-                    break 'rows;
-                }
+                found
+                    .push(|| Difference::new(name, Some(index), Some(column), want_cell, got_cell));
             }
         }
     }
-    differences
 }
 
 /// Whether an expected value and an actual one agree: numbers within the relative
@@ -538,12 +440,16 @@ mod tests {
     }
 
     #[test]
-    fn many_differing_cells_are_cut_short() {
+    fn many_differing_cells_are_all_counted_and_the_first_ones_shown() {
         let want: Vec<Value> = (0..50).map(|_| json!({"a": 1, "b": 1})).collect();
         let got: Vec<Value> = (0..50).map(|_| json!({"a": 2, "b": 2})).collect();
+        let mut found = DifferenceList::default();
+        compare_rows("t", &want, &got, 0.0, &mut found);
+        assert_eq!(found.len(), 100);
+        let outcome = TestOutcome::compared("t", found);
         assert_eq!(
-            compare_rows("t", &want, &got, 0.0).len(),
-            MAX_CELL_DIFFERENCES
+            (outcome.differences.len(), outcome.more_differences),
+            (crate::test_report::MAX_DIFFERENCES, 80)
         );
     }
 }

@@ -63,6 +63,9 @@ pub fn plain(message: &str) -> Option<String> {
             "Right-hand side of 'instanceof' is not an object".to_owned()
         });
     }
+    if array_buffer_allocation(message) {
+        return Some("Array buffer allocation failed".to_owned());
+    }
     let mapped = match message {
         "invalid array length" | "bad length for array" => "Invalid array length",
         "precision must be an integer at least 1 and no greater than 100" => {
@@ -88,6 +91,17 @@ pub fn plain(message: &str) -> Option<String> {
         _ => return constant_assignment(message).or_else(|| number_argument(message)),
     };
     Some(mapped.to_owned())
+}
+
+/// Whether `message` is one of boa's for a buffer it could not allocate
+/// (`CreateByteDataBlock`): over the engine's maximum buffer size, a size the machine
+/// cannot address, or memory refused. Some of them show Rust's internals
+/// (`invalid layout Layout { size: 1073741824, align: 64 (1 << 6) } while allocating
+/// data block`); V8 says `Array buffer allocation failed` for all of them.
+fn array_buffer_allocation(message: &str) -> bool {
+    message == "cannot allocate a buffer that exceeds the maximum buffer size"
+        || message.starts_with("couldn't allocate the data block")
+        || message.ends_with("while allocating data block")
 }
 
 /// The binding named in boa's temporal-dead-zone messages.
@@ -312,6 +326,22 @@ mod tests {
             plain("invalid array length").as_deref(),
             Some("Invalid array length")
         );
+    }
+
+    #[test]
+    fn a_buffer_boa_cannot_allocate_fails_as_in_v8_without_rust_internals() {
+        for boa in [
+            "cannot allocate a buffer that exceeds the maximum buffer size",
+            "couldn't allocate the data block: out of range integral type conversion attempted",
+            "capacity overflow for size 1099511627776 while allocating data block",
+            "invalid layout Layout { size: 1073741824, align: 64 (1 << 6) } while allocating data block",
+        ] {
+            assert_eq!(
+                plain(boa).as_deref(),
+                Some("Array buffer allocation failed"),
+                "{boa}"
+            );
+        }
     }
 
     #[test]

@@ -32,12 +32,16 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
 export interface TestCase { name: string; values?: Record<string, unknown>;
   expected?: Record<string, unknown>; tolerance?: number; [key: string]: unknown }
 /** One output, table cell (row from 0, column name) or table size (no row or column) that is
- * not what a test expected. */
+ * not what a test expected. A value whose JSON text is over 200 characters is elided: it is then
+ * a string to show as it is (its first 200 characters, then `… (1,048,578 characters)`) and
+ * `expectedElided`/`actualElided` is true. */
 export interface Difference { output: string; row?: number; column?: string; expected: unknown;
-  actual: unknown }
-/** One test's result: differences or error only when it failed. */
+  actual: unknown; expectedElided?: boolean; actualElided?: boolean }
+/** One test's result: differences or error only when it failed. At most 20 differences are
+ * listed, `moreDifferences` counts the rest; `detailsDropped` is true when a failed test's
+ * differences and error were left out to keep the report within 64 KB. */
 export interface TestOutcome { name: string; passed: boolean; differences?: Difference[];
-  error?: string }
+  moreDifferences?: number; error?: string; detailsDropped?: boolean }
 /** What running a calculator's tests gave, one outcome per test in order. */
 export interface TestReport { passed: number; failed: number; tests: TestOutcome[] }
 export type InputType = "number" | "string" | "binary" | "date" | "choice" | "list";

@@ -210,6 +210,34 @@ fn test_prints_a_line_per_test_the_differences_and_the_counts_and_exits_1_on_a_f
 }
 
 #[test]
+fn test_prints_an_elided_value_as_the_report_has_it_and_what_the_report_left_out() {
+    let huge = calc(&["test", path(&test_fixture("tests-huge-value.json"))]);
+    let stdout = String::from_utf8_lossy(&huge.stdout);
+    let elided = format!("\"{}… (1,048,578 characters)", "x".repeat(199));
+    assert!(
+        stdout.starts_with(&format!(
+            "✗ A huge actual value\n    text: expected \"x\", got {elided}\n"
+        )),
+        "{stdout}"
+    );
+    let many = calc(&["test", path(&test_fixture("tests-many-differences.json"))]);
+    let stdout = String::from_utf8_lossy(&many.stdout);
+    assert!(
+        stdout.contains("    squares, row 19, square: expected 0, got 324\n    and 11 more differences\n✗ Exactly 20 differences\n"),
+        "{stdout}"
+    );
+    let large = calc(&["test", path(&test_fixture("tests-large-report.json"))]);
+    let stdout = String::from_utf8_lossy(&large.stdout);
+    assert!(
+        stdout.ends_with(
+            "✗ Test 100\n    (details left out: the report grew too large)\n0 passed, 100 failed\n"
+        ),
+        "{}",
+        &stdout[stdout.len().saturating_sub(2000)..]
+    );
+}
+
+#[test]
 fn test_prints_the_scripts_error_under_a_failed_test() {
     let output = calc(&["test", path(&test_fixture("tests-error.json"))]);
     assert_eq!(output.status.code(), Some(1));

@@ -20,6 +20,9 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const TODAY: &str = "2026-11-25";
 
+/// `test_report::MAX_REPORT_BYTES`, the most a report's compact JSON may take.
+const REPORT_BYTES: usize = 64 * 1024;
+
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/test-fixtures")
 }
@@ -35,7 +38,7 @@ fn fixtures() -> Vec<(PathBuf, Value)> {
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 6, "the fixtures shrank to {}", paths.len());
+    assert!(paths.len() >= 9, "the fixtures shrank to {}", paths.len());
     paths
         .into_iter()
         .map(|path| {
@@ -82,6 +85,9 @@ fn the_engine_gives_every_fixtures_report() {
         for (path, mut fixture) in fixtures() {
             let doc = CalcDoc::from_json_value(fixture["doc"].clone()).expect("a calculator");
             let report = serde_json::to_value(engine.run_tests(&doc)).expect("JSON");
+            // However large the outputs, the report stays small (`test_report.rs`).
+            let size = serde_json::to_vec(&report).expect("JSON").len();
+            assert!(size <= REPORT_BYTES, "{}: {size} bytes", name(&path));
             if update {
                 fixture["expected"] = report;
                 let text = serde_json::to_string_pretty(&fixture).expect("JSON") + "\n";

@@ -147,8 +147,9 @@ fn test(args: EvalArgs) -> Result<(String, bool), String> {
     Ok((text, report.all_passed()))
 }
 
-/// The report for a person: a line per test, what differs under a failed one, and the
-/// counts. Rows are counted from 1 here (the JSON counts from 0).
+/// The report for a person: a line per test, what differs under a failed one (as far as
+/// the report holds it), and the counts. Rows are counted from 1 here (the JSON counts
+/// from 0).
 fn readable(report: &TestReport) -> String {
     let mut lines = Vec::new();
     for test in &report.tests {
@@ -162,6 +163,14 @@ fn readable(report: &TestReport) -> String {
             lines.push(format!("    error: {error}"));
         }
         lines.extend(test.differences.iter().map(difference_line));
+        match test.more_differences {
+            0 => {}
+            1 => lines.push("    and 1 more difference".to_owned()),
+            n => lines.push(format!("    and {n} more differences")),
+        }
+        if test.details_dropped {
+            lines.push("    (details left out: the report grew too large)".to_owned());
+        }
     }
     lines.push(format!(
         "{} passed, {} failed",
@@ -180,8 +189,18 @@ fn difference_line(difference: &Difference) -> String {
     }
     format!(
         "    {place}: expected {}, got {}",
-        difference.expected, difference.actual
+        shown(&difference.expected, difference.expected_elided),
+        shown(&difference.actual, difference.actual_elided)
     )
+}
+
+/// A value of a difference as JSON, or an elided one's text as it is (it already reads
+/// `"xxx… (1,048,578 characters)`).
+fn shown(value: &Value, elided: bool) -> String {
+    match value {
+        Value::String(text) if elided => text.clone(),
+        value => value.to_string(),
+    }
 }
 
 fn worker(mut args: impl Iterator<Item = String>) -> Result<(), String> {

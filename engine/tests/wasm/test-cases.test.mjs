@@ -39,7 +39,7 @@ for (const lib of ["lodash", "moment", "mathjs"]) {
 }
 
 test("the test-case fixtures are all there", () => {
-  assert.ok(fixtures.length >= 6, `only ${fixtures.length} fixtures`);
+  assert.ok(fixtures.length >= 9, `only ${fixtures.length} fixtures`);
 });
 
 for (const fixture of fixtures) {

@@ -1,5 +1,6 @@
 // The Tests panel: adding a test from the current values and outputs, a failing test's
-// diff and "Load inputs", editing the expectation, delete and reorder, and Russian.
+// diff (with the engine's elided values, differences not shown and dropped details) and
+// "Load inputs", editing the expectation, delete and reorder, and Russian.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -163,6 +164,46 @@ describe('TestsPanel', () => {
     expect(within(item('Typical')).getByText('Error: TypeError: x')).toBeInTheDocument();
   });
 
+  it('shows an elided value as the engine wrote it, the differences not shown and dropped details', () => {
+    const elided = `"${'x'.repeat(199)}… (1,048,578 characters)`;
+    renderPanel({
+      tests: [typical, broken],
+      report: {
+        passed: 0,
+        failed: 2,
+        tests: [
+          {
+            name: 'Typical',
+            passed: false,
+            differences: [
+              { output: 'total', expected: 4, actual: elided, actualElided: true },
+              { output: 'total', expected: elided, actual: 'x', expectedElided: true },
+            ],
+            moreDifferences: 11,
+          },
+          { name: 'Broken', passed: false, detailsDropped: true },
+        ],
+      },
+    });
+    const rows = within(within(item('Typical')).getByRole('table', { name: 'What differs' }))
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['total', '', '', '4', elided],
+      ['total', '', '', elided, '"x"'],
+    ]);
+    expect(within(item('Typical')).getByText('Differences not shown: 11')).toBeInTheDocument();
+    expect(within(item('Broken')).getByText('Failed')).toBeInTheDocument();
+    expect(within(item('Broken')).queryByRole('table')).toBeNull();
+    expect(
+      within(item('Broken')).getByText('Details left out: the report grew too large.'),
+    ).toBeInTheDocument();
+  });
+
   it('says the tests are running until a report for these very tests comes', () => {
     renderPanel({ tests: [typical, broken], report: null });
     expect(screen.getByRole('status')).toHaveTextContent('Running…');
@@ -214,6 +255,32 @@ describe('TestsPanel', () => {
     const failing = screen.getByRole('listitem', { name: 'Тест Broken' });
     expect(within(failing).getByRole('table', { name: 'Что отличается' })).toBeInTheDocument();
     expect(within(failing).getByRole('button', { name: 'Загрузить входные данные' })).toBeEnabled();
+  });
+
+  it('speaks Russian about differences not shown and dropped details', () => {
+    act(() => useUi.setState({ locale: 'ru' }));
+    renderPanel({
+      tests: [typical, broken],
+      report: {
+        passed: 0,
+        failed: 2,
+        tests: [
+          {
+            name: 'Typical',
+            passed: false,
+            differences: [{ output: 'total', expected: 4, actual: 5 }],
+            moreDifferences: 3,
+          },
+          { name: 'Broken', passed: false, detailsDropped: true },
+        ],
+      },
+    });
+    const typicalItem = screen.getByRole('listitem', { name: 'Тест Typical' });
+    expect(within(typicalItem).getByText('Не показано различий: 3')).toBeInTheDocument();
+    const brokenItem = screen.getByRole('listitem', { name: 'Тест Broken' });
+    expect(
+      within(brokenItem).getByText('Подробности опущены: отчёт получился слишком большим.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,9 @@
 // The Tests panel: test cases stored with the calculator (`doc.tests`), added from the
 // current input values and outputs, run in the worker after every recalculation
 // (use-test-run.ts), with a pass/fail badge, a readable diff for a failure, "Load inputs",
-// edit, delete and reorder.
+// edit, delete and reorder. The engine keeps its report small (engine/src/test_report.rs):
+// a long value comes as the text to show, at most 20 differences a test with a count of the
+// rest, and past 64 KB the later tests without their details; the panel shows each as told.
 import { useId, useState } from 'react';
 import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
 import { useT } from '../../lib/i18n';
@@ -47,6 +49,11 @@ export function TestsBadge({ report }: { report: TestReport | null }) {
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
 
+/** A value of a difference: as JSON, or an elided one as the engine's text
+ * (`"xxx… (1,048,578 characters)`), so that every face shows the same. */
+const shown = (value: unknown, elided: boolean | undefined) =>
+  elided && typeof value === 'string' ? value : json(value);
+
 function DiffTable({ differences }: { differences: Difference[] }) {
   const t = useT(testsMessages);
   return (
@@ -69,10 +76,10 @@ function DiffTable({ differences }: { differences: Difference[] }) {
             <td>{difference.row == null ? '' : difference.row + 1}</td>
             <td>{difference.column ?? ''}</td>
             <td>
-              <code>{json(difference.expected)}</code>
+              <code>{shown(difference.expected, difference.expectedElided)}</code>
             </td>
             <td>
-              <code>{json(difference.actual)}</code>
+              <code>{shown(difference.actual, difference.actualElided)}</code>
             </td>
           </tr>
         ))}
@@ -307,6 +314,12 @@ export function TestsPanel(props: {
                     {outcome?.differences && outcome.differences.length > 0 && (
                       <DiffTable differences={outcome.differences} />
                     )}
+                    {outcome?.moreDifferences ? (
+                      <p className="muted">
+                        {t('moreDifferences', { n: outcome.moreDifferences })}
+                      </p>
+                    ) : null}
+                    {outcome?.detailsDropped && <p className="muted">{t('detailsDropped')}</p>}
                     <div className="tests-actions">
                       <button
                         type="button"
