@@ -169,8 +169,16 @@ pub struct TestOutcome {
     pub passed: bool,
     /// Each output that differs from what the test expects (absent when it passed).
     pub differences: Option<Vec<Difference>>,
-    /// The error the script gave (absent when it ran).
+    /// The error the script gave (absent when it ran); over 1,000 characters it is cut,
+    /// ending `… (N characters)`.
     pub error: Option<String>,
+    /// How many more outputs or cells differ than the 20 `differences` show (absent: none).
+    #[serde(rename = "moreDifferences")]
+    pub more_differences: Option<u64>,
+    /// True when this failed test's details were left out to keep the report within
+    /// 64 KB (absent otherwise).
+    #[serde(rename = "detailsDropped")]
+    pub details_dropped: Option<bool>,
 }
 
 /// One output (or one cell of a table) that differs from what a test expects.
@@ -182,8 +190,15 @@ pub struct Difference {
     pub row: Option<u64>,
     /// A table's column (null: the output or the row as a whole).
     pub column: Option<String>,
+    /// The value expected; over 200 characters of JSON, a string of its first 200
+    /// followed by `… (N characters)`, with `expectedElided`.
     pub expected: Value,
+    /// The value the script gave, shortened as `expected` is, with `actualElided`.
     pub actual: Value,
+    #[serde(rename = "expectedElided")]
+    pub expected_elided: Option<bool>,
+    #[serde(rename = "actualElided")]
+    pub actual_elided: Option<bool>,
 }
 
 /// How many of a calculator's tests passed and failed.
