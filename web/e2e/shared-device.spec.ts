@@ -69,6 +69,8 @@ async function signOutInAnotherTab(context: BrowserContext) {
  * not saved, and a draft made signed in. Returns what identifies each.
  */
 async function useTheDevice(page: Page) {
+  // Leaving a page with unsaved changes asks first; the person here says leave.
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => {}));
   await page.goto('/');
   const anonymous = `Sketch ${randomId(6)}`;
   const anonymousPath = await newDraft(page, anonymous);
@@ -105,8 +107,6 @@ test('signed out in another tab: a reload shows nothing of the account, an anony
 }) => {
   test.setTimeout(90_000);
   const device = await useTheDevice(page);
-  // Leaving a page with unsaved changes asks first; the person here says leave.
-  page.on('dialog', (dialog) => void dialog.accept().catch(() => {}));
 
   await signOutInAnotherTab(context);
   await page.reload();
