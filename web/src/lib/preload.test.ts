@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPreloadedData } from './preload';
+import { hasPreloadedData, readPreloadedData } from './preload';
 
 function page(script?: string): Document {
   const doc = document.implementation.createHTMLDocument('page');
@@ -27,5 +27,12 @@ describe('readPreloadedData', () => {
     expect(readPreloadedData(page())).toEqual(signedOut);
     expect(readPreloadedData(page('{not json'))).toEqual(signedOut);
     expect(readPreloadedData(page('{"authenticated":"yes"}'))).toEqual(signedOut);
+  });
+});
+
+describe('hasPreloadedData', () => {
+  it('tells the server’s page from the offline app shell, which has no data', () => {
+    expect(hasPreloadedData(page('{"authenticated":false,"user":null}'))).toBe(true);
+    expect(hasPreloadedData(page())).toBe(false);
   });
 });

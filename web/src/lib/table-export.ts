@@ -1,6 +1,7 @@
 // A table output as a file and as clipboard text: CSV (RFC 4180) for spreadsheets and
 // tab-separated text for pasting. Both carry the raw values, never the display text, so a
-// spreadsheet gets numbers it can calculate with.
+// spreadsheet gets numbers it can calculate with, and neither lets a text cell act as a
+// formula there (issue 25).
 
 /** A table to export: column names as the table shows them, and rows of raw values. */
 export interface ExportTable {
@@ -40,10 +41,29 @@ function isoDay(ms: number): string {
     : '';
 }
 
+// What makes a spreadsheet read a cell as a formula (`=`, `+`, `-`, `@`) or skip to one
+// (a tab or carriage return before it).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text a spreadsheet must not run: an author's or a visitor's text starting like a formula
+ * (`=HYPERLINK(…)`) gets a `'` before it, as OWASP advises against CSV injection.
+ * Numbers, dates and booleans never pass through here: `-5` stays a number.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A cell's text; only text cells (not numbers, dates, booleans) can be a formula. */
+function cellText(value: unknown): string {
+  const text = rawText(value);
+  return typeof value === 'string' && rawDateMs(value) === null ? neutraliseFormula(text) : text;
+}
+
 function matrix(table: ExportTable): string[][] {
   return [
-    table.columns,
-    ...table.rows.map((row) => table.columns.map((column) => rawText(row[column]))),
+    table.columns.map(neutraliseFormula),
+    ...table.rows.map((row) => table.columns.map((column) => cellText(row[column]))),
   ];
 }
 

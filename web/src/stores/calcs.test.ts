@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authGate } from '../lib/api';
+import { api, authGate } from '../lib/api';
 import type { CalcDoc, User } from '../lib/types';
 import { json, stubFetch } from '../testing/fetch';
 import { unsavedCalcs, useCalcs, type OpenCalc } from './calcs';
@@ -40,7 +40,7 @@ function putStored(id: string, doc = storedDoc('Stored')): OpenCalc {
 
 beforeEach(() => {
   useCalcs.setState({ calcs: {}, order: [] });
-  useSession.setState({ user: null, authenticated: false, authDialog: null });
+  useSession.setState({ user: null, authenticated: false, authDialog: null, noSession: false });
 });
 
 afterEach(() => {
@@ -379,7 +379,9 @@ describe('open', () => {
     onUnauthorized.mockRestore();
   });
 
-  it('shows the copy kept here, never a blank, when that sign-in is cancelled', async () => {
+  it('shows nothing of the copy kept here when that sign-in is cancelled (issue 25)', async () => {
+    // Whoever declined to sign in may not be its owner; the server has it all, so an
+    // unchanged copy is dropped, and the editor asks for a sign-in instead of a blank.
     putStored('kept000000000001', storedDoc('Kept'));
     useSession.setState({ user: null, authenticated: false });
     const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized').mockImplementation(() => {});
@@ -387,8 +389,15 @@ describe('open', () => {
     const opening = useCalcs.getState().open('kept000000000001');
     await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     authGate.cancel('Sign-in was cancelled.');
-    expect((await opening).doc.name).toBe('Kept');
+    await expect(opening).rejects.toMatchObject({ code: 'cancelled' });
+    expect(calc('kept000000000001')).toBeUndefined();
     onUnauthorized.mockRestore();
+  });
+
+  it('shows the copy kept here, never a blank, when the network is down', async () => {
+    putStored('kept000000000001', storedDoc('Kept'));
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await useCalcs.getState().open('kept000000000001')).doc.name).toBe('Kept');
   });
 
   it('holds the load for a sign-in when a signed-in session has ended', async () => {
@@ -438,6 +447,122 @@ describe('persistence', () => {
     );
     await useCalcs.persist.rehydrate();
     expect(calc('restored00000001')).toEqual(draft);
+  });
+});
+
+/** The calculators in localStorage, by id. */
+function inLocalStorage(): Record<string, OpenCalc> {
+  const kept = JSON.parse(localStorage.getItem('calcsmith.calcs') ?? 'null') as {
+    state: { calcs: Record<string, OpenCalc>; order: string[] };
+  } | null;
+  return kept?.state.calcs ?? {};
+}
+
+/** An anonymous draft, a private calculator, its unsaved draft and a draft made signed in. */
+function deviceOfAnAccount() {
+  const anonymous = useCalcs.getState().createDraft();
+  useCalcs.getState().updateDoc(anonymous, (doc) => ({ ...doc, name: 'Anonymous draft' }));
+  signedIn();
+  putStored('private000000001', storedDoc('Private'));
+  putStored('private000000002', storedDoc('Private, changed'));
+  useCalcs.getState().updateDoc('private000000002', (doc) => ({ ...doc, script: 'secret' }));
+  const mine = useCalcs.getState().createDraft();
+  useCalcs.getState().updateDoc(mine, (doc) => ({ ...doc, name: 'Made signed in' }));
+  const copy = useCalcs.getState().copy('private000000001');
+  return { anonymous, mine, copy };
+}
+
+describe('calculators of an account, once nobody is signed in (issue 25)', () => {
+  afterEach(() => {
+    document.getElementById('calcsmith-preload')?.remove();
+    vi.resetModules();
+  });
+
+  /** Loads the store afresh, as a new page does, on a page whose data says `preload`. */
+  async function startPage(preload: string | null) {
+    document.getElementById('calcsmith-preload')?.remove();
+    if (preload !== null) {
+      const script = document.createElement('script');
+      script.id = 'calcsmith-preload';
+      script.type = 'application/json';
+      script.textContent = preload;
+      document.head.append(script);
+    }
+    vi.resetModules();
+    return (await import('./calcs')).useCalcs;
+  }
+
+  it('forgetAccountCalcs keeps only drafts made while nobody was signed in', () => {
+    const { anonymous } = deviceOfAnAccount();
+    useCalcs.getState().forgetAccountCalcs();
+    expect(useCalcs.getState().order).toEqual([anonymous]);
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+  });
+
+  it('a start whose page says nobody is signed in drops them from the page and localStorage', async () => {
+    const { anonymous } = deviceOfAnAccount();
+    expect(Object.keys(inLocalStorage())).toHaveLength(5);
+    const started = await startPage('{"authenticated":false,"user":null}');
+    expect(started.getState().order).toEqual([anonymous]);
+    expect(started.getState().calcs[anonymous].doc.name).toBe('Anonymous draft');
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+    expect(localStorage.getItem('calcsmith.calcs')).not.toContain('Private');
+    expect(localStorage.getItem('calcsmith.calcs')).not.toContain('secret');
+  });
+
+  it('a start signed in, or in the offline app shell (no page data), keeps them all', async () => {
+    deviceOfAnAccount();
+    const signedInPage = await startPage('{"authenticated":true,"user":null}');
+    expect(signedInPage.getState().order).toHaveLength(5);
+    const offlineShell = await startPage(null);
+    expect(offlineShell.getState().order).toHaveLength(5);
+    expect(Object.keys(inLocalStorage())).toHaveLength(5);
+  });
+
+  it('a 401 takes them out of localStorage; the page keeps them for a sign-in, which puts them back', async () => {
+    const { anonymous } = deviceOfAnAccount();
+    const onUnauthorized = vi.spyOn(authGate, 'onUnauthorized');
+    let session = false;
+    stubFetch((call) => {
+      if (call.path === '/api/login') session = true;
+      if (call.path === '/api/account') return json(200, useSession.getState().user);
+      return session ? json(200, {}) : json(401, { message: 'Please sign in.' });
+    });
+    const held = api.get('/api/user/calculators');
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+    // Nothing of the page is lost while it asks for a sign-in.
+    expect(useCalcs.getState().order).toHaveLength(5);
+    // A change made meanwhile is not written out either.
+    useCalcs.getState().updateDoc('private000000002', (doc) => ({ ...doc, name: 'Renamed' }));
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+
+    await useSession.getState().signIn('ann@example.com', 'secret');
+    await held;
+    expect(Object.keys(inLocalStorage())).toHaveLength(5);
+    expect(inLocalStorage()['private000000002'].doc.name).toBe('Renamed');
+    onUnauthorized.mockRestore();
+  });
+
+  it('a start whose account check answers 401 drops them from localStorage', async () => {
+    const { anonymous } = deviceOfAnAccount();
+    stubFetch(() => json(401, { message: 'Please sign in.' }));
+    await expect(useSession.getState().loadUser()).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+  });
+
+  it('someone else signing in finds nothing of the previous account', async () => {
+    const { anonymous } = deviceOfAnAccount();
+    useSession.getState().setUser({ name: 'Bob', email: 'bob@example.com', calcs: [] });
+    expect(useCalcs.getState().order).toEqual([anonymous]);
+    expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
+  });
+
+  it('a draft made from a calculator of an account is that account’s, even made signed out', () => {
+    putStored('private000000001', storedDoc('Private'));
+    const copy = useCalcs.getState().copy('private000000001');
+    useCalcs.getState().forgetAccountCalcs();
+    expect(calc(copy)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,7 @@
 // Calculators opened in this browser (spec §4): drafts and loaded sources, kept in local
-// storage so nothing is lost on a reload.
+// storage so nothing is lost on a reload — but only while someone is signed in, or for
+// drafts nobody signed in ever had: a device shared after a session ended elsewhere must
+// not show the next person an account's calculators (issue 25).
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api, ApiError } from '../lib/api';
@@ -26,6 +28,11 @@ export interface OpenCalc extends SourceRecord {
    * holds back a version whose tests fail.
    */
   publishedVersion?: number;
+  /**
+   * Made or changed while someone was signed in, or copied from a calculator of an account:
+   * it is that account's even before it is saved. Absent on an anonymous draft.
+   */
+  owned?: boolean;
 }
 
 interface CalcsState {
@@ -56,8 +63,11 @@ interface CalcsState {
   remove(id: string): Promise<void>;
   /** Drops a draft the server never had; returns what puts it back where it was. */
   discard(id: string): () => void;
-  /** Forgets stored calculators (on sign-out); drafts stay. */
-  forgetStored(): void;
+  /**
+   * Forgets every calculator of an account — saved ones, their unsaved changes, drafts made
+   * signed in and copies — keeping only anonymous drafts (on sign-out, or when nobody is).
+   */
+  forgetAccountCalcs(): void;
 }
 
 /** What `GET /api/source/{id}` answers. */
@@ -109,6 +119,30 @@ function without(state: CalcsState, id: string): Partial<CalcsState> {
   const calcs = { ...state.calcs };
   delete calcs[id];
   return { calcs, order: state.order.filter((other) => other !== id) };
+}
+
+/** A draft made while nobody was signed in, from nothing of an account: kept on sign-out. */
+export function isAnonymousDraft(calc: OpenCalc): boolean {
+  return !calc.stored && calc.owned !== true;
+}
+
+/** Only the anonymous drafts of `state`. */
+function anonymousOnly(state: Pick<CalcsState, 'calcs' | 'order'>) {
+  const calcs = Object.fromEntries(
+    Object.entries(state.calcs).filter(([, calc]) => isAnonymousDraft(calc)),
+  );
+  return { calcs, order: state.order.filter((id) => id in calcs) };
+}
+
+/** Someone is signed in, as far as the page knows: what is made now is their account's. */
+function signedIn(): boolean {
+  const session = useSession.getState();
+  return session.authenticated && !session.noSession;
+}
+
+/** `calc`, marked as an account's when someone is signed in. */
+function ownedNow(calc: OpenCalc): OpenCalc {
+  return signedIn() ? { ...calc, owned: true } : calc;
 }
 
 function inUserList(id: string): boolean {
@@ -169,7 +203,8 @@ export const useCalcs = create<CalcsState>()(
         const untouched = order.find((id) => calcs[id] && isUntouchedDraft(calcs[id]));
         if (untouched) return untouched;
         const id = randomId(16);
-        set(put(get(), { _id: id, doc: newDoc(), doc_style: {}, saved: false, stored: false }));
+        const draft = { _id: id, doc: newDoc(), doc_style: {}, saved: false, stored: false };
+        set(put(get(), ownedNow(draft)));
         return id;
       },
       draftFrom(doc, docStyle) {
@@ -181,7 +216,7 @@ export const useCalcs = create<CalcsState>()(
           saved: false,
           stored: false,
         };
-        set(put(get(), draft));
+        set(put(get(), ownedNow(draft)));
         return id;
       },
       async open(id) {
@@ -199,7 +234,13 @@ export const useCalcs = create<CalcsState>()(
             if (local) set(without(get(), id));
             throw error;
           }
-          // Offline, or the sign-in was cancelled: the copy last seen here, never a blank.
+          if (error instanceof ApiError && error.code === 'cancelled') {
+            // Whoever declined to sign in may not be its owner (issue 25): show nothing of
+            // it, and drop the unchanged copy here (the server has all of it).
+            if (local && get().calcs[id] === local) set(without(get(), id));
+            throw error;
+          }
+          // Offline: the copy last seen here, never a blank.
           if (local) return local;
           throw error;
         }
@@ -212,12 +253,12 @@ export const useCalcs = create<CalcsState>()(
       updateDoc(id, change) {
         const calc = get().calcs[id];
         if (!calc) return;
-        set(put(get(), { ...calc, doc: change(calc.doc), saved: false }));
+        set(put(get(), ownedNow({ ...calc, doc: change(calc.doc), saved: false })));
       },
       updateStyle(id, style) {
         const calc = get().calcs[id];
         if (!calc) return;
-        set(put(get(), { ...calc, doc_style: style, saved: false }));
+        set(put(get(), ownedNow({ ...calc, doc_style: style, saved: false })));
       },
       async save(id, basedOn) {
         const calc = get().calcs[id];
@@ -254,15 +295,15 @@ export const useCalcs = create<CalcsState>()(
         const newId = randomId(16);
         if (!calc) return newId;
         const doc = { ...structuredClone(calc.doc), name: copyName(calc.doc.name) };
-        set(
-          put(get(), {
-            _id: newId,
-            doc,
-            doc_style: structuredClone(calc.doc_style),
-            saved: false,
-            stored: false,
-          }),
-        );
+        const copy: OpenCalc = {
+          _id: newId,
+          doc,
+          doc_style: structuredClone(calc.doc_style),
+          saved: false,
+          stored: false,
+        };
+        // A copy of an account's calculator holds all of it: it is the account's too.
+        set(put(get(), isAnonymousDraft(calc) ? ownedNow(copy) : { ...copy, owned: true }));
         return newId;
       },
       async remove(id) {
@@ -291,16 +332,37 @@ export const useCalcs = create<CalcsState>()(
           set({ calcs: { ...get().calcs, [id]: calc }, order });
         };
       },
-      forgetStored() {
-        const calcs = Object.fromEntries(
-          Object.entries(get().calcs).filter(([, calc]) => !calc.stored),
-        );
-        set({ calcs, order: get().order.filter((id) => id in calcs) });
+      forgetAccountCalcs() {
+        set(anonymousOnly(get()));
       },
     }),
-    { name: 'calcsmith.calcs', version: 1 },
+    {
+      name: 'calcsmith.calcs',
+      version: 1,
+      // Known signed out: the page may keep an account's calculators for a sign-in, but
+      // localStorage, which outlives the page, keeps none of them.
+      partialize: (state) =>
+        useSession.getState().noSession
+          ? anonymousOnly(state)
+          : { calcs: state.calcs, order: state.order },
+    },
   ),
 );
+
+// A start knowing nobody is signed in (signed out in another tab, a password changed
+// elsewhere, an expired session): nothing of an account shows, here or after a reload.
+if (useSession.getState().noSession) useCalcs.getState().forgetAccountCalcs();
+
+useSession.subscribe((now, before) => {
+  // Someone else signed in: nothing of the previous account is theirs to see.
+  if (now.user && before.user && now.user.email !== before.user.email) {
+    useCalcs.getState().forgetAccountCalcs();
+  } else if (now.noSession !== before.noSession) {
+    // localStorage follows the session at once: emptied of the account's calculators when
+    // it ends, given the page's back after a sign-in.
+    useCalcs.setState({});
+  }
+});
 
 /** Calculators with changes the server does not have (an untouched draft has none). */
 export const unsavedCalcs = (state: Pick<CalcsState, 'calcs'>) =>

@@ -26,7 +26,7 @@ function server(overrides: (call: FetchCall) => Response | undefined = () => und
 }
 
 beforeEach(() => {
-  useSession.setState({ user: null, authenticated: false, authDialog: null });
+  useSession.setState({ user: null, authenticated: false, authDialog: null, noSession: false });
   useUi.setState({ toasts: [] });
   vi.stubGlobal('location', { ...window.location, reload });
 });
@@ -193,5 +193,28 @@ describe('loadUser', () => {
     stubFetch(() => json(401));
     await expect(useSession.getState().loadUser()).rejects.toMatchObject({ code: 'unauthorized' });
     expect(authGate.waiting).toBe(0);
+  });
+});
+
+describe('noSession (issue 25)', () => {
+  it('is set by a held 401 and cleared by the sign-in it asks for', async () => {
+    useSession.setState({ user, authenticated: true });
+    server();
+    const held = api.get('/api/user/calculators');
+    await vi.waitFor(() => expect(useSession.getState().authDialog).toBe('signin'));
+    expect(useSession.getState().noSession).toBe(true);
+    await useSession.getState().signIn('ann@example.com', 'secret');
+    await held;
+    expect(useSession.getState().noSession).toBe(false);
+  });
+
+  it('is set when the start’s account check answers 401, not when the network fails', async () => {
+    useSession.setState({ authenticated: true });
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(useSession.getState().loadUser()).rejects.toMatchObject({ code: 'network' });
+    expect(useSession.getState().noSession).toBe(false);
+    stubFetch(() => json(401));
+    await expect(useSession.getState().loadUser()).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(useSession.getState().noSession).toBe(true);
   });
 });

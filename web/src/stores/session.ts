@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { api, authGate, ApiError, OOPS } from '../lib/api';
 import { reloadPage } from '../lib/navigation';
-import { readPreloadedData } from '../lib/preload';
+import { hasPreloadedData, readPreloadedData } from '../lib/preload';
 import type { User } from '../lib/types';
 import { toast } from './ui';
 
@@ -16,6 +16,12 @@ interface SessionState {
   /** From the page data: someone is signed in. */
   authenticated: boolean;
   user: User | null;
+  /**
+   * Known that nobody is signed in: the server's page data says so, or the server has
+   * answered 401 since (signed out in another tab, a password change, expiry). A sign-in
+   * clears it. While it holds, nothing of an account is kept on the device (issue 25).
+   */
+  noSession: boolean;
   authDialog: AuthMode | null;
   loadUser(): Promise<User | null>;
   openAuthDialog(mode?: AuthMode): void;
@@ -32,14 +38,31 @@ interface SessionState {
   setUser(user: User | null): void;
 }
 
+/**
+ * Does this page start knowing that nobody is signed in? Not in the offline app shell
+ * (no page data), nor in a frame: an embed on another site may be sent no cookies while it
+ * still shares this site's storage, so its "signed out" says nothing of the session.
+ */
+function startsWithNoSession(): boolean {
+  const framed = typeof window !== 'undefined' && window.self !== window.top;
+  return !framed && hasPreloadedData() && !readPreloadedData().authenticated;
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   authenticated: readPreloadedData().authenticated,
   user: null,
+  noSession: startsWithNoSession(),
   authDialog: null,
   async loadUser() {
-    const user = await api.put<User>('/api/account', undefined, { skipAuthHold: true });
-    set({ user, authenticated: true });
-    return user;
+    try {
+      const user = await api.put<User>('/api/account', undefined, { skipAuthHold: true });
+      set({ user, authenticated: true, noSession: false });
+      return user;
+    } catch (error) {
+      // The page said signed in, but the session ended before this asked.
+      if (error instanceof ApiError && error.code === 'unauthorized') set({ noSession: true });
+      throw error;
+    }
   },
   openAuthDialog(mode = 'signin') {
     set({ authDialog: mode });
@@ -57,7 +80,7 @@ export const useSession = create<SessionState>((set, get) => ({
     await afterSignIn(get, set);
   },
   setUser(user) {
-    set({ user, authenticated: user !== null });
+    set(user ? { user, authenticated: true, noSession: false } : { user, authenticated: false });
   },
 }));
 
@@ -67,7 +90,7 @@ async function afterSignIn(
 ): Promise<void> {
   const hadUser = get().user !== null;
   const user = await api.put<User>('/api/account', undefined, { skipAuthHold: true });
-  set({ user, authenticated: true, authDialog: null });
+  set({ user, authenticated: true, noSession: false, authDialog: null });
   if (authGate.waiting > 0) {
     // Someone was waiting for this sign-in (a save, say): carry on without a reload.
     authGate.release();
@@ -97,4 +120,8 @@ export function signInFailure(error: unknown): string {
     : OOPS;
 }
 
-authGate.onUnauthorized = () => useSession.getState().openAuthDialog('signin');
+// A request answered 401: nobody is signed in any more, whatever the page thought.
+authGate.onUnauthorized = () => {
+  useSession.setState({ noSession: true });
+  useSession.getState().openAuthDialog('signin');
+};

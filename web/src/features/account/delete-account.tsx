@@ -35,7 +35,7 @@ export function DeleteAccount({ email }: { email: string }) {
     try {
       await api.delete('/api/account', { json: { password } });
       // The server has nothing of this user any more: forget the local copies of it.
-      useCalcs.getState().forgetStored();
+      useCalcs.getState().forgetAccountCalcs();
       await forgetAllCalcs().catch(() => {});
       goHomeWithToast(t('accountDeleted'));
     } catch (failure) {
