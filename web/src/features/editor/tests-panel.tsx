@@ -4,6 +4,8 @@
 // edit, delete and reorder.
 import { useId, useState } from 'react';
 import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
+import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
+import { ScrollBox } from '../../components/scroll-box';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast } from '../../stores/ui';
@@ -47,37 +49,61 @@ export function TestsBadge({ report }: { report: TestReport | null }) {
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
 
+/**
+ * A value of the report as JSON with a space after each comma and colon, so an object or
+ * a row breaks between its items, never inside a number.
+ */
+export function readableJson(value: unknown): string {
+  const text = JSON.stringify(value, null, 1);
+  if (text === undefined) return 'undefined';
+  // Every line break of the indented text is the formatting's: strings escape theirs.
+  return text
+    .replace(/([[{])\n\s*/g, '$1')
+    .replace(/\n\s*([\]}])/g, '$1')
+    .replace(/\n\s*/g, ' ');
+}
+
+/** A reported value's cell: a number, a date or `true` stays on one line. */
+function valueKind(value: unknown): CellKind {
+  if (value === null || typeof value !== 'object') {
+    return cellKind(typeof value === 'string' ? value : (value ?? 0), readableJson(value));
+  }
+  return 'text';
+}
+
 function DiffTable({ differences }: { differences: Difference[] }) {
   const t = useT(testsMessages);
   return (
-    <table className="tests-diff">
-      <caption>{t('differences')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('output')}</th>
-          <th scope="col">{t('row')}</th>
-          <th scope="col">{t('column')}</th>
-          <th scope="col">{t('expected')}</th>
-          <th scope="col">{t('actual')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {differences.map((difference, index) => (
-          <tr key={index}>
-            <td>{difference.output}</td>
-            {/* Rows are counted from 1 for people (the report counts from 0). */}
-            <td>{difference.row == null ? '' : difference.row + 1}</td>
-            <td>{difference.column ?? ''}</td>
-            <td>
-              <code>{json(difference.expected)}</code>
-            </td>
-            <td>
-              <code>{json(difference.actual)}</code>
-            </td>
+    <ScrollBox className="tests-diff-scroll" label={t('differences')}>
+      <table className="tests-diff">
+        <caption>{t('differences')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('output')}</th>
+            <th scope="col">{t('row')}</th>
+            <th scope="col">{t('column')}</th>
+            <th scope="col">{t('expected')}</th>
+            <th scope="col">{t('actual')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {differences.map((difference, index) => (
+            <tr key={index}>
+              <td>{difference.output}</td>
+              {/* Rows are counted from 1 for people (the report counts from 0). */}
+              <td className="cell-number">{difference.row == null ? '' : difference.row + 1}</td>
+              <td>{difference.column ?? ''}</td>
+              <td className={`cell-${valueKind(difference.expected)}`}>
+                <code>{readableJson(difference.expected)}</code>
+              </td>
+              <td className={`cell-${valueKind(difference.actual)}`}>
+                <code>{readableJson(difference.actual)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }
 
