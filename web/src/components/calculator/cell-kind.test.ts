@@ -1,3 +1,5 @@
+// Which table cells stay whole (cell-kind.ts): by the raw value when there is one, else
+// by the engine's text — the editor's previews have only the text.
 import { describe, expect, it } from 'vitest';
 import { cellKind } from './cell-kind';
 
