@@ -53,7 +53,7 @@ export function insertFormula(
       script: `${base}${separator}return {\n${indentUnit}${key}: ${value},\n};\n`,
     };
   }
-  if (target.close === null || !endsReturn(script, target.close)) {
+  if (!closedReturn(script, target)) {
     return { ok: false, reason: 'unsure' };
   }
 
@@ -66,7 +66,7 @@ export function insertFormula(
 /** Whether the script's returned object ends with the property `name: value` that counts. */
 function holds(script: string, name: string, value: string): boolean {
   const object = lastTopLevelReturn(script)?.object;
-  if (!object || object.close === null || !endsReturn(script, object.close)) return false;
+  if (!closedReturn(script, object)) return false;
   const entries = objectEntries(script, object);
   const last = lastNamed(entries, name);
   if (last < 0) return false;
@@ -78,7 +78,7 @@ function holds(script: string, name: string, value: string): boolean {
 }
 
 /** The index of the entry that sets `name` last, or -1. */
-function lastNamed(entries: Entry[], name: string): number {
+function lastNamed(entries: Entries, name: string): number {
   for (let i = entries.length - 1; i >= 0; i--) if (entries[i].name === name) return i;
   return -1;
 }
@@ -131,7 +131,7 @@ function prependFirst(script: string, target: ObjectSpan, property: string, inde
 function appendLast(
   script: string,
   target: ObjectSpan & { close: number },
-  entries: Entry[],
+  entries: Entries,
   property: string,
   indentUnit: string,
 ) {
@@ -237,6 +237,14 @@ function lastTopLevelReturn(script: string): { object: ObjectSpan | null } | nul
   return found;
 }
 
+/** A returned object whose `}` ends the statement (else the brace count went wrong). */
+function closedReturn(
+  script: string,
+  span: ObjectSpan | null | undefined,
+): span is ObjectSpan & { close: number } {
+  return !!span && span.close !== null && endsReturn(script, span.close);
+}
+
 /** After the returned object's `}`: the end of the statement, or the script goes wrong. */
 function endsReturn(script: string, close: number): boolean {
   return /^[ \t]*(;|\r?\n|\/\/|\/\*|$)/.test(script.slice(close + 1));
@@ -267,11 +275,11 @@ const METHOD = new RegExp(`^(?:(?:get|set|async)\\s+|\\*\\s*)?${KEY}\\s*\\(`);
 const LITERAL = String.raw`("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\d[\w.]*)`;
 const COMPUTED = new RegExp(`^\\[\\s*${LITERAL}\\s*\\]\\s*:`);
 
-/** The entries directly inside the object `span`, with its trailing comma if any. */
-function objectEntries(
-  script: string,
-  span: ObjectSpan & { close: number },
-): Entry[] & { trailingComma?: number } {
+/** An object's entries, and the index of its trailing comma if it has one. */
+type Entries = Entry[] & { trailingComma?: number };
+
+/** The entries directly inside the object `span`. */
+function objectEntries(script: string, span: ObjectSpan & { close: number }): Entries {
   const base = span.open + 1;
   const body = script.slice(base, span.close);
   const pieces: { from: number; to: number }[] = [];
@@ -283,7 +291,7 @@ function objectEntries(
     }
   });
   pieces.push({ from, to: body.length });
-  const entries: Entry[] & { trailingComma?: number } = [];
+  const entries: Entries = [];
   for (const piece of pieces) {
     const raw = body.slice(piece.from, piece.to);
     const lead = LEADING.exec(raw)?.[0].length ?? 0;
