@@ -17,12 +17,15 @@ it("knows exactly the engine's globals, the libraries' when they are on", async 
     engine.loadLibrary(name, readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8'));
   }
   const names = (libraries: Record<string, boolean>) => {
-    const result = engine.evaluate({
-      // `Intl` named so the test matches what the worker runs such a script in.
-      script: "void Intl; return { names: Object.getOwnPropertyNames(globalThis).join(' ') };",
-      libraries,
-      metaOutputs: [{ id: 1, name: 'names', type: 'value' }],
-    });
+    const result = engine.evaluate(
+      {
+        // `Intl` named so the test matches what the worker runs such a script in.
+        script: "void Intl; return { names: Object.getOwnPropertyNames(globalThis).join(' ') };",
+        libraries,
+        metaOutputs: [{ id: 1, name: 'names', type: 'value' }],
+      },
+      {},
+    );
     expect(result.error).toBeNull();
     return String(result.outputs?.names).split(' ').sort();
   };
@@ -34,10 +37,13 @@ it("knows exactly the engine's globals, the libraries' when they are on", async 
   );
   // `inputs` is the script function's parameter.
   expect(
-    engine.evaluate({
-      script: 'return { kind: typeof inputs };',
-      metaOutputs: [{ id: 1, name: 'kind', type: 'value' }],
-    }).outputs,
+    engine.evaluate(
+      {
+        script: 'return { kind: typeof inputs };',
+        metaOutputs: [{ id: 1, name: 'kind', type: 'value' }],
+      },
+      {},
+    ).outputs,
   ).toEqual({ kind: 'object' });
   expect(INPUTS_GLOBAL).toBe('inputs');
 }, 60_000);

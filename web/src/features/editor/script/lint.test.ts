@@ -51,7 +51,7 @@ describe('lintScript', () => {
       ...['Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Atomics'],
       ...['ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array'],
       ...['Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array'],
-      ...['Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'],
+      ...['Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'TypedArray'],
       ...['Error', 'AggregateError', 'EvalError', 'RangeError', 'ReferenceError'],
       ...['SyntaxError', 'TypeError', 'URIError'],
       ...['eval', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'escape', 'unescape'],
