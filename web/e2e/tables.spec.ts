@@ -149,6 +149,9 @@ for (const width of [360, 1280]) {
     await expect(table.getByRole('row').nth(1)).toContainText('$3,333.33');
     expect(await badBreaks(table, [0, 1, 2, 3])).toEqual([]);
     if (width === 360) await expectScrollsWithCue(region);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
     await expectAccessible(page, `calc, a wide table, ${width} px`);
     await screenshot(page, `table-calc-${width}`);
   });
@@ -186,6 +189,8 @@ test("the editor's calc mode and the Tests panel's diff on a phone", async ({ pa
   ]);
   // Row, expected and actual are numbers here; output and column are text.
   expect(await badBreaks(diff, [1, 3, 4])).toEqual([]);
+  // The diff scrolls in its box; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page, 'editor, a failing test on a phone', '#editor-panel');
   await screenshot(page, 'table-tests-diff-360');
 });
