@@ -189,7 +189,11 @@ test("the editor's calc mode and the Tests panel's diff on a phone", async ({ pa
   ]);
   // Row, expected and actual are numbers here; output and column are text.
   expect(await badBreaks(diff, [1, 3, 4])).toEqual([]);
-  // The diff scrolls in its box; the page itself never scrolls sideways.
+  // The diff scrolls in its box, inside the panel; the page itself never scrolls sideways.
+  const diffBox = item.getByRole('region', { name: 'What differs' });
+  await expectScrollsWithCue(diffBox);
+  const right = await diffBox.evaluate((element) => element.getBoundingClientRect().right);
+  expect(right).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page, 'editor, a failing test on a phone', '#editor-panel');
   await screenshot(page, 'table-tests-diff-360');
