@@ -256,11 +256,15 @@ test('the author sets a chart up in the output’s settings and sees it in the p
   await page.getByRole('button', { name: 'Edit mode' }).click();
   const card = page.getByRole('group', { name: 'Output schedule', exact: true });
   await card.getByLabel('Chart', { exact: true }).selectOption('Line');
-  await card.getByLabel('Column along the x axis').selectOption('Date');
-  // The first chart drew the second column, now the x axis: nothing is drawn yet.
-  await expect(card.getByText('Tick at least one column to draw.')).toBeVisible();
+  // A first chart puts the date column along x and draws the number column after it:
+  // the dates are never drawn as a number series.
+  await expect(card.getByLabel('Column along the x axis').locator('option:checked')).toHaveText(
+    'Date',
+  );
+  await expect(card.getByRole('checkbox', { name: 'Interest' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: 'Month' })).not.toBeChecked();
+  await expect(card.getByText('Tick at least one column to draw.')).toBeHidden();
   await card.getByRole('checkbox', { name: 'Balance' }).check();
-  await card.getByRole('checkbox', { name: 'Interest' }).check();
   await card.getByLabel('Chart title').fill('Where the money goes');
   await expect(card.getByText('Tick at least one column to draw.')).toBeHidden();
   await expectAccessible(page, 'editor, chart settings');
@@ -282,6 +286,37 @@ test('the author sets a chart up in the output’s settings and sees it in the p
   await page.goto(`/calc/${id}`);
   await expect(chartOf(page).getByText('Where the money goes')).toBeVisible();
   await drawnTicks(chartOf(page));
+});
+
+test('a one-row table draws its point, on axes around it', async ({ page }) => {
+  const doc = loanDoc(LINE_CHART);
+  doc.defaults = { '1': 10000, '2': 6, '3': 1 };
+  const id = await saveCalculator(author, doc);
+  await page.goto(`/calc/${id}`);
+  const chart = chartOf(page);
+  await drawnTicks(chart);
+  await expect(chart).toHaveAttribute('data-points', '1');
+  // Pixels of the series' colour: the point (Chart.js draws nothing on an axis of no width).
+  const painted = await chart.evaluate((figure) => {
+    const canvas = figure.querySelector('canvas')!;
+    const probe = document.createElement('span');
+    probe.style.color = getComputedStyle(figure).getPropertyValue('--primary');
+    figure.append(probe);
+    const [r, g, b] = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
+    probe.remove();
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const near =
+        Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 40;
+      if (near && data[i + 3] > 200) count += 1;
+    }
+    return count;
+  });
+  expect(painted).toBeGreaterThan(20);
+  // The balance is paid off after one month: the axis runs up from $0, not from -$1.
+  expect(await drawnTicks(chart)).toMatch(/^\$0 \| /);
+  await screenshot(page, 'charts-one-row');
 });
 
 test('a chart shown alone keeps its table for screen readers', async ({ page }) => {

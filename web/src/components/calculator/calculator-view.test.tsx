@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '../../lib/types';
@@ -240,6 +240,17 @@ describe('CalculatorView', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Recalculating…');
       // The old value stays, marked.
       expect(document.querySelector('[data-output="total"]')).toHaveTextContent('1');
+    });
+
+    it('marks only the values: the stale class sits on the outputs, at once when told', () => {
+      show({ result: result({ total: '1' }), pending: true });
+      act(() => vi.advanceTimersByTime(300));
+      expect(outputs()).toHaveClass('values-stale');
+      cleanup();
+      show({ result: result({ total: '1' }), stale: true });
+      expect(outputs()).toHaveClass('values-stale');
+      expect(outputs()).not.toHaveClass('busy');
+      expect(screen.getByRole('status')).toHaveTextContent('');
     });
 
     it('shows nothing for an answer within 300 ms', () => {

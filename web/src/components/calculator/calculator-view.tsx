@@ -19,6 +19,8 @@ export interface CalculatorViewProps {
   pending?: boolean;
   /** Edit mode shows every input and output, autohide or not (clarifications). */
   showAll?: boolean;
+  /** The outputs are for other values than those shown (debug mode before Run). */
+  stale?: boolean;
   /** Focus the first visible input once shown (embed `?autofocus=1`). */
   autofocus?: boolean;
   /** The calculator's own theme (the author's pin or the embed's `?theme=`). */
@@ -90,6 +92,7 @@ export function CalculatorView(props: CalculatorViewProps) {
   const problems = useMemo(() => inputProblems(doc, values), [doc, values]);
   const blocked = Object.keys(problems).length > 0;
   const busy = useBusy(!!props.pending && !!result && !blocked);
+  const stale = !!props.stale && !!result && !blocked;
   const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
   const visibleOutputs = outputs.filter(
     (output) => props.showAll || !outputHidden(output, blocked ? null : result),
@@ -139,7 +142,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         )}
       </section>
       <section
-        className={`calc-outputs ${busy ? 'busy' : ''}`}
+        className={`calc-outputs ${busy ? 'busy' : ''} ${busy || stale ? 'values-stale' : ''}`}
         aria-labelledby={`${base}-outputs`}
         aria-busy={(props.pending && !result && !blocked) || busy}
       >

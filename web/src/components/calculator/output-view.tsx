@@ -1,5 +1,9 @@
+// An output as the engine formatted it: a value's text, or a table with its chart, its
+// Download CSV and Copy, in a box that scrolls sideways when the table is wide.
 import { useMemo } from 'react';
 import type { OutputDef, OutputDisplay } from '../../lib/types';
+import { ScrollBox } from '../scroll-box';
+import { cellKind } from './cell-kind';
 import { OutputChart } from './chart/output-chart';
 import { chartSettings } from './chart/settings';
 import { withLinks } from './links';
@@ -53,6 +57,34 @@ function TableOutput({
   // A chart needs the raw values; the editor's live values have only the display.
   const chart = settings && raw !== undefined ? settings : null;
   const chartOnly = chart?.show === 'chart';
+  const table = (
+    <table className="output-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.id} scope="col">
+              {column.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index}>
+            {columns.map((column) => {
+              const text = row[column.name] ?? '';
+              const kind = cellKind(rawRows[index]?.[column.name], text);
+              return (
+                <td key={column.id} className={`cell-${kind}`}>
+                  {withLinks(text)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
   return (
     <>
       {chart && <OutputChart output={output} settings={chart} raw={rawRows} display={rows} />}
@@ -61,35 +93,16 @@ function TableOutput({
         calcName={calcName}
         outputName={output.name}
       />
-      {/* A wide table scrolls sideways: focusable, so the keyboard can scroll it too.
-            Under a chart shown alone it is there for screen readers only. */}
-      <div
-        className={chartOnly ? 'visually-hidden' : 'table-wrap'}
-        tabIndex={chartOnly ? undefined : 0}
-        role="region"
-        aria-label={output.name}
-      >
-        <table className="output-table">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.id} scope="col">
-                  {column.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((column) => (
-                  <td key={column.id}>{withLinks(row[column.name] ?? '')}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {chartOnly ? (
+        // Under a chart shown alone the table is there for screen readers only.
+        <div className="visually-hidden" role="region" aria-label={output.name}>
+          {table}
+        </div>
+      ) : (
+        <ScrollBox className="table-wrap" label={output.name}>
+          {table}
+        </ScrollBox>
+      )}
     </>
   );
 }

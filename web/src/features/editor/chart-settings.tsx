@@ -25,6 +25,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function ChartFields(props: {
   output: OutputDef;
+  /** The table's raw rows in the last result, to start a chart with fitting columns. */
+  rows?: unknown;
   change(edit: (output: OutputDef) => OutputDef): void;
 }) {
   const t = useT(editorMessages);
@@ -52,7 +54,7 @@ export function ChartFields(props: {
         ? undefined
         : old.type
           ? { ...old, type: choice }
-          : defaultChart(output, choice),
+          : defaultChart(output, choice, props.rows),
     );
 
   const pie = type === 'pie' || type === 'doughnut';

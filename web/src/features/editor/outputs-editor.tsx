@@ -187,7 +187,11 @@ function OutputCard(
                 }
               />
             </div>
-            <ChartFields output={output} change={change} />
+            <ChartFields
+              output={output}
+              rows={result && !result.error ? result.outputs?.[output.name] : undefined}
+              change={change}
+            />
           </>
         ) : (
           <ValueFormat output={output} change={change} />

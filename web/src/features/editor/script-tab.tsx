@@ -21,6 +21,8 @@ export function ScriptTab(props: {
   onScriptChange(script: string): void;
   result: EvalResult | null;
   pending: boolean;
+  /** The outputs are for an older script or values (debug mode before Run). */
+  stale?: boolean;
   goTo: GoTo | null;
   onGoToLine(line: number): void;
 }) {
@@ -49,7 +51,7 @@ export function ScriptTab(props: {
           {t('liveOutputs')}
         </h2>
         <ResultError message={result?.error ?? null} onGoToLine={props.onGoToLine} />
-        <LiveOutputs doc={doc} result={result} pending={props.pending} />
+        <LiveOutputs doc={doc} result={result} pending={props.pending} stale={props.stale} />
         <ConsolePanel entries={result?.console} />
       </section>
     </div>
@@ -57,13 +59,21 @@ export function ScriptTab(props: {
 }
 
 /** Every output with its current value (nothing hidden: this is the author's view). */
-function LiveOutputs(props: { doc: CalcDoc; result: EvalResult | null; pending: boolean }) {
+function LiveOutputs(props: {
+  doc: CalcDoc;
+  result: EvalResult | null;
+  pending: boolean;
+  stale?: boolean;
+}) {
   const t = useT(editorMessages);
   const outputs = props.doc.metaOutputs ?? [];
   const { result } = props;
   if (outputs.length === 0) return <p className="muted">{t('noOutputsYet')}</p>;
   return (
-    <dl className="output-list" aria-busy={props.pending && !result}>
+    <dl
+      className={`output-list ${props.stale ? 'values-stale' : ''}`}
+      aria-busy={props.pending && !result}
+    >
       {outputs.map((output) => (
         <div className={`output output-${output.type}`} key={output.id} data-output={output.name}>
           <dt>{output.name}</dt>

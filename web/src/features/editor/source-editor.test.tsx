@@ -629,6 +629,30 @@ describe('debug mode', () => {
   });
 });
 
+describe('debug mode, stale outputs', () => {
+  it('marks the values stale from a change until Run, and says so', async () => {
+    seedDraft(loanDoc);
+    const { user, answer } = await renderEditor();
+    await answer(okResult({ x: 'first' }));
+    const outputsColumn = () => screen.getByRole('heading', { name: 'Outputs' }).closest('section');
+    await user.click(screen.getByRole('button', { name: 'Debug mode' }));
+    expect(outputsColumn()).not.toHaveClass('values-stale');
+
+    await user.type(within(inputGroup('a')).getByLabelText('Value'), '42');
+    expect(outputsColumn()).toHaveClass('values-stale');
+    expect(
+      screen.getByText('Debug mode: the results are out of date. Press Run to update them.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Calc mode' }));
+    expect(document.querySelector('.calc-outputs')).toHaveClass('values-stale');
+
+    await user.click(screen.getByRole('button', { name: /Run/ }));
+    await answer(okResult({ x: 'second' }));
+    expect(document.querySelector('.calc-outputs')).not.toHaveClass('values-stale');
+    expect(screen.getByText('Debug mode: results update only when you press Run.')).toBeVisible();
+  });
+});
+
 describe('tabs', () => {
   it('switch with the arrow keys, Home and End', async () => {
     seedDraft(loanDoc);

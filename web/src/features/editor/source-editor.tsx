@@ -84,6 +84,8 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
     [inputs, defaults, values],
   );
   const debug = frozen !== null;
+  // In debug mode the outputs are stale from the first change until Run.
+  const stale = frozen !== null && (frozen.doc !== doc || !sameJson(frozen.values, current));
   const { result, pending } = useCalculation(frozen?.doc ?? doc, frozen?.values ?? current, {
     runToken,
   });
@@ -232,7 +234,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
         )}
       {debug && (
         <p className="debug-notice" role="status">
-          {t('debugNotice')}
+          {t(stale ? 'debugStale' : 'debugNotice')}
         </p>
       )}
 
@@ -303,6 +305,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 onValuesChange={setValues}
                 result={result}
                 pending={pending}
+                stale={stale}
               />
             ) : (
               <div className="edit-columns">
@@ -354,7 +357,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                   />
                 </section>
                 <section
-                  className="edit-column"
+                  className={`edit-column ${stale ? 'values-stale' : ''}`}
                   aria-labelledby={`${base}-outputs`}
                   aria-busy={pending && !result}
                 >
@@ -386,6 +389,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 onScriptChange={(script) => updateDoc((old) => ({ ...old, script }))}
                 result={result}
                 pending={pending}
+                stale={stale}
                 goTo={goTo}
                 onGoToLine={goToLine}
               />

@@ -9,7 +9,7 @@ import type { TestCase, TestReport } from '@calcsmith/engine';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { useUi } from '../../stores/ui';
 import { okResult } from '../../testing/fake-worker';
-import { TestsBadge, TestsPanel } from './tests-panel';
+import { readableJson, TestsBadge, TestsPanel } from './tests-panel';
 import type { TestRun } from './use-test-run';
 
 afterEach(() => act(() => useUi.setState({ locale: 'en', toasts: [] })));
@@ -294,5 +294,15 @@ describe('TestsBadge', () => {
     expect(screen.getByText('✓ 2')).toBeInTheDocument();
     rerender(<TestsBadge report={null} />);
     expect(screen.queryByText(/passed/)).toBeNull();
+  });
+});
+
+describe('readableJson', () => {
+  it('spaces objects and rows so they break between items, never inside a number', () => {
+    expect(readableJson(3333.3333333333335)).toBe('3333.3333333333335');
+    expect(readableJson('interest')).toBe('"interest"');
+    expect(readableJson([{ k: 1, v: 'a, b' }, []])).toBe('[{"k": 1, "v": "a, b"}, []]');
+    expect(readableJson({ text: 'line\nbreak' })).toBe('{"text": "line\\nbreak"}');
+    expect(readableJson(undefined)).toBe('undefined');
   });
 });

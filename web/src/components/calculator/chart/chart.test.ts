@@ -130,7 +130,8 @@ describe('niceTicks and spreadIndices', () => {
     expect(niceTicks(-30, 170)).toEqual([-50, 0, 50, 100, 150, 200]);
     expect(niceTicks(0.1, 0.3)).toEqual([0.1, 0.15, 0.2, 0.25, 0.3]);
     expect(niceTicks(5, 5)).toEqual([2, 4, 6, 8]);
-    expect(niceTicks(0, 0)).toEqual([-1, -0.5, 0, 0.5, 1]);
+    // All zero (a paid-off balance): up from zero, not a mirrored -1 to 1.
+    expect(niceTicks(0, 0)).toEqual([0, 0.25, 0.5, 0.75, 1]);
   });
 
   it('spreads ticks over the rows, the first and the last among them', () => {
@@ -282,5 +283,60 @@ describe('chartConfig', () => {
     expect(config.data.datasets.map((d) => d.borderColor)).toEqual(DARK_SERIES.slice(0, 2));
     // Areas are see-through, so the one behind shows.
     expect(config.data.datasets[0].backgroundColor).toBe('rgba(106, 166, 255, 0.25)');
+  });
+});
+
+describe('a new chart and what it draws (issue 26, item 5)', () => {
+  it('puts a date column along x and draws a number column, never a date or text', () => {
+    // Columns: Month (numbers), Payment, Balance, Due (dates), Note (text), Rate.
+    expect(defaultChart(table(), 'line', raw)).toEqual({
+      type: 'line',
+      x: 4,
+      y: [6],
+      show: 'both',
+    });
+  });
+
+  it('puts a text column along x when there is no date column', () => {
+    const rows = raw.map((row) => ({ Month: row.Month, Note: row.Note, Payment: row.Payment }));
+    const own = { ...table(), metaOutputs: [columns[0], columns[4], columns[1]] };
+    expect(defaultChart(own, 'bar', rows)).toEqual({ type: 'bar', x: 5, y: [2], show: 'both' });
+  });
+
+  it('keeps the first column along x for numbers only, and draws the next number column', () => {
+    const rows = raw.map((row) => ({ Month: row.Month, Payment: row.Payment }));
+    const own = { ...table(), metaOutputs: [columns[0], columns[1]] };
+    expect(defaultChart(own, 'line', rows)).toEqual({ type: 'line', x: 1, y: [2], show: 'both' });
+    // Before the first result, the first column along x and the second drawn.
+    expect(defaultChart(own, 'line')).toEqual({ type: 'line', x: 1, y: [2], show: 'both' });
+  });
+
+  it('draws no series for a date or text column, even when asked to', () => {
+    const drawn = model({ x: 1, y: [4, 5, 3] });
+    expect(drawn.series.map((s) => s.label)).toEqual(['Balance']);
+    expect(chartModel({ type: 'line', x: 1, y: [4, 5] }, columns, raw, display)).toBeNull();
+  });
+
+  it('draws the one point of a one-row table inside its axis, never on a zero-wide one', () => {
+    const one = chartModel({ type: 'line', x: 4, y: [2] }, columns, raw.slice(0, 1), display);
+    if (!one) throw new Error('no chart');
+    const config = chartConfig(one, ['$0', '$250', '$500', '$750'], theme);
+    const x = config.options?.scales?.x as unknown as Record<string, number>;
+    const at = Date.UTC(2026, 0, 31);
+    expect(x.min).toBeLessThan(at);
+    expect(x.max).toBeGreaterThan(at);
+    expect(at - x.min).toBe(x.max - at);
+    expect(tickTexts(x as unknown as Record<string, unknown>)).toEqual(['Jan 31, 2026']);
+    const y = config.options?.scales?.y as unknown as Record<string, number>;
+    expect(y.min).toBeLessThanOrEqual(500);
+    expect(y.max).toBeGreaterThanOrEqual(500);
+
+    const numbers = chartModel({ type: 'line', x: 1, y: [2] }, columns, raw.slice(0, 1), display);
+    const numberX = chartConfig(numbers!, [], theme).options?.scales?.x as unknown as Record<
+      string,
+      number
+    >;
+    expect(numberX.min).toBeLessThan(1);
+    expect(numberX.max).toBeGreaterThan(1);
   });
 });

@@ -46,6 +46,19 @@ const labelFor = (values: number[], labels: string[]) => {
   return (value: number | string) => byValue.get(Number(value)) ?? '';
 };
 
+/**
+ * The x axis's ends: the lowest and highest x value. One value (a one-row table) would
+ * make an axis of no width, on which Chart.js draws nothing: it gets room on both sides
+ * (a day for a date), the point in the middle.
+ */
+function xRange(values: number[], time: boolean): [number, number] {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (min !== max) return [min, max];
+  const pad = time ? 86_400_000 : min === 0 ? 1 : Math.abs(min) / 2;
+  return [min - pad, max + pad];
+}
+
 export function chartConfig(model: ChartModel, yLabels: string[], theme: ChartTheme): AnyConfig {
   const colour = (i: number) => theme.series[i % theme.series.length];
   const font = { family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', size: 12 };
@@ -134,11 +147,12 @@ export function chartConfig(model: ChartModel, yLabels: string[], theme: ChartTh
     autoSkip: true,
     autoSkipPadding: 16,
   };
+  const [xMin, xMax] = linear ? xRange(x.values, x.time) : [0, 0];
   const xScale = linear
     ? {
         type: 'linear' as const,
-        min: Math.min(...x.values),
-        max: Math.max(...x.values),
+        min: xMin,
+        max: xMax,
         afterBuildTicks: fixedTicks(x.tickRows.map((row) => x.values[x.rows.indexOf(row)])),
         ticks: {
           ...tickStyle,

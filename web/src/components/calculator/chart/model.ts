@@ -3,7 +3,7 @@
 // tick values (their texts come from the engine too: format.ts). No formatting here.
 import { rawDateMs } from '../../../lib/table-export';
 import type { OutputDef } from '../../../lib/types';
-import type { ChartSettings, ChartType } from './settings';
+import { columnKind, type ChartSettings, type ChartType } from './settings';
 
 export interface ChartSeries {
   /** The column's name: the legend's entry. */
@@ -86,8 +86,11 @@ function niceStep(value: number): number {
 export function niceTicks(min: number, max: number, count = Y_TICKS): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
   if (min > max) [min, max] = [max, min];
-  if (min === max) {
-    const pad = min === 0 ? 1 : Math.abs(min) / 2;
+  if (min === 0 && max === 0) {
+    // Nothing but zero (a one-row table's paid-off balance): nothing below zero to show.
+    max = 1;
+  } else if (min === max) {
+    const pad = Math.abs(min) / 2;
     min -= pad;
     max += pad;
   }
@@ -132,9 +135,14 @@ export function chartModel(
   display: Record<string, string>[],
 ): ChartModel | null {
   const xColumn = columns.find((column) => column.id === settings.x);
+  // A column of dates or text has no numbers to draw: it is never a series.
   const yColumns = settings.y
     .map((id) => columns.find((column) => column.id === id))
-    .filter((column): column is OutputDef => !!column);
+    .filter((column): column is OutputDef => !!column)
+    .filter((column) => {
+      const kind = columnKind(raw, column.name);
+      return kind === 'number' || kind === 'empty';
+    });
   if (!xColumn || yColumns.length === 0) return null;
   const pie = isPie(settings.type);
   const drawn = pie ? yColumns.slice(0, 1) : yColumns;

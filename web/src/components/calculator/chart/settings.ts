@@ -1,5 +1,6 @@
 // A table output's chart, as the author set it up: kept in the doc as the table's `chart`
 // field (an unknown field to the engine and the server, which keep it as written).
+import { rawDateMs } from '../../../lib/table-export';
 import type { OutputDef } from '../../../lib/types';
 
 export const CHART_TYPES = ['line', 'bar', 'area', 'pie', 'doughnut'] as const;
@@ -54,16 +55,41 @@ export function chartSettings(output: OutputDef): ChartSettings | null {
   };
 }
 
+/** What a column holds in the rows of a result: only then can a chart use it well. */
+export type ColumnKind = 'number' | 'date' | 'text' | 'empty';
+
+/** The kind of a column's raw cells (`EvalResult.outputs` rows); blanks are left out. */
+export function columnKind(rows: readonly Record<string, unknown>[], name: string): ColumnKind {
+  const cells = rows.map((row) => row?.[name]).filter((v) => v !== null && v !== undefined);
+  if (cells.length === 0) return 'empty';
+  if (cells.every((v) => typeof v === 'number')) return 'number';
+  if (cells.every((v) => rawDateMs(v) !== null)) return 'date';
+  return cells.some((v) => typeof v === 'number') ? 'number' : 'text';
+}
+
 /**
- * A first chart for a table: the first column along x, the next one drawn (the editor
- * starts a chart with it).
+ * A first chart for a table. With a result's rows: a date column (else a text column)
+ * along x, and the first number column after it drawn — a date or text is never drawn as
+ * a number series. Before the first result: the first column along x, the second drawn.
  */
-export function defaultChart(output: OutputDef, type: ChartType): Record<string, unknown> {
+export function defaultChart(
+  output: OutputDef,
+  type: ChartType,
+  rows?: unknown,
+): Record<string, unknown> {
   const columns = output.metaOutputs ?? [];
-  return {
-    type,
-    x: columns[0]?.id ?? 1,
-    y: columns[1] ? [columns[1].id] : [],
-    show: 'both',
-  };
+  const chart = (x: number, y: number[]) => ({ type, x, y, show: 'both' });
+  if (!Array.isArray(rows) || rows.length === 0) {
+    return chart(columns[0]?.id ?? 1, columns[1] ? [columns[1].id] : []);
+  }
+  const objects = rows.filter(
+    (row): row is Record<string, unknown> => !!row && typeof row === 'object',
+  );
+  const kinds = columns.map((column) => columnKind(objects, column.name));
+  let x = kinds.indexOf('date');
+  if (x < 0) x = kinds.indexOf('text');
+  if (x < 0) x = 0;
+  const after = kinds.findIndex((kind, i) => i > x && kind === 'number');
+  const y = after >= 0 ? after : kinds.findIndex((kind, i) => i !== x && kind === 'number');
+  return chart(columns[x]?.id ?? 1, y >= 0 ? [columns[y].id] : []);
 }

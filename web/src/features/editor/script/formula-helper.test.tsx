@@ -85,6 +85,37 @@ describe('FormulaHelper', () => {
     expect(last().script).toBe('\'use strict\';\n\nreturn {\n  "line items": [{ n: 0 }],\n};\n');
   });
 
+  it('replaces a shorthand property and says so only once it is in', async () => {
+    const { user, last } = setup({
+      script: "'use strict';\n\nconst total = 1;\nreturn { total, other: 2 };\n",
+    });
+    await user.selectOptions(screen.getByLabelText('Output'), 'total');
+    await user.type(screen.getByLabelText('Formula'), 'inputs.price * 2');
+    await user.click(screen.getByRole('button', { name: 'Insert formula' }));
+    expect(last().script).toBe(
+      "'use strict';\n\nconst total = 1;\nreturn { total: inputs.price * 2, other: 2 };\n",
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The formula for "total" is in the script.',
+    );
+  });
+
+  it('says plainly what it could not do, and changes nothing', async () => {
+    const { user, docs } = setup({
+      script: "'use strict';\n\nconst result = { total: 1 };\nreturn result;\n",
+    });
+    await user.selectOptions(screen.getByLabelText('Output'), 'total');
+    await user.type(screen.getByLabelText('Formula'), 'inputs.price * 2');
+    await user.click(screen.getByRole('button', { name: 'Insert formula' }));
+    expect(docs).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nothing was changed: the script returns a value that is not an object written out as {…}, so the helper cannot tell where "total" goes. Add "total" to what the script returns yourself.',
+    );
+    expect(screen.queryByText(/is in the script/)).toBeNull();
+    // The formula is kept, to be copied.
+    expect(screen.getByLabelText('Formula')).toHaveValue('inputs.price * 2');
+  });
+
   it('asks for a formula when the field is empty', async () => {
     const { user, docs } = setup();
     await user.selectOptions(screen.getByLabelText('Output'), 'total');

@@ -76,10 +76,14 @@ export function FormulaHelper(props: {
       return;
     }
     const indent = ' '.repeat(doc.tabSize && doc.tabSize > 0 ? doc.tabSize : 2);
-    onDocChange((current) => ({
-      ...current,
-      script: insertFormula(current.script ?? '', chosen.name, formula, indent),
-    }));
+    const placed = insertFormula(doc.script ?? '', chosen.name, formula, indent);
+    if (!placed.ok) {
+      // The formula stays in its field, to be copied by hand.
+      const key = placed.reason === 'notAnObject' ? 'notAnObject' : 'notSure';
+      setNotice({ kind: 'error', text: t(key, { name: chosen.name }) });
+      return;
+    }
+    onDocChange((current) => ({ ...current, script: placed.script }));
     setFormula('');
     setNotice({ kind: 'done', text: t('inserted', { name: chosen.name }) });
   };

@@ -12,37 +12,104 @@ export function inputAccess(name: string): string {
   return isIdentifier(name) ? `inputs.${name}` : `inputs[${JSON.stringify(name)}]`;
 }
 
+/** Where the formula went, or why it went nowhere (the script is then unchanged). */
+export type FormulaPlacement =
+  | { ok: true; script: string }
+  | {
+      ok: false;
+      /**
+       * `notAnObject`: the script's own `return` gives something other than an object
+       * written out (`return result;`). `unsure`: the helper could not be sure that what it
+       * wrote is what the script returns (a regular expression with a brace, say).
+       */
+      reason: 'notAnObject' | 'unsure';
+    };
+
 /**
- * `script` with `<key>: <formula>,` in its returned object: the last `return {` at the top
- * level of the script (not inside a function of the author's). An existing property of the
- * same name gets the new formula (a second one would be overridden by it); otherwise the
- * formula becomes the first property. With no such `return {`, a `return { … };` is
- * appended.
+ * `script` with `<key>: <formula>` in its returned object: the last `return {` at the top
+ * level of the script (not inside a function of the author's). The property of that name
+ * that counts (the last) gets the formula: a shorthand (`{ payment }`), a method or a
+ * getter becomes `key: formula`. Otherwise the formula becomes the first property — or
+ * the last, when a spread or a computed key could set the same name after it. With no
+ * top-level `return` at all, a `return { … };` is appended. What was written is checked
+ * by reading the script again: the helper never says a formula is in when it is not.
  */
 export function insertFormula(
   script: string,
   outputName: string,
   formula: string,
   indentUnit = '  ',
-): string {
+): FormulaPlacement {
   const key = propertyKey(outputName);
   const value = formula.trim();
-  const target = lastTopLevelReturnObject(script);
+  const returned = lastTopLevelReturn(script);
+  if (returned && returned.object === null) return { ok: false, reason: 'notAnObject' };
+  const target = returned?.object ?? null;
   if (!target) {
     const base = script.replace(/\s*$/, '');
     const separator = base ? '\n\n' : '';
-    return `${base}${separator}return {\n${indentUnit}${key}: ${value},\n};\n`;
+    return {
+      ok: true,
+      script: `${base}${separator}return {\n${indentUnit}${key}: ${value},\n};\n`,
+    };
+  }
+  if (!closedReturn(script, target)) {
+    return { ok: false, reason: 'unsure' };
   }
 
-  const existing = target.close === null ? null : findProperty(script, target, outputName);
-  if (existing) {
-    return script.slice(0, existing.valueFrom) + value + script.slice(existing.valueTo);
-  }
+  const next = placeIn(script, target, outputName, key, value, indentUnit);
+  return holds(next, outputName, value)
+    ? { ok: true, script: next }
+    : { ok: false, reason: 'unsure' };
+}
 
+/** Whether the script's returned object ends with the property `name: value` that counts. */
+function holds(script: string, name: string, value: string): boolean {
+  const object = lastTopLevelReturn(script)?.object;
+  if (!closedReturn(script, object)) return false;
+  const entries = objectEntries(script, object);
+  const last = lastNamed(entries, name);
+  if (last < 0) return false;
+  const entry = entries[last];
+  if (entry.kind !== 'keyed' || script.slice(entry.valueFrom, entry.valueTo) !== value) {
+    return false;
+  }
+  return !entries.slice(last + 1).some((later) => later.kind === 'open');
+}
+
+/** The index of the entry that sets `name` last, or -1. */
+function lastNamed(entries: Entries, name: string): number {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].name === name) return i;
+  return -1;
+}
+
+function placeIn(
+  script: string,
+  target: ObjectSpan & { close: number },
+  name: string,
+  key: string,
+  value: string,
+  indentUnit: string,
+): string {
+  const entries = objectEntries(script, target);
+  const last = lastNamed(entries, name);
+  // A spread or computed key after it (or anywhere, for a new property) may set the name too.
+  const openAfter = entries.slice(last + 1).some((entry) => entry.kind === 'open');
+  if (last >= 0 && !openAfter) {
+    const entry = entries[last];
+    return entry.kind === 'keyed'
+      ? script.slice(0, entry.valueFrom) + value + script.slice(entry.valueTo)
+      : script.slice(0, entry.from) + `${key}: ${value}` + script.slice(entry.to);
+  }
+  if (openAfter) return appendLast(script, target, entries, `${key}: ${value}`, indentUnit);
+  return prependFirst(script, target, `${key}: ${value},`, indentUnit);
+}
+
+/** The property as the object's first, on a line of its own. */
+function prependFirst(script: string, target: ObjectSpan, property: string, indentUnit: string) {
   const lineStart = script.lastIndexOf('\n', target.open) + 1;
   const indent = /^[ \t]*/.exec(script.slice(lineStart))?.[0] ?? '';
   const inner = indent + indentUnit;
-  const property = `${key}: ${value},`;
   const after = script.slice(target.open + 1);
   const blank = /^[ \t]*/.exec(after)?.[0] ?? '';
   const rest = after.slice(blank.length);
@@ -58,6 +125,32 @@ export function insertFormula(
   }
   // `return { b: 2 };` — the new property on its own line, the old ones on the next.
   return `${script.slice(0, target.open + 1)}\n${inner}${property}\n${inner}${rest}`;
+}
+
+/** The property as the object's last: after a spread, nothing the script spreads wins. */
+function appendLast(
+  script: string,
+  target: ObjectSpan & { close: number },
+  entries: Entries,
+  property: string,
+  indentUnit: string,
+) {
+  const lastEntry = entries.at(-1);
+  if (!lastEntry) return prependFirst(script, target, `${property},`, indentUnit);
+  const body = script.slice(target.open + 1, target.close);
+  if (!body.includes('\n')) {
+    // One line: `{ ...base, b: 2 }` → `{ ...base, b: 2, a: 1 }`.
+    if (entries.trailingComma !== undefined) {
+      const at = entries.trailingComma + 1;
+      return `${script.slice(0, at)} ${property},${script.slice(at)}`;
+    }
+    return `${script.slice(0, lastEntry.to)}, ${property}${script.slice(lastEntry.to)}`;
+  }
+  const lineStart = script.lastIndexOf('\n', lastEntry.from) + 1;
+  const aligned = /^[ \t]*/.exec(script.slice(lineStart))?.[0] ?? indentUnit;
+  const at = entries.trailingComma === undefined ? lastEntry.to : entries.trailingComma + 1;
+  const comma = entries.trailingComma === undefined ? ',' : '';
+  return `${script.slice(0, at)}${comma}\n${aligned}${property},${script.slice(at)}`;
 }
 
 interface ObjectSpan {
@@ -122,60 +215,112 @@ function stringEnd(script: string, start: number): number {
   return script.length;
 }
 
-const RETURN_OBJECT = /\breturn\s*\{/y;
+const RETURN = /\breturn\b\s*/y;
 
-function lastTopLevelReturnObject(script: string): ObjectSpan | null {
-  let found: ObjectSpan | null = null;
+/**
+ * The script's own last `return` (at the top level, not in a function or block of the
+ * author's): with the object it returns when that is written out (`return {`), else null.
+ */
+function lastTopLevelReturn(script: string): { object: ObjectSpan | null } | null {
+  let found: { object: ObjectSpan | null } | null = null;
   scan(script, (index, depth) => {
-    if (found && found.close === null && index > found.open && depth === 0) {
-      if (script[index] === '}') found.close = index;
+    const object = found?.object;
+    if (object && object.close === null && index > object.open && depth === 0) {
+      if (script[index] === '}') object.close = index;
     }
-    if (depth !== 0 || script[index] !== 'r') return;
-    RETURN_OBJECT.lastIndex = index;
-    if (RETURN_OBJECT.test(script) && !/[\w$]/.test(script[index - 1] ?? '')) {
-      found = { open: RETURN_OBJECT.lastIndex - 1, close: null };
-    }
+    if (depth !== 0 || script[index] !== 'r' || /[\w$.]/.test(script[index - 1] ?? '')) return;
+    RETURN.lastIndex = index;
+    if (!RETURN.test(script)) return;
+    const at = RETURN.lastIndex;
+    found = { object: script[at] === '{' ? { open: at, close: null } : null };
   });
   return found;
 }
 
-/** The value range of the property named `name` directly inside `span`, if there is one. */
-function findProperty(
+/** A returned object whose `}` ends the statement (else the brace count went wrong). */
+function closedReturn(
   script: string,
-  span: ObjectSpan,
-  name: string,
-): { valueFrom: number; valueTo: number } | null {
-  const close = span.close ?? script.length;
-  const body = script.slice(span.open + 1, close);
-  // Split the body into top-level entries at depth 0 (relative to the object).
-  const entries: { from: number; to: number }[] = [];
+  span: ObjectSpan | null | undefined,
+): span is ObjectSpan & { close: number } {
+  return !!span && span.close !== null && endsReturn(script, span.close);
+}
+
+/** After the returned object's `}`: the end of the statement, or the script goes wrong. */
+function endsReturn(script: string, close: number): boolean {
+  return /^[ \t]*(;|\r?\n|\/\/|\/\*|$)/.test(script.slice(close + 1));
+}
+
+/**
+ * A property of the returned object: `keyed` (`a: 1`, `"a": 1`, `["a"]: 1`), `other`
+ * (a shorthand `a`, a method `a() {}`, a getter), or `open` (a spread, or a computed key
+ * the text does not tell: it may set any name). `name` is the name it sets, when known.
+ */
+interface Entry {
+  kind: 'keyed' | 'other' | 'open';
+  name: string | null;
+  /** The entry's text, without the blanks and comments around it. */
+  from: number;
+  to: number;
+  /** A keyed entry's value. */
+  valueFrom: number;
+  valueTo: number;
+}
+
+const LEADING = /^(\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*)/;
+const KEY = String.raw`([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\d[\w.]*)`;
+const KEYED = new RegExp(`^${KEY}\\s*:`);
+const SHORTHAND = /^([A-Za-z_$][\w$]*)$/;
+const METHOD = new RegExp(`^(?:(?:get|set|async)\\s+|\\*\\s*)?${KEY}\\s*\\(`);
+// Only a literal says which name a computed key sets (`["my value"]: 1`).
+const LITERAL = String.raw`("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\d[\w.]*)`;
+const COMPUTED = new RegExp(`^\\[\\s*${LITERAL}\\s*\\]\\s*:`);
+
+/** An object's entries, and the index of its trailing comma if it has one. */
+type Entries = Entry[] & { trailingComma?: number };
+
+/** The entries directly inside the object `span`. */
+function objectEntries(script: string, span: ObjectSpan & { close: number }): Entries {
+  const base = span.open + 1;
+  const body = script.slice(base, span.close);
+  const pieces: { from: number; to: number }[] = [];
   let from = 0;
   scan(body, (index, depth) => {
     if (depth === 0 && body[index] === ',') {
-      entries.push({ from, to: index });
+      pieces.push({ from, to: index });
       from = index + 1;
     }
   });
-  entries.push({ from, to: body.length });
-
-  for (const entry of entries) {
-    const text = body.slice(entry.from, entry.to);
-    const key =
-      /^(\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*)([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*:/.exec(
-        text,
-      );
-    if (!key || keyName(key[2]) !== name) continue;
-    const valueStart = entry.from + key[0].length;
-    const valueText = body.slice(valueStart, entry.to);
-    const leading = /^\s*/.exec(valueText)?.[0].length ?? 0;
-    const trailing = /\s*$/.exec(valueText)?.[0].length ?? 0;
-    const base = span.open + 1;
-    return {
-      valueFrom: base + valueStart + leading,
-      valueTo: base + entry.to - trailing,
-    };
+  pieces.push({ from, to: body.length });
+  const entries: Entries = [];
+  for (const piece of pieces) {
+    const raw = body.slice(piece.from, piece.to);
+    const lead = LEADING.exec(raw)?.[0].length ?? 0;
+    const text = raw.slice(lead).replace(/\s+$/, '');
+    if (text === '') {
+      // Only the last piece may be empty: after a trailing comma.
+      if (piece !== pieces[0]) entries.trailingComma = base + piece.from - 1;
+      continue;
+    }
+    const from = base + piece.from + lead;
+    const to = from + text.length;
+    const entry: Entry = { kind: 'other', name: null, from, to, valueFrom: to, valueTo: to };
+    const keyed = KEYED.exec(text) ?? COMPUTED.exec(text);
+    if (keyed) {
+      const valueText = text.slice(keyed[0].length);
+      const leading = /^\s*/.exec(valueText)?.[0].length ?? 0;
+      entry.kind = 'keyed';
+      entry.name = keyName(keyed[1]);
+      entry.valueFrom = from + keyed[0].length + leading;
+    } else if (SHORTHAND.test(text)) {
+      entry.name = text;
+    } else if (METHOD.test(text)) {
+      entry.name = keyName(METHOD.exec(text)?.[1] ?? '');
+    } else if (text.startsWith('...') || text.startsWith('[')) {
+      entry.kind = 'open';
+    }
+    entries.push(entry);
   }
-  return null;
+  return entries;
 }
 
 function keyName(key: string): string {
@@ -187,5 +332,6 @@ function keyName(key: string): string {
     }
   }
   if (key.startsWith("'")) return key.slice(1, -1).replace(/\\(.)/g, '$1');
+  if (/^\d/.test(key)) return String(Number(key));
   return key;
 }

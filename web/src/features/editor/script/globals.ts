@@ -2,9 +2,12 @@
 // formula helper and the cheatsheet (main chunk) share it with the lazily loaded editor.
 
 /**
- * Standard JavaScript globals the engine (boa) provides — measured with
- * `Object.getOwnPropertyNames(globalThis)` inside a script — plus `arguments`, since the
- * script is a function body.
+ * The globals the engine gives every script — boa's standard built-ins, the engine's
+ * `console` (engine/src/host/console.rs) and `Intl` (the browser's worker switches to the
+ * Intl module for a script that names it) — plus `arguments`, since the script is a
+ * function body. globals.wasm.test.ts holds this list to the engine's
+ * `Object.getOwnPropertyNames(globalThis)`. Host objects (`fetch`, `document`, `process`, …)
+ * are not here: the engine has none.
  */
 export const STANDARD_GLOBALS: readonly string[] = [
   'AggregateError',
@@ -27,6 +30,7 @@ export const STANDARD_GLOBALS: readonly string[] = [
   'Int16Array',
   'Int32Array',
   'Int8Array',
+  'Intl',
   'Iterator',
   'JSON',
   'Map',
@@ -46,6 +50,8 @@ export const STANDARD_GLOBALS: readonly string[] = [
   'Symbol',
   'SyntaxError',
   'TypeError',
+  // boa's own: %TypedArray% as a global (V8 has none). Every face runs boa, so it works.
+  'TypedArray',
   'URIError',
   'Uint16Array',
   'Uint32Array',
@@ -55,6 +61,7 @@ export const STANDARD_GLOBALS: readonly string[] = [
   'WeakRef',
   'WeakSet',
   'arguments',
+  'console',
   'decodeURI',
   'decodeURIComponent',
   'encodeURI',

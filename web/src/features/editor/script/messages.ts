@@ -26,6 +26,10 @@ export const scriptMessages = defineMessages(
     noOutputChosen: 'You did not choose an output!',
     noFormula: 'Write a formula first.',
     inserted: 'The formula for "{name}" is in the script.',
+    notAnObject:
+      'Nothing was changed: the script returns a value that is not an object written out as {…}, so the helper cannot tell where "{name}" goes. Add "{name}" to what the script returns yourself.',
+    notSure:
+      'Nothing was changed: the helper could not be sure where "{name}" goes in the object the script returns. Add it yourself.',
     tableHint:
       'A table is an array of rows; each row is an object keyed by column name. Columns: {columns}.',
     noColumns: 'none yet',
@@ -119,6 +123,10 @@ export const scriptMessages = defineMessages(
     noOutputChosen: 'Вы не выбрали результат!',
     noFormula: 'Сначала напишите формулу.',
     inserted: 'Формула для «{name}» добавлена в скрипт.',
+    notAnObject:
+      'Ничего не изменено: скрипт возвращает значение, которое не записано объектом {…}, поэтому помощник не знает, куда поставить «{name}». Добавьте «{name}» в то, что возвращает скрипт, сами.',
+    notSure:
+      'Ничего не изменено: помощник не смог точно определить, куда поставить «{name}» в объекте, который возвращает скрипт. Добавьте его сами.',
     tableHint:
       'Таблица — это массив строк; каждая строка — объект с ключами по именам столбцов. Столбцы: {columns}.',
     noColumns: 'пока нет',
