@@ -253,6 +253,8 @@ test('the author sets a chart up in the output’s settings and sees it in the p
   await signUpViaApi(page.request, newAccount('chart-author'));
   const id = await saveCalculator(page.request, loanDoc());
   await page.goto(`/source/${id}`);
+  // The author sees the schedule first: the first chart is made from its rows.
+  await expect(page.getByRole('cell').first()).toBeVisible();
   await page.getByRole('button', { name: 'Edit mode' }).click();
   const card = page.getByRole('group', { name: 'Output schedule', exact: true });
   await card.getByLabel('Chart', { exact: true }).selectOption('Line');
