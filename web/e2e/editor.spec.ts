@@ -368,7 +368,7 @@ test('saving signed out signs up first; then reload, copy, delete, publish and e
   await expect(nav(page).getByRole('link', { name: `[Unsaved] ${name}` })).toBeVisible();
 
   const a = await addInput(page, 'Number', 'a');
-  await a.getByLabel('Value', { exact: true }).fill('21');
+  await a.getByLabel('Current value', { exact: true }).fill('21');
   await page.getByRole('button', { name: 'Set defaults to current values' }).click();
   await addOutput(page, 'Value', 'x');
   await setScript(page, "'use strict';\n\nreturn { x: inputs.a * 2 };\n");
@@ -459,7 +459,7 @@ test('a draft survives a reload', async ({ page }) => {
 test('the formula helper inserts a formula and turns Math.js on', async ({ page }) => {
   await newDraft(page);
   const r = await addInput(page, 'Number', 'r');
-  await r.getByLabel('Value', { exact: true }).fill('2');
+  await r.getByLabel('Current value', { exact: true }).fill('2');
   await addOutput(page, 'Value', 'x');
 
   const helper = await openPanel(page, 'Formula helper');
