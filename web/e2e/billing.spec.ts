@@ -1,6 +1,8 @@
 // Billing against the real server and the Stripe sandbox it mounts (issue 11, docs/billing.md):
 // pricing → checkout with 4242… → /pricing_pass → /account/sub → a private calculator is now
-// allowed → cancel → undo; a declined card; 3-D Secure; cards added, made default and
+// allowed → cancel → undo; with a cancellation pending, Switch to Premium (which keeps the
+// subscription) and what deleting the paying card or the account would do, said first;
+// a declined card; 3-D Secure; cards added, made default and
 // deleted; an invoice downloaded; the signed-out toast; every billing screen checked with axe
 // and kept as screenshots (test-results/screenshots/billing-*.png), light and dark, 1280 and
 // 360 px.
