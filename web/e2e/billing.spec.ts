@@ -1,6 +1,8 @@
 // Billing against the real server and the Stripe sandbox it mounts (issue 11, docs/billing.md):
 // pricing → checkout with 4242… → /pricing_pass → /account/sub → a private calculator is now
-// allowed → cancel → undo; a declined card; 3-D Secure; cards added, made default and
+// allowed → cancel → undo; with a cancellation pending, Switch to Premium (which keeps the
+// subscription) and what deleting the paying card or the account would do, said first;
+// a declined card; 3-D Secure; cards added, made default and
 // deleted; an invoice downloaded; the signed-out toast; every billing screen checked with axe
 // and kept as screenshots (test-results/screenshots/billing-*.png), light and dark, 1280 and
 // 360 px.
@@ -165,6 +167,74 @@ test('3-D Secure completed subscribes', async ({ page, context }) => {
   await expect(page.getByRole('region', { name: 'Subscription' }).locator('.sub-plan')).toHaveText(
     'Regular',
   );
+});
+
+test('with a cancellation pending, Switch to Premium keeps the subscription; deleting its card or the account says what happens', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signedIn(context, 'switcher');
+  const dialog = await openCheckout(page, 'Regular');
+  await typeCard(dialog, '4242 4242 4242 4242');
+  await dialog.getByRole('button', { name: 'Pay $9.90' }).click();
+  await expect(page).toHaveURL(/\/pricing_pass$/, { timeout: 20_000 });
+
+  await page.goto('/account/sub');
+  const sub = page.getByRole('region', { name: 'Subscription' });
+  await expect(sub.locator('.sub-plan')).toHaveText('Regular');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel your subscription?' })
+    .getByRole('button', { name: 'Cancel subscription' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Undo the cancellation' })).toBeVisible();
+  const end = (await sub.locator('dt:text-is("Ends on") + dd').textContent()) ?? '';
+  expect(end).not.toBe('');
+
+  // The switch is offered here too, and says it undoes the cancellation.
+  await page.getByRole('button', { name: 'Switch to Premium' }).click();
+  const change = page.getByRole('dialog', { name: 'Switch to Premium?' });
+  await expect(
+    change.getByText(
+      `Switching to Premium also keeps your subscription: it will renew on ${end} instead of ending.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(change.getByText(/^Due now: \$\d+\.\d\d$/)).toBeVisible();
+  await screenshot(page, 'billing-sub-switch-cancelled');
+  await change.getByRole('button', { name: 'Switch plan' }).click();
+  await expect(page.getByText('Your plan is now Premium.', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(sub.locator('.sub-plan')).toHaveText('Premium');
+  await expect(sub.locator('dt:text-is("Renews on") + dd')).toHaveText(end);
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+
+  // The card that pays the plan: the dialog says so before anything happens.
+  await page.goto('/account/card');
+  const card = page.getByRole('listitem').filter({ hasText: 'Visa ending in 4242' });
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  const remove = page.getByRole('dialog', { name: /^Delete Visa ending in 4242/ });
+  await expect(
+    remove.getByText(
+      `This card pays for your Premium plan, which renews on ${end}. Make another card the default before deleting it.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(remove.getByRole('button', { name: 'Delete card' })).toBeDisabled();
+  await screenshot(page, 'billing-card-delete-paying');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+
+  // Deleting the account ends the subscription at once: said before the password is asked.
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const deletion = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(
+    deletion.getByText('Your Premium subscription ends now and will not renew.', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'billing-account-delete-subscribed');
+  expect(account.email).toBeTruthy();
 });
 
 test('cards: add two (one with 3-D Secure), make the second default, delete the first', async ({

@@ -6,9 +6,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   CALC_ID,
   calcDoc,
+  doublerDoc,
   expectAccessible,
   leaveFor,
   newAccount,
+  output,
   saveCalculator,
   screenshot,
   signUpViaApi,
@@ -368,7 +370,7 @@ test('saving signed out signs up first; then reload, copy, delete, publish and e
   await expect(nav(page).getByRole('link', { name: `[Unsaved] ${name}` })).toBeVisible();
 
   const a = await addInput(page, 'Number', 'a');
-  await a.getByLabel('Value', { exact: true }).fill('21');
+  await a.getByLabel('Current value', { exact: true }).fill('21');
   await page.getByRole('button', { name: 'Set defaults to current values' }).click();
   await addOutput(page, 'Value', 'x');
   await setScript(page, "'use strict';\n\nreturn { x: inputs.a * 2 };\n");
@@ -456,10 +458,45 @@ test('a draft survives a reload', async ({ page }) => {
   await expect(reopened.getByLabel('Name', { exact: true })).toHaveValue(name);
 });
 
+test('values typed in the editor survive reloads and a save, and never become defaults', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request, newAccount('values'));
+  const name = `Kept values ${Date.now()}`;
+  const id = await saveCalculator(page.request, doublerDoc(name));
+  await page.goto(`/source/${id}`);
+  const value = inputCard(page, 'a').getByLabel('Current value', { exact: true });
+  await expect(value).toHaveValue('21');
+  await value.fill('5');
+  await expect(currentValue(page, 'x')).toHaveText('10.00');
+
+  // A value tried is not a change to the calculator, yet a reload keeps it.
+  await page.reload();
+  await expect(value).toHaveValue('5');
+  await expect(currentValue(page, 'x')).toHaveText('10.00');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+
+  // Saved with another change: the value stays here, the doc's defaults stay 21.
+  const settings = await openPanel(page, 'Settings');
+  await settings.getByLabel('Name', { exact: true }).fill(`${name}!`);
+  await settings.getByRole('button', { name: 'Close Settings' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+  await expect(value).toHaveValue('5');
+  await expect(currentValue(page, 'x')).toHaveText('10.00');
+  const stored = await page.request.get(`/api/source/${id}`);
+  expect((await stored.json()).doc.defaults).toEqual({ '1': 21 });
+  await page.goto(`/calc/${id}`);
+  await expect(page.getByLabel('a', { exact: true })).toHaveValue('21');
+  await expect(output(page, 'x')).toHaveText('42.00');
+});
+
 test('the formula helper inserts a formula and turns Math.js on', async ({ page }) => {
   await newDraft(page);
   const r = await addInput(page, 'Number', 'r');
-  await r.getByLabel('Value', { exact: true }).fill('2');
+  await r.getByLabel('Current value', { exact: true }).fill('2');
   await addOutput(page, 'Value', 'x');
 
   const helper = await openPanel(page, 'Formula helper');

@@ -122,6 +122,24 @@ describe('updateDoc and updateStyle', () => {
   });
 });
 
+describe('setValues', () => {
+  it('keeps the values tried beside the doc: still saved, never sent, kept across a fetch', async () => {
+    putStored('v1');
+    useCalcs.getState().setValues('v1', { '1': 5 });
+    expect(calc('v1')).toMatchObject({ saved: true, values: { '1': 5 } });
+    expect(calc('v1').doc.defaults).toEqual({});
+
+    useCalcs.getState().updateDoc('v1', (doc) => ({ ...doc, name: 'Renamed' }));
+    const { calls } = stubFetch(() => json(200, { message: 'Saved.', revision: 2 }));
+    await useCalcs.getState().save('v1');
+    expect(calls[0].body).toEqual({ doc: calc('v1').doc, doc_style: {}, revision: 1 });
+
+    stubFetch(() => json(200, { doc: storedDoc('Renamed'), doc_style: {}, revision: 2 }));
+    await useCalcs.getState().open('v1');
+    expect(calc('v1')).toMatchObject({ revision: 2, values: { '1': 5 } });
+  });
+});
+
 describe('save', () => {
   it('posts doc and doc_style, marks it saved and stored and adds it to the user list', async () => {
     signedIn([{ _id: 'other', doc: storedDoc('Other'), doc_style: {} }]);

@@ -33,6 +33,11 @@ export interface OpenCalc extends SourceRecord {
    * it is that account's even before it is saved. Absent on an anonymous draft.
    */
   owned?: boolean;
+  /**
+   * The values the editor is trying (what was typed, by input id): kept here so a reload
+   * loses none of them, but never saved and never the doc's defaults (issue 26).
+   */
+  values?: Record<string, unknown>;
 }
 
 interface CalcsState {
@@ -53,6 +58,8 @@ interface CalcsState {
   reload(id: string): Promise<OpenCalc>;
   updateDoc(id: string, change: (doc: CalcDoc) => CalcDoc): void;
   updateStyle(id: string, style: DocStyle): void;
+  /** Keeps the editor's current values with the calculator; the doc stays as it is. */
+  setValues(id: string, values: Record<string, unknown>): void;
   /**
    * Saves the doc, based on its revision, or on `basedOn` (the server's current revision,
    * to overwrite it after a conflict). Fails with `conflict` when it changed elsewhere.
@@ -178,6 +185,11 @@ function copyName(name: unknown): string {
   return translate(appMessages, locale, 'copyOf', { name: shown });
 }
 
+/** `calc` from the server, with the values the editor was trying on the copy here. */
+function withValuesOf(calc: OpenCalc, local: OpenCalc | undefined): OpenCalc {
+  return local?.values ? { ...calc, values: local.values } : calc;
+}
+
 async function fetchSource(id: string): Promise<OpenCalc> {
   // Through the 401 hold: a session that ended asks for a sign-in and then loads.
   const source = await api.get<SourceAnswer>(`/api/source/${id}`);
@@ -224,7 +236,7 @@ export const useCalcs = create<CalcsState>()(
         // A changed draft is the author's work: never overwrite it from the server.
         if (local && (!local.saved || !local.stored)) return local;
         try {
-          const calc = await fetchSource(id);
+          const calc = withValuesOf(await fetchSource(id), get().calcs[id]);
           set(put(get(), calc));
           return calc;
         } catch (error) {
@@ -246,7 +258,7 @@ export const useCalcs = create<CalcsState>()(
         }
       },
       async reload(id) {
-        const calc = await fetchSource(id);
+        const calc = withValuesOf(await fetchSource(id), get().calcs[id]);
         set(put(get(), calc));
         return calc;
       },
@@ -259,6 +271,11 @@ export const useCalcs = create<CalcsState>()(
         const calc = get().calcs[id];
         if (!calc) return;
         set(put(get(), ownedNow({ ...calc, doc_style: style, saved: false })));
+      },
+      setValues(id, values) {
+        const calc = get().calcs[id];
+        if (!calc) return;
+        set(put(get(), { ...calc, values }));
       },
       async save(id, basedOn) {
         const calc = get().calcs[id];

@@ -169,6 +169,43 @@ describe('AccountScreen', () => {
     expect(sessionStorage.getItem('calcsmith.toast')).toBe('Your account has been deleted.');
   });
 
+  it('says on a paid plan that deleting the account ends the subscription now', async () => {
+    useSession.setState({ user: { ...ann, plan: 'regular' } });
+    const { user } = show((call) =>
+      call.path === '/api/billing'
+        ? json(200, { plans: [{ id: 'regular', name: 'Regular' }] })
+        : json(200),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(
+      await within(dialog).findByText('Your Regular subscription ends now and will not renew.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+  });
+
+  it('says it in Russian too', async () => {
+    useUi.setState({ locale: 'ru' });
+    useSession.setState({ user: { ...ann, plan: 'premium' } });
+    const { user } = show(() => json(200, { plans: [{ id: 'premium', name: 'Premium' }] }));
+    await user.click(screen.getByRole('button', { name: 'Удалить учётную запись' }));
+    expect(
+      await screen.findByText('Ваша подписка Premium закончится сразу и не продлится.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+  });
+
+  it('says nothing of a subscription on the free plan', async () => {
+    const { calls, user } = show(() => json(200, { plans: [] }));
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).not.toHaveTextContent(
+      'subscription',
+    );
+    expect(calls.some((call) => call.path === '/api/billing')).toBe(false);
+  });
+
   it('keeps the account and the dialog open on a wrong password, saying so', async () => {
     const { calls, user } = show(() => json(400, { message: 'The current password is wrong.' }));
     await user.click(screen.getByRole('button', { name: 'Delete account' }));

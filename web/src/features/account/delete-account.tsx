@@ -1,11 +1,13 @@
 // Deleting the account: a confirmation dialog that asks for the current password,
-// `DELETE /api/account` with it, then `/` afresh.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// `DELETE /api/account` with it, then `/` afresh. On a paid plan it says first that the
+// subscription ends at once (the server cancels it and deletes the Stripe customer).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
+import { useSession } from '../../stores/session';
 import { toast } from '../../stores/ui';
 import { accountMessages } from './messages';
 import { goHomeWithToast } from './settings';
@@ -18,6 +20,22 @@ export function DeleteAccount({ email }: { email: string }) {
   const [error, setError] = useState('');
   const [password, setPassword] = useState('');
   const base = useId();
+  const plan = useSession((s) => s.user?.plan);
+  const paid = !!plan && plan !== 'free';
+  const [planName, setPlanName] = useState('');
+
+  // The plan's name as billing shows it (features do not import each other: read it here).
+  useEffect(() => {
+    if (!open || !paid) return;
+    let live = true;
+    api.get<{ plans?: { id: string; name: string }[] }>('/api/billing').then(
+      (billing) => live && setPlanName(billing.plans?.find((p) => p.id === plan)?.name ?? plan),
+      () => live && setPlanName(plan),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, paid, plan]);
 
   const close = () => {
     if (busy) return;
@@ -75,6 +93,7 @@ export function DeleteAccount({ email }: { email: string }) {
           }
         >
           <p>{t('deleteDialogText', { email })}</p>
+          {paid && planName && <p>{t('deleteEndsSubscription', { plan: planName })}</p>}
           <form id={`${base}-form`} className="field-row" onSubmit={confirm}>
             {/* Lets password managers know whose password this is. */}
             <input type="email" autoComplete="username" value={email} readOnly hidden />

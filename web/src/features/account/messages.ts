@@ -43,6 +43,7 @@ export const accountMessages = defineMessages(
     deleteDialogText:
       'Your account {email} and all its calculators will be deleted for good. Calculators kept only in this browser stay here.',
     deleteConfirm: 'Delete my account',
+    deleteEndsSubscription: 'Your {plan} subscription ends now and will not renew.',
     deletePassword: 'Your current password',
     deleting: 'Deleting…',
     cancel: 'Cancel',
@@ -94,6 +95,7 @@ export const accountMessages = defineMessages(
     deleteDialogText:
       'Учётная запись {email} и все её калькуляторы будут удалены навсегда. Калькуляторы, которые есть только в этом браузере, останутся.',
     deleteConfirm: 'Удалить мою учётную запись',
+    deleteEndsSubscription: 'Ваша подписка {plan} закончится сразу и не продлится.',
     deletePassword: 'Ваш текущий пароль',
     deleting: 'Удаление…',
     cancel: 'Отмена',

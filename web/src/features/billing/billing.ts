@@ -109,6 +109,9 @@ export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
 
 export const useBilling = () => useLoaded(loadBilling);
 
+/** Statuses in which a subscription still holds its plan (and renews, unless cancelled). */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+
 export const billingApi = {
   subscription: () =>
     api.put<{ data: Subscription | null }>('/api/account/sub').then((answer) => answer.data),

@@ -4,7 +4,7 @@ import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { json, type FetchCall } from '../../testing/fetch';
 import CardScreen from './card-screen';
-import { ann, mastercard, showAt, visa } from './test-data';
+import { ann, mastercard, regularSub, showAt, visa } from './test-data';
 
 const reload = vi.fn();
 
@@ -102,6 +102,40 @@ describe('CardScreen', () => {
     expect(await within(dialog).findByText(message)).toBeVisible();
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/account/card/pm_visa' });
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('says before deleting that the card pays the plan, and offers no delete of it', async () => {
+    const { calls, user } = show((call) =>
+      call.method === 'PUT' && call.path === '/api/account/sub'
+        ? json(200, { data: regularSub })
+        : json(500),
+    );
+    await user.click(
+      within(await row('Visa ending in 4242')).getByRole('button', { name: /Delete/ }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete Visa ending in 4242?' });
+    expect(
+      await within(dialog).findByText(
+        'This card pays for your Regular plan, which renews on December 26, 2026. Make another card the default before deleting it.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Delete card' })).toBeDisabled();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('says in Russian that the card pays a plan that is ending', async () => {
+    useUi.setState({ locale: 'ru' });
+    const { user } = show(() => json(200, { data: { ...regularSub, cancelAtPeriodEnd: true } }));
+    await user.click(
+      within(await row('Visa, последние цифры 4242')).getByRole('button', { name: /Удалить/ }),
+    );
+    expect(
+      await screen.findByText(
+        'Этой картой оплачивается ваш тариф Regular до 26 декабря 2026 г.: прежде чем удалить её, сделайте основной другую карту.',
+        { exact: true },
+      ),
+    ).toBeVisible();
   });
 
   it('deletes a card after confirming, then reloads', async () => {

@@ -1,12 +1,25 @@
 // /account/card (spec §2): the user's cards with their default; add one (the checkout
 // dialog without a plan), change its expiry, make it the default, delete it. Each change
-// reloads the page (spec §4).
-import { useId, useState } from 'react';
+// reloads the page (spec §4). Deleting a card that pays a subscription, or the last card
+// before a renewal, says what would happen before anything does (issue 26).
+import { useEffect, useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
+import { useUi } from '../../stores/ui';
 import { AccountPage } from './account-page';
 import { ActionDialog, useChange } from './action-dialog';
-import { billingApi, brandName, expiry, useBilling, useLoaded, type Card } from './billing';
+import {
+  billingApi,
+  brandName,
+  expiry,
+  formatDate,
+  LIVE_STATUSES,
+  useBilling,
+  useLoaded,
+  type Card,
+  type Plan,
+  type Subscription,
+} from './billing';
 import { CheckoutDialog } from './checkout-dialog';
 import { billingMessages } from './messages';
 
@@ -99,6 +112,8 @@ export default function CardScreen() {
           {open?.kind === 'delete' && (
             <DeleteCardDialog
               card={open.card}
+              lastCard={list.length === 1}
+              plans={billing.status === 'ready' ? billing.value.plans : []}
               name={name(open.card)}
               onClose={() => setOpen(null)}
             />
@@ -175,19 +190,55 @@ function EditExpiryDialog(props: { card: Card; name: string; onClose(): void }) 
   );
 }
 
-function DeleteCardDialog(props: { card: Card; name: string; onClose(): void }) {
+function DeleteCardDialog(props: {
+  card: Card;
+  name: string;
+  lastCard: boolean;
+  plans: Plan[];
+  onClose(): void;
+}) {
   const t = useT(billingMessages);
-  // A refused delete (the default card of a live subscription): the server says why.
+  const locale = useUi((s) => s.locale);
+  // undefined while it loads: the delete waits for what it would do to the plan.
+  const [sub, setSub] = useState<Subscription | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    billingApi.subscription().then(
+      (answer) => live && setSub(answer),
+      () => live && setSub(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const paid = sub && LIVE_STATUSES.includes(sub.status) ? sub : null;
+  const plan = paid ? (props.plans.find((p) => p.id === paid.plan)?.name ?? paid.plan) : '';
+  const date = paid ? formatDate(paid.currentPeriodEnd, locale) : '';
+  // The server refuses to delete the card a live subscription is paid with.
+  const paying =
+    paid !== null &&
+    (paid.defaultCard ? paid.defaultCard.id === props.card.id : props.card.default);
+  let warning = '';
+  if (paid && paying) {
+    warning = t(paid.cancelAtPeriodEnd ? 'cardPaysUntil' : 'cardPaysRenews', { plan, date });
+  } else if (paid && props.lastCard && !paid.cancelAtPeriodEnd) {
+    warning = t('lastCardRenewal', { plan, date });
+  }
+
+  // A refused delete that still happens (a subscription changed elsewhere): the server says why.
   return (
     <ActionDialog
       title={t('deleteTitle', { card: props.name })}
       onClose={props.onClose}
       action={t('deleteConfirm')}
       danger
+      disabled={sub === undefined || paying}
       run={() => billingApi.deleteCard(props.card.id)}
       done={t('cardDeleted')}
     >
       <p>{t('deleteText')}</p>
+      {warning && <p className="billing-alert">{warning}</p>}
     </ActionDialog>
   );
 }

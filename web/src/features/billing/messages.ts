@@ -83,6 +83,8 @@ export const billingMessages = defineMessages(
     previewing: 'Working out the amount due…',
     switchConfirm: 'Switch plan',
     switched: 'Your plan is now {plan}.',
+    switchResumes:
+      'Switching to {plan} also keeps your subscription: it will renew on {date} instead of ending.',
     pastDue: 'Your last payment failed. Please update your card.',
     updateCard: 'Update your card',
     statusActive: 'Active',
@@ -117,6 +119,12 @@ export const billingMessages = defineMessages(
     deleteTitle: 'Delete {card}?',
     deleteText: 'The card is removed from your account.',
     deleteConfirm: 'Delete card',
+    cardPaysRenews:
+      'This card pays for your {plan} plan, which renews on {date}. Make another card the default before deleting it.',
+    cardPaysUntil:
+      'This card pays for your {plan} plan until {date}. Make another card the default before deleting it.',
+    lastCardRenewal:
+      'Your {plan} plan renews on {date}. Without a card the renewal will fail and your plan will end.',
     cardDeleted: 'Card deleted.',
     // /account/invoice
     invoicePageTitle: 'Invoices · Calcsmith',
@@ -210,6 +218,7 @@ export const billingMessages = defineMessages(
     previewing: 'Рассчитываем сумму к оплате…',
     switchConfirm: 'Сменить тариф',
     switched: 'Ваш тариф теперь {plan}.',
+    switchResumes: 'Переход на {plan} сохраняет и подписку: она продлится {date}, а не закончится.',
     pastDue: 'Последний платёж не прошёл. Обновите карту.',
     updateCard: 'Обновить карту',
     statusActive: 'Активна',
@@ -243,6 +252,12 @@ export const billingMessages = defineMessages(
     deleteTitle: 'Удалить {card}?',
     deleteText: 'Карта будет удалена из вашей учётной записи.',
     deleteConfirm: 'Удалить карту',
+    cardPaysRenews:
+      'Этой картой оплачивается ваш тариф {plan}, который продлится {date}: прежде чем удалить её, сделайте основной другую карту.',
+    cardPaysUntil:
+      'Этой картой оплачивается ваш тариф {plan} до {date}: прежде чем удалить её, сделайте основной другую карту.',
+    lastCardRenewal:
+      'Ваш тариф {plan} продлится {date}, но без карты продление не пройдёт, и тариф закончится.',
     cardDeleted: 'Карта удалена.',
     invoicePageTitle: 'Счета · Calcsmith',
     invoiceTitle: 'Счета',

@@ -123,6 +123,43 @@ describe('SubScreen', () => {
     expect(sessionStorage.getItem('calcsmith.toast')).toBe('Your plan is now Premium.');
   });
 
+  it('offers the switch while a cancellation is pending: resumes, then switches', async () => {
+    const { calls, user } = show({ ...regularSub, cancelAtPeriodEnd: true }, (call) =>
+      call.path.endsWith('/preview')
+        ? json(200, { amountDue: 3412, currency: 'usd' })
+        : json(200, { data: { ...regularSub, plan: 'premium' } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Switch to Premium' }));
+    const dialog = screen.getByRole('dialog', { name: 'Switch to Premium?' });
+    expect(
+      within(dialog).getByText(
+        'Switching to Premium also keeps your subscription: it will renew on December 26, 2026 instead of ending.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await within(dialog).findByText('Due now: $34.12');
+    await user.click(within(dialog).getByRole('button', { name: 'Switch plan' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(calls.slice(-2)).toMatchObject([
+      { method: 'POST', path: '/api/account/sub/sub_1/resume' },
+      { method: 'POST', path: '/api/account/sub/sub_1/plan', body: { plan: 'premium' } },
+    ]);
+  });
+
+  it('says in Russian that the switch keeps a cancelled subscription', async () => {
+    useUi.setState({ locale: 'ru' });
+    const { user } = show({ ...regularSub, cancelAtPeriodEnd: true }, () =>
+      json(200, { amountDue: 3412, currency: 'usd' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Перейти на Premium' }));
+    expect(
+      screen.getByText(
+        'Переход на Premium сохраняет и подписку: она продлится 26 декабря 2026 г., а не закончится.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+  });
+
   it('shows a refused plan switch in the dialog, without reloading', async () => {
     const { user } = show(regularSub, (call) =>
       call.path.endsWith('/preview')

@@ -1,6 +1,8 @@
 // /account/sub (spec §2): the subscription's plan, status, price, period end and default
 // card; cancel at period end (confirmed) and undo it; switch Regular ⇄ Premium after seeing
-// the amount due now. Each change reloads the page (spec §4).
+// the amount due now — also while a cancellation is pending, which the switch undoes
+// (issue 26: "Switch to Premium" on /pricing must not lead to a page without it). Each
+// change reloads the page (spec §4).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../lib/api';
@@ -14,6 +16,7 @@ import {
   expiry,
   formatDate,
   formatMoney,
+  LIVE_STATUSES,
   loadBilling,
   useLoaded,
   type Plan,
@@ -31,8 +34,6 @@ const STATUS_KEYS = {
   unpaid: 'statusUnpaid',
   paused: 'statusPaused',
 } as const;
-
-const LIVE = ['active', 'trialing', 'past_due'];
 
 export default function SubScreen() {
   const t = useT(billingMessages);
@@ -64,7 +65,7 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
   const plan = plans.find((p) => p.id === sub.plan);
   const planName = plan?.name ?? sub.plan;
   const end = formatDate(sub.currentPeriodEnd, locale);
-  const live = LIVE.includes(sub.status);
+  const live = LIVE_STATUSES.includes(sub.status);
   const status =
     sub.status in STATUS_KEYS ? t(STATUS_KEYS[sub.status as keyof typeof STATUS_KEYS]) : sub.status;
 
@@ -110,7 +111,7 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
       )}
       {live && (
         <div className="form-footer">
-          {sub.cancelAtPeriodEnd ? (
+          {sub.cancelAtPeriodEnd && (
             <button
               type="button"
               className="button primary"
@@ -119,24 +120,23 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
             >
               {t('undoCancel')}
             </button>
-          ) : (
-            <>
-              {plans
-                .filter((other) => other.id !== sub.plan)
-                .map((other) => (
-                  <button
-                    key={other.id}
-                    type="button"
-                    className="button primary"
-                    onClick={() => setDialog(other)}
-                  >
-                    {t('switchPlan', { plan: other.name })}
-                  </button>
-                ))}
-              <button type="button" className="button" onClick={() => setDialog('cancel')}>
-                {t('cancelSub')}
+          )}
+          {plans
+            .filter((other) => other.id !== sub.plan)
+            .map((other) => (
+              <button
+                key={other.id}
+                type="button"
+                className={`button ${sub.cancelAtPeriodEnd ? '' : 'primary'}`}
+                onClick={() => setDialog(other)}
+              >
+                {t('switchPlan', { plan: other.name })}
               </button>
-            </>
+            ))}
+          {!sub.cancelAtPeriodEnd && (
+            <button type="button" className="button" onClick={() => setDialog('cancel')}>
+              {t('cancelSub')}
+            </button>
           )}
         </div>
       )}
@@ -144,7 +144,7 @@ function SubscriptionCard({ sub, plans }: { sub: Subscription; plans: Plan[] }) 
         <CancelDialog sub={sub} planName={planName} end={end} onClose={() => setDialog(null)} />
       )}
       {dialog !== null && dialog !== 'cancel' && (
-        <SwitchDialog sub={sub} plan={dialog} onClose={() => setDialog(null)} />
+        <SwitchDialog sub={sub} plan={dialog} end={end} onClose={() => setDialog(null)} />
       )}
     </section>
   );
@@ -172,7 +172,7 @@ function CancelDialog(props: {
   );
 }
 
-function SwitchDialog(props: { sub: Subscription; plan: Plan; onClose(): void }) {
+function SwitchDialog(props: { sub: Subscription; plan: Plan; end: string; onClose(): void }) {
   const t = useT(billingMessages);
   const locale = useUi((s) => s.locale);
   const [due, setDue] = useState<string | null>(null);
@@ -197,9 +197,14 @@ function SwitchDialog(props: { sub: Subscription; plan: Plan; onClose(): void })
       onClose={props.onClose}
       action={t('switchConfirm')}
       disabled={due === null}
-      run={() => billingApi.switchPlan(sub.id, plan.id)}
+      run={async () => {
+        // A pending cancellation would end the new plan too: the switch keeps the subscription.
+        if (sub.cancelAtPeriodEnd) await billingApi.resume(sub.id);
+        return billingApi.switchPlan(sub.id, plan.id);
+      }}
       done={t('switched', { plan: plan.name })}
     >
+      {sub.cancelAtPeriodEnd && <p>{t('switchResumes', { plan: plan.name, date: props.end })}</p>}
       <p aria-live="polite" className="switch-due">
         {due === null ? (error ? '' : t('previewing')) : t('dueNow', { amount: due })}
       </p>

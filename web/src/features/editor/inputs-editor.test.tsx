@@ -68,9 +68,9 @@ describe('Add input', () => {
       '6': [],
     });
     // And the value controls show them.
-    expect(within(inputGroup('a')).getByLabelText('Value')).toHaveValue(null);
-    expect(within(inputGroup('b')).getByLabelText('Value')).toHaveValue('');
-    expect(within(inputGroup('c')).getByLabelText('Value')).not.toBeChecked();
+    expect(within(inputGroup('a')).getByLabelText('Current value')).toHaveValue(null);
+    expect(within(inputGroup('b')).getByLabelText('Current value')).toHaveValue('');
+    expect(within(inputGroup('c')).getByLabelText('Current value')).not.toBeChecked();
     expect(within(inputGroup('d')).getByRole('radio', { name: 'Relative to today' })).toBeChecked();
     expect(within(inputGroup('d')).getByRole('spinbutton', { name: 'Amount' })).toHaveValue(0);
     expect(within(inputGroup('d')).getByRole('combobox', { name: 'Units' })).toHaveValue('days');
@@ -278,7 +278,7 @@ describe('a number input', () => {
       step: 0.5,
     });
     // The value field shows them at once.
-    const value = within(a).getByLabelText('Value');
+    const value = within(a).getByLabelText('Current value');
     expect(value).toHaveAttribute('placeholder', 'e.g. 75');
     expect(value).toHaveAttribute('max', '500');
 
@@ -416,7 +416,7 @@ describe('a radio/dropdown input', () => {
 
     await user.selectOptions(within(size).getByLabelText('Presentation'), 'Dropdown');
     expect(input('size').presentationType).toBe('dropdown');
-    const dropdown = within(size).getByLabelText('Value');
+    const dropdown = within(size).getByLabelText('Current value');
     expect(dropdown.tagName).toBe('SELECT');
     await user.selectOptions(dropdown, 'Small');
     expect(await latestValues()).toEqual({ '1': 1 });

@@ -195,14 +195,14 @@ describe('defaults', () => {
     expect(setDefaults()).toBeNull();
     expect(reset()).toBeNull();
 
-    await user.type(within(inputGroup('a')).getByLabelText('Value'), '5');
+    await user.type(within(inputGroup('a')).getByLabelText('Current value'), '5');
     expect(setDefaults()).toBeVisible();
     expect(reset()).toBeVisible();
     // Typed back to the default (empty is null): nothing differs any more.
-    await user.clear(within(inputGroup('a')).getByLabelText('Value'));
+    await user.clear(within(inputGroup('a')).getByLabelText('Current value'));
     expect(setDefaults()).toBeNull();
 
-    await user.type(within(inputGroup('b')).getByLabelText('Value'), '7');
+    await user.type(within(inputGroup('b')).getByLabelText('Current value'), '7');
     await user.click(setDefaults()!);
     expect(docNow().defaults).toEqual({ '1': null, '2': 7 });
     expect(toasts()).toEqual(['Defaults set to current values.']);
@@ -210,10 +210,10 @@ describe('defaults', () => {
     expect(calcNow().saved).toBe(false);
 
     // Reset brings the values back to the defaults.
-    await user.type(within(inputGroup('b')).getByLabelText('Value'), '1');
+    await user.type(within(inputGroup('b')).getByLabelText('Current value'), '1');
     expect(await latestValues()).toEqual({ '1': null, '2': 71 });
     await user.click(reset()!);
-    expect(within(inputGroup('b')).getByLabelText('Value')).toHaveValue(7);
+    expect(within(inputGroup('b')).getByLabelText('Current value')).toHaveValue(7);
     expect(await latestValues()).toEqual({ '1': null, '2': 7 });
     expect(setDefaults()).toBeNull();
     expect(docNow().defaults).toEqual({ '1': null, '2': 7 });
@@ -222,7 +222,7 @@ describe('defaults', () => {
   it('starts from the stored defaults', async () => {
     seedDraft({ ...loanDoc, defaults: { '1': 12 } });
     const { latestValues } = await renderEditor();
-    expect(within(inputGroup('a')).getByLabelText('Value')).toHaveValue(12);
+    expect(within(inputGroup('a')).getByLabelText('Current value')).toHaveValue(12);
     expect(await latestValues()).toEqual({ '1': 12 });
     expect(screen.queryByRole('button', { name: 'Set defaults to current values' })).toBeNull();
   });
@@ -604,7 +604,7 @@ describe('debug mode', () => {
     expect(screen.getByText('Debug mode: results update only when you press Run.')).toBeVisible();
 
     // Neither the inputs nor the outputs recalculate.
-    await user.type(within(inputGroup('a')).getByLabelText('Value'), '42');
+    await user.type(within(inputGroup('a')).getByLabelText('Current value'), '42');
     await user.click(screen.getByRole('button', { name: 'Delete output x' }));
     await act(flush);
     expect(posted()).toBe(1);
@@ -616,7 +616,7 @@ describe('debug mode', () => {
     await answer(okResult({}));
 
     // Still in debug mode: later changes wait for the next Run.
-    await user.type(within(inputGroup('a')).getByLabelText('Value'), '0');
+    await user.type(within(inputGroup('a')).getByLabelText('Current value'), '0');
     await act(flush);
     expect(posted()).toBe(2);
 
@@ -638,7 +638,7 @@ describe('debug mode, stale outputs', () => {
     await user.click(screen.getByRole('button', { name: 'Debug mode' }));
     expect(outputsColumn()).not.toHaveClass('values-stale');
 
-    await user.type(within(inputGroup('a')).getByLabelText('Value'), '42');
+    await user.type(within(inputGroup('a')).getByLabelText('Current value'), '42');
     expect(outputsColumn()).toHaveClass('values-stale');
     expect(
       screen.getByText('Debug mode: the results are out of date. Press Run to update them.'),
@@ -765,6 +765,6 @@ describe('calc mode', () => {
     await user.type(screen.getByLabelText('a'), '8');
     expect(await latestValues()).toEqual({ '1': 8 });
     await user.click(screen.getByRole('button', { name: 'Edit mode' }));
-    expect(within(inputGroup('a')).getByLabelText('Value')).toHaveValue(8);
+    expect(within(inputGroup('a')).getByLabelText('Current value')).toHaveValue(8);
   });
 });

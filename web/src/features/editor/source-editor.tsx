@@ -1,6 +1,7 @@
 // The source editor (spec §2): toolbar, tab 0 (inputs and outputs, in edit or calc mode),
 // tab 1 (the script) and the side panels. The doc lives in the calcs store; the input
-// values being tried live here.
+// values being tried live here, and are kept beside the doc in the store so a reload
+// keeps them (never as the doc's defaults, issue 26).
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CalculatorView } from '../../components/calculator/calculator-view';
@@ -66,7 +67,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const doc = calc.doc;
   const base = useId();
 
-  const [values, setValues] = useState<Values>(() => initialValues(doc));
+  const [values, setValues] = useState<Values>(() => calc.values ?? initialValues(doc));
   const [tab, setTab] = useState<0 | 1>(0);
   const [scriptOpened, setScriptOpened] = useState(false);
   const [mode, setMode] = useState<'edit' | 'calc'>('edit');
@@ -91,6 +92,11 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   });
   const testRun = useTestRun(frozen?.doc ?? doc, result);
   const differsFromDefaults = !sameJson(current, initialValues(doc));
+
+  useEffect(() => {
+    const kept = useCalcs.getState().calcs[calcId]?.values;
+    if (!kept || !sameJson(kept, values)) useCalcs.getState().setValues(calcId, values);
+  }, [calcId, values]);
   const name = String(doc.name ?? '').trim();
 
   useEffect(() => {
