@@ -103,12 +103,20 @@ async fn refund_latest_payment(
     if intent.status != PaymentIntentStatus::Succeeded {
         return Ok(None);
     }
-    CreateRefund::new()
+    let refund = CreateRefund::new()
         .payment_intent(intent_id.clone())
         .customize()
         .request_strategy(once_key(&["refund", &intent_id])?)
         .send(client)
-        .await
-        .map_err(stripe_error)?;
-    Ok(Some(intent_id))
+        .await;
+    match refund {
+        Ok(_) => Ok(Some(intent_id)),
+        // Refunded already (by a request older than the key's memory): nothing is owed.
+        Err(stripe::StripeError::Stripe(details, 400))
+            if details.code.as_ref().map(|c| c.as_str()) == Some("charge_already_refunded") =>
+        {
+            Ok(Some(intent_id))
+        }
+        Err(e) => Err(stripe_error(e)),
+    }
 }
