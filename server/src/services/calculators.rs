@@ -329,8 +329,13 @@ async fn lock_owner(txn: &DatabaseTransaction, owner: &user::Model) -> Result<Pl
         // The account was deleted while this save was on its way.
         return Err(ApiError::Unauthorized);
     }
+    stored_plan(txn, owner).await
+}
+
+/// `owner`'s plan as stored now (as the request found it, if the row is gone).
+async fn stored_plan<C: ConnectionTrait>(db: &C, owner: &user::Model) -> Result<Plan, ApiError> {
     let plan = user::Entity::find_by_id(owner.id)
-        .one(txn)
+        .one(db)
         .await?
         .map_or_else(|| owner.plan.clone(), |u| u.plan);
     Ok(Plan::parse(&plan))
@@ -356,11 +361,7 @@ async fn check_plan_room<C: ConnectionTrait>(
 
 /// Whether `owner`'s plan, as stored now, has room for one more calculator.
 async fn check_room(db: &DatabaseConnection, owner: &user::Model) -> Result<(), ApiError> {
-    let plan = user::Entity::find_by_id(owner.id)
-        .one(db)
-        .await?
-        .map_or_else(|| owner.plan.clone(), |u| u.plan);
-    check_plan_room(db, owner.id, Plan::parse(&plan)).await
+    check_plan_room(db, owner.id, stored_plan(db, owner).await?).await
 }
 
 /// Saves a calculator under `id` for `owner`: creates it on a first save (within the
