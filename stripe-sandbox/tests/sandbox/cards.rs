@@ -55,12 +55,7 @@ async fn subscribe(
     pm: &str,
     behavior: CreateSubscriptionPaymentBehavior,
 ) -> Result<stripe_shared::Subscription, stripe::StripeError> {
-    let price = app
-        .get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
-        .await["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let price = app.regular_price().await;
     let mut item = CreateSubscriptionItems::new();
     item.price = Some(price);
     CreateSubscription::new()

@@ -147,12 +147,7 @@ async fn concurrent_creates_with_one_idempotency_key_make_one_subscription() {
         .as_str()
         .unwrap()
         .to_string();
-    let price = app
-        .get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
-        .await["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let price = app.regular_price().await;
     let body =
         format!("customer={customer}&items[0][price]={price}&default_payment_method=pm_card_visa");
     let headers = [

@@ -313,6 +313,15 @@ impl TestSandbox {
         json
     }
 
+    /// The id of the seeded Regular plan's price.
+    pub async fn regular_price(&self) -> String {
+        self.get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
+            .await["data"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
     /// What a browser does on Stripe's 3-D Secure page.
     pub async fn authenticate(&self, client_secret: &str, outcome: &str) -> (u16, Value) {
         let body = format!("client_secret={client_secret}&outcome={outcome}");

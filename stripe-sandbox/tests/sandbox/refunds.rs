@@ -21,12 +21,7 @@ async fn paying_customer(app: &TestSandbox) -> (String, String, String) {
         .unwrap()
         .id
         .to_string();
-    let price = app
-        .get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
-        .await["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let price = app.regular_price().await;
     let mut item = CreateSubscriptionItems::new();
     item.price = Some(price);
     let subscription = CreateSubscription::new()

@@ -135,12 +135,7 @@ async fn cards_left_unattached_for_an_hour_are_forgotten() {
 async fn checkout(app: &TestSandbox) -> Duration {
     let secret = app.sandbox.secret_key();
     let public = app.sandbox.publishable_key();
-    let price = app
-        .get("/v1/prices?lookup_keys[]=calcsmith_regular_monthly")
-        .await["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let price = app.regular_price().await;
     let start = Instant::now();
     let customer = customer(app, "bench@example.com").await;
     let card = "type=card&card[number]=4242424242424242&card[exp_month]=1&card[exp_year]=2035";
