@@ -217,6 +217,23 @@ impl Engine {
         result
     }
 
+    /// [`Engine::evaluate`] with relative dates counted from `today` when it is given
+    /// (a test's own day), leaving the engine's options as they were.
+    pub(crate) fn evaluate_on(
+        &mut self,
+        today: Option<CivilDate>,
+        doc: &CalcDoc,
+        values: &Map<String, Value>,
+    ) -> EvalResult {
+        let options = self.options;
+        if today.is_some() {
+            self.options.today = today;
+        }
+        let result = self.evaluate(doc, values);
+        self.options = options;
+        result
+    }
+
     /// [`Engine::evaluate`] without collecting the console's output.
     fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
         if let Err(message) = check_names(doc) {

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::dates::CivilDate;
 use crate::eval::Engine;
 use crate::model::{CalcDoc, OutputType};
 // The report's types live in `test_report.rs` with its size limits; these paths are the
@@ -12,6 +13,9 @@ pub use crate::test_report::{Difference, DifferenceList, TestOutcome, TestReport
 
 /// At most this many tests of a doc are run; the server refuses a doc with more.
 pub const MAX_TESTS: usize = 100;
+
+/// Why a test's `today` was refused.
+const BAD_TODAY: &str = "a test's today must be a calendar day written YYYY-MM-DD";
 
 /// The relative tolerance for numbers when a test sets none.
 pub const DEFAULT_TOLERANCE: f64 = 1e-9;
@@ -31,11 +35,15 @@ pub struct TestCase {
     pub expected: Map<String, Value>,
     /// Relative tolerance for numbers; [`DEFAULT_TOLERANCE`] when absent.
     pub tolerance: Option<f64>,
+    /// The day "Relative to today" dates count from in this test (`today`, written
+    /// `YYYY-MM-DD`), so a test made today passes tomorrow; the engine's today when absent.
+    pub today: Option<CivilDate>,
 }
 
 impl TestCase {
     /// Reads a test: `name` text, `values` and `expected` objects, `tolerance` a finite
-    /// number of 0 or more; each may be absent or null.
+    /// number of 0 or more, `today` a calendar day written `YYYY-MM-DD`; each may be
+    /// absent or null.
     ///
     /// # Errors
     /// A field of the wrong kind, in words for the author.
@@ -60,11 +68,19 @@ impl TestCase {
                 _ => return Err("a test's tolerance must be a number of 0 or more".to_owned()),
             },
         };
+        let today = match fields.get("today") {
+            None | Some(Value::Null) => None,
+            Some(value) => match value.as_str().and_then(CivilDate::parse_iso) {
+                Some(day) => Some(day),
+                None => return Err(BAD_TODAY.to_owned()),
+            },
+        };
         Ok(TestCase {
             name,
             values: object("values")?,
             expected: object("expected")?,
             tolerance,
+            today,
         })
     }
 
@@ -106,7 +122,7 @@ impl Engine {
         if index >= MAX_TESTS {
             return TestOutcome::failed(&test.name, too_many_message());
         }
-        let result = self.evaluate(doc, &test.values);
+        let result = self.evaluate_on(test.today, doc, &test.values);
         match (result.error, result.outputs) {
             (Some(error), _) => TestOutcome::failed(&test.name, error),
             (None, outputs) => {
@@ -314,6 +330,60 @@ mod tests {
             (test.name.as_str(), test.tolerance()),
             ("", DEFAULT_TOLERANCE)
         );
+    }
+
+    /// A calculator whose output is the ISO day of a "Relative to today" input (today + 1).
+    fn due_date(tests: Value) -> CalcDoc {
+        CalcDoc::from_json_value(json!({
+            "script": "return { due: inputs.due.toISOString().slice(0, 10) };",
+            "metaInputs": [{"id": 1, "name": "due", "type": "date"}],
+            "metaOutputs": [{"id": 1, "name": "due", "type": "value"}],
+            "defaults": {"1": {"type": "relative", "params": {"delta": 1, "units": "days"}}},
+            "tests": tests
+        }))
+        .expect("test doc")
+    }
+
+    #[test]
+    fn a_test_counts_relative_dates_from_its_own_today() {
+        let doc = due_date(json!([
+            {"name": "made on the 28th", "today": "2026-11-28", "expected": {"due": "2026-11-29"}},
+            {"name": "made at new year", "today": "2026-12-31", "expected": {"due": "2027-01-01"}}
+        ]));
+        let on_another_day = EngineOptions {
+            today: CivilDate::parse_iso("2030-06-15"),
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(on_another_day).expect("engine");
+        let report = serde_json::to_value(engine.run_tests(&doc)).expect("json");
+        assert_eq!(report["passed"], 2, "{report}");
+        // The engine's own today is untouched by the tests' days.
+        let after = engine.evaluate(&doc, &Map::new());
+        assert_eq!(after.outputs.expect("outputs")["due"], "2030-06-16");
+    }
+
+    #[test]
+    fn a_test_without_today_keeps_the_engines_today() {
+        let doc = due_date(json!([{"name": "no day", "expected": {"due": "2030-06-16"}}]));
+        let options = EngineOptions {
+            today: CivilDate::parse_iso("2030-06-15"),
+            ..EngineOptions::default()
+        };
+        let mut engine = Engine::new(options).expect("engine");
+        assert_eq!(engine.run_tests(&doc).passed, 1);
+    }
+
+    #[test]
+    fn a_test_whose_today_is_not_a_day_is_refused_in_words() {
+        for bad in [json!("28.11.2026"), json!("2026-02-30"), json!(20261128)] {
+            let error = CalcDoc::from_json_value(json!({"tests": [{"today": bad}]}))
+                .expect_err("refused")
+                .to_string();
+            assert_eq!(error, BAD_TODAY);
+        }
+        let kept = json!({"tests": [{"today": "2026-11-28"}]});
+        let doc = CalcDoc::from_json_value(kept.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&doc).unwrap()["tests"], kept["tests"]);
     }
 
     #[test]

@@ -27,10 +27,12 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
   metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; tests?: TestCase[];
   [key: string]: unknown }
 /** A test case stored with a calculator: input values keyed like `defaults`, the expected raw
- * outputs by output name (a table's rows as objects keyed by column name), and the relative
- * tolerance for numbers (default 1e-9). */
+ * outputs by output name (a table's rows as objects keyed by column name), the relative
+ * tolerance for numbers (default 1e-9), and the day (`YYYY-MM-DD`) relative dates count from
+ * (default: the day it runs). */
 export interface TestCase { name: string; values?: Record<string, unknown>;
-  expected?: Record<string, unknown>; tolerance?: number; [key: string]: unknown }
+  expected?: Record<string, unknown>; tolerance?: number; today?: string;
+  [key: string]: unknown }
 /** One output, table cell (row from 0, column name) or table size (no row or column) that is
  * not what a test expected. A value whose JSON text is over 200 characters is elided: it is then
  * a string to show as it is (its first 200 characters, then `… (1,048,578 characters)`) and

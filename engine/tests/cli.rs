@@ -274,6 +274,24 @@ fn test_exits_0_when_all_pass_and_says_when_there_are_no_tests() {
 }
 
 #[test]
+fn test_counts_relative_dates_from_each_tests_own_today() {
+    let fixture = test_fixture("tests-own-today.json");
+    let on_the_day = calc(&["test", path(&fixture), "--today", "2026-11-25"]);
+    assert_eq!(
+        String::from_utf8_lossy(&on_the_day.stdout),
+        "✓ Made on 28 November\n✓ Made on a leap day\n✓ No day of its own\n3 passed, 0 failed\n"
+    );
+    let a_year_later = calc(&["test", path(&fixture), "--today", "2027-11-25"]);
+    assert_eq!(a_year_later.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&a_year_later.stdout),
+        "✓ Made on 28 November\n✓ Made on a leap day\n✗ No day of its own\n    \
+             due: expected \"2026-12-25\", got \"2027-12-25\"\n\
+         2 passed, 1 failed\n"
+    );
+}
+
+#[test]
 fn test_reads_an_exported_calculator_and_takes_the_locale() {
     // The export shape {_id, doc, doc_style}; ru changes no raw value, so it still passes.
     let fixture: Value = serde_json::from_str(

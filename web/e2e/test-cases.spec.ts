@@ -111,3 +111,47 @@ test('a test added from the current values fails with its diff on a broken scrip
     page.getByRole('listitem', { name: 'Test Twenty-one' }).getByText('Passed'),
   ).toBeAttached();
 });
+
+test('a test made from a "Relative to today" date keeps its day, so it passes on any later day', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request);
+  const id = await saveCalculator(
+    page.request,
+    calcDoc({
+      name: 'Due date',
+      script: "'use strict';\n\nreturn { due: inputs.due.toISOString().slice(0, 10) };\n",
+      inputs: [{ id: 1, name: 'due', type: 'date' }],
+      outputs: [{ id: 1, name: 'due', type: 'value' }],
+      defaults: { '1': { type: 'relative', params: { delta: 30, units: 'days' } } },
+    }),
+  );
+  await page.goto(`/source/${id}`);
+  await openTests(page);
+  const panel = page.getByRole('region', { name: 'Tests', exact: true });
+  await panel.getByRole('button', { name: 'Add test from current values' }).click();
+  // The day the outputs were computed on is recorded with them.
+  const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+  await expect(panel.getByLabel('Today in this test')).toHaveValue(today);
+  await panel.getByRole('button', { name: 'Save test' }).click();
+  const made = panel.getByRole('listitem', { name: 'Test Test 1' });
+  await expect(made.getByText('Passed')).toBeAttached();
+  await expect(made.getByText(`Today: ${today}`)).toBeVisible();
+
+  // A test made on another day: its 30 days count from that day, not from the clock's.
+  await panel.getByRole('button', { name: 'Add test from current values' }).click();
+  await panel.getByLabel('Test name').fill('Made on 5 January');
+  await panel.getByLabel('Today in this test').fill('2026-01-05');
+  await panel.getByLabel('Expected outputs (JSON)').fill('{"due": "2026-02-04"}');
+  await panel.getByRole('button', { name: 'Save test' }).click();
+  const old = panel.getByRole('listitem', { name: 'Test Made on 5 January' });
+  await expect(old.getByText('Passed')).toBeAttached();
+  await expect(panel.getByRole('status')).toHaveText('2 passed, 0 failed');
+
+  // The server runs them on the same days when the calculator is saved.
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const source = await (await page.request.get(`/api/source/${id}`)).json();
+  expect(source.tests).toMatchObject({ passed: 2, failed: 0 });
+  expect(source.doc.tests[1].today).toBe('2026-01-05');
+});

@@ -345,3 +345,39 @@ both_databases!(
         assert_eq!(published["result"]["display"]["x"], "42.00");
     }
 );
+
+both_databases!(
+    a_tests_own_today_fixes_its_relative_dates_on_every_save,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "today@example.com").await;
+        let id = new_id();
+        // Due in 30 days, as the test saw it on the day it was made.
+        let mut due = json!({
+            "name": "Due",
+            "script": "return { due: inputs.due.toISOString().slice(0, 10) };",
+            "metaInputs": [{"id": 1, "name": "due", "type": "date"}],
+            "metaOutputs": [{"id": 1, "name": "due", "type": "value"}],
+            "defaults": {"1": {"type": "relative", "params": {"delta": 30, "units": "days"}}},
+            "tests": [{"name": "Made on 5 January", "today": "2026-01-05",
+                "expected": {"due": "2026-02-04"}}]
+        });
+        let (status, saved) = save_doc(&app, &author, &id, &due).await;
+        assert_eq!(status, 200, "{saved}");
+        assert_eq!(
+            saved["tests"],
+            json!({"passed": 1, "failed": 0, "tests": [{"name": "Made on 5 January", "passed": true}]})
+        );
+
+        due["tests"][0]["today"] = json!("5 January 2026");
+        let (status, body) = save_doc(&app, &author, &id, &due).await;
+        assert_eq!(status, 400);
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("a test's today must be a calendar day written YYYY-MM-DD"),
+            "{body}"
+        );
+    }
+);

@@ -7,6 +7,8 @@ import {
   DEFAULT_SCRIPT,
   INPUT_TYPES,
   defaultValue,
+  engineToday,
+  hasDateInput,
   initialValues,
   isIdentifier,
   nameAt,
@@ -162,5 +164,26 @@ describe('agrees with the engine', () => {
 
   it('refuses a nested list like the engine', () => {
     expect(() => engine.newInput([], 'list', true)).toThrow('Lists cannot be nested within lists.');
+  });
+});
+
+describe('hasDateInput and engineToday', () => {
+  const input = (id: number, type: InputDef['type'], metaInputs?: InputDef[]): InputDef => ({
+    id,
+    name: `i${id}`,
+    type,
+    ...(metaInputs ? { metaInputs } : {}),
+  });
+
+  it('finds a date input at the top or inside a list, and nothing else', () => {
+    expect(hasDateInput(undefined)).toBe(false);
+    expect(hasDateInput([input(1, 'number'), input(2, 'text')])).toBe(false);
+    expect(hasDateInput([input(1, 'number'), input(2, 'date')])).toBe(true);
+    expect(hasDateInput([input(1, 'list', [input(1, 'number'), input(2, 'date')])])).toBe(true);
+  });
+
+  it('is the UTC calendar day, as the engine counts relative dates', () => {
+    expect(engineToday(new Date('2026-11-28T23:30:00-05:00'))).toBe('2026-11-29');
+    expect(engineToday(new Date('2026-11-28T00:00:00Z'))).toBe('2026-11-28');
   });
 });

@@ -121,5 +121,13 @@ export function initialValues(doc: CalcDoc): Record<string, unknown> {
   return values;
 }
 
+/** Whether the calculator has a date input, at the top or in a list. */
+export function hasDateInput(inputs: readonly InputDef[] | undefined): boolean {
+  return (inputs ?? []).some((input) => input.type === 'date' || hasDateInput(input.metaInputs));
+}
+
+/** Today as the engine takes it when nothing fixes it: the UTC calendar day, `YYYY-MM-DD`. */
+export const engineToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
 /** A JavaScript identifier (names that are not are quoted in the schema help). */
 export const isIdentifier = (name: string) => /^[A-Za-z_$][\w$]*$/.test(name);

@@ -17,6 +17,10 @@ export const testsMessages = defineMessages(
     toleranceHelp: 'Relative; empty means 1e-9.',
     badExpectation: 'The expected outputs must be a JSON object: {error}',
     badTolerance: 'The tolerance must be a number of 0 or more.',
+    today: 'Today in this test',
+    todayHelp:
+      'Dates “relative to today” count from this day, so the test gives the same outputs tomorrow. Empty: the day the test runs.',
+    todayNote: 'Today: {day}',
     save: 'Save test',
     cancel: 'Cancel',
     edit: 'Edit',
@@ -59,6 +63,10 @@ export const testsMessages = defineMessages(
     toleranceHelp: 'Относительный; пусто — 1e-9.',
     badExpectation: 'Ожидаемые результаты должны быть объектом JSON: {error}',
     badTolerance: 'Допуск должен быть числом не меньше 0.',
+    today: 'Сегодня в этом тесте',
+    todayHelp:
+      'Даты «относительно сегодня» отсчитываются от этого дня, поэтому завтра тест даст те же результаты. Пусто — день запуска теста.',
+    todayNote: 'Сегодня: {day}',
     save: 'Сохранить тест',
     cancel: 'Отмена',
     edit: 'Изменить',

@@ -9,6 +9,7 @@ import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/e
 import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
 import { ScrollBox } from '../../components/scroll-box';
 import { useT } from '../../lib/i18n';
+import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast } from '../../stores/ui';
 import { sameJson } from './list-ops';
@@ -124,6 +125,8 @@ interface Draft {
   name: string;
   expected: string;
   tolerance: string;
+  /** The test's today (`YYYY-MM-DD`), or '' for the day it runs. */
+  today: string;
   values: Values;
 }
 
@@ -155,6 +158,7 @@ function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(
       expected: expected as Values,
     };
     if (tolerance !== undefined) test.tolerance = tolerance;
+    if (draft.today) test.today = draft.today;
     props.onSave(test);
   };
   return (
@@ -197,6 +201,17 @@ function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(
       />
       <p id={`${id}-tolerance-help`} className="muted">
         {t('toleranceHelp')}
+      </p>
+      <label htmlFor={`${id}-today`}>{t('today')}</label>
+      <input
+        id={`${id}-today`}
+        type="date"
+        value={draft.today}
+        aria-describedby={`${id}-today-help`}
+        onChange={(event) => setDraft({ ...draft, today: event.target.value })}
+      />
+      <p id={`${id}-today-help`} className="muted">
+        {t('todayHelp')}
       </p>
       {problem && (
         <p className="field-error" role="alert">
@@ -244,6 +259,8 @@ export function TestsPanel(props: {
       name: t('defaultName', { n: tests.length + 1 }),
       expected: JSON.stringify(outputs, null, 2),
       tolerance: '',
+      // The outputs were computed on the engine's today; relative dates need it kept.
+      today: hasDateInput(doc.metaInputs) ? engineToday() : '',
       values: structuredClone(props.values),
     });
   const startEditing = (index: number) => {
@@ -253,6 +270,7 @@ export function TestsPanel(props: {
       name: test.name ?? '',
       expected: JSON.stringify(test.expected ?? {}, null, 2),
       tolerance: test.tolerance === undefined ? '' : String(test.tolerance),
+      today: typeof test.today === 'string' ? test.today : '',
       values: (test.values ?? {}) as Values,
     });
   };
@@ -266,6 +284,7 @@ export function TestsPanel(props: {
             if (i !== index) return existing;
             const kept: TestCase = { ...existing, ...test };
             if (test.tolerance === undefined) delete kept.tolerance;
+            if (test.today === undefined) delete kept.today;
             return kept;
           }),
     );
@@ -333,6 +352,9 @@ export function TestsPanel(props: {
                     <span className="visually-hidden">{t(state)}</span>
                   </span>
                   <span className="tests-name">{name(test)}</span>
+                  {typeof test.today === 'string' && (
+                    <span className="muted tests-today">{t('todayNote', { day: test.today })}</span>
+                  )}
                 </div>
                 {draft?.index === index ? (
                   <TestForm draft={draft} onSave={save} onCancel={() => setDraft(null)} />
