@@ -12,8 +12,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use crate::entities::{session, user};
 use crate::error::ApiError;
 use crate::state::AppState;
-// Callers have always found these here; they live in `tokens`, below config and state.
-pub use crate::tokens::{hash_token, now, now_ms, random_token};
+use crate::tokens::{hash_token, now, random_token};
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "calcsmith_session";

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod config;
 pub mod connections;
 pub mod device;
+pub mod domain;
 pub mod entities;
 pub mod error;
 pub mod extract;

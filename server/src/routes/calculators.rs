@@ -18,8 +18,9 @@ use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::paging;
+use crate::domain::{CalcId, parse_json_text};
 use crate::services::calculators::{
-    self, CHANGED_ELSEWHERE, CalcId, SaveOutcome, SaveRequest, parse_json_text,
+    self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest,
 };
 use crate::services::eval_queue::Owner;
 use crate::services::{rate_limit, versions};

@@ -20,7 +20,8 @@ use tower_http::services::ServeDir;
 use crate::auth::MaybeUser;
 use crate::entities::user;
 use crate::error::ApiError;
-use crate::services::calculators::{self, CalcId};
+use crate::domain::CalcId;
+use crate::services::calculators;
 use crate::state::AppState;
 
 /// The screens of spec §2; each returns the SPA.

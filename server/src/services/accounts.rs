@@ -11,17 +11,15 @@ use sea_orm::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::auth::{
-    end_all_sessions, end_other_sessions, hash_password, hash_token, now, random_token,
-    verify_password,
-};
+use crate::auth::{end_all_sessions, end_other_sessions, hash_password, verify_password};
 use crate::device::Device;
+use crate::domain::{check_password, parse_email, parse_json_text, parse_text};
 use crate::entities::{calculator, calculator_version, user};
 use crate::error::ApiError;
-use crate::services::calculators::parse_json_text;
 use crate::services::password_resets::{notify, revoke_resets};
 use crate::services::rate_limit;
 use crate::state::AppState;
+use crate::tokens::{hash_token, now, random_token};
 
 /// The same answer for an unknown email and a wrong password.
 pub const WRONG_CREDENTIALS: &str = "Wrong email or password.";
@@ -36,67 +34,6 @@ pub const WRONG_CURRENT_PASSWORD: &str = "The current password is wrong.";
 /// The answer to an account deletion without the current password.
 pub const DELETION_PASSWORD_NEEDED: &str =
     "Please enter your current password to delete your account.";
-
-/// The longest name, phone, address and the like.
-const TEXT_MAX: usize = 200;
-
-/// An email address, trimmed and lower-cased, that looks like one.
-///
-/// # Errors
-/// 400 when it is not an email address (also: longer than 320 bytes, control characters).
-pub fn parse_email(raw: &str) -> Result<String, ApiError> {
-    let email = raw.trim().to_lowercase();
-    let valid = email.len() <= 320
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        })
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
-    if valid {
-        Ok(email)
-    } else {
-        Err(ApiError::BadRequest(
-            "Please enter a valid email address.".to_owned(),
-        ))
-    }
-}
-
-/// A one-line text field (name, phone, address, …), trimmed.
-///
-/// # Errors
-/// 400 naming the field when it holds a control character (NUL, a line break) or more
-/// than 200 characters.
-pub fn parse_text(label: &str, raw: &str) -> Result<String, ApiError> {
-    let text = raw.trim();
-    if text.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(format!(
-            "{label} cannot contain control characters."
-        )));
-    }
-    if text.chars().count() > TEXT_MAX {
-        return Err(ApiError::BadRequest(format!(
-            "{label} is too long (at most {TEXT_MAX} characters)."
-        )));
-    }
-    Ok(text.to_owned())
-}
-
-/// A password long enough to keep.
-///
-/// # Errors
-/// 400 when it is shorter than 8 or longer than 1024 characters.
-pub fn check_password(password: &str) -> Result<(), ApiError> {
-    let length = password.chars().count();
-    if (8..=1024).contains(&length) {
-        Ok(())
-    } else {
-        Err(ApiError::BadRequest(
-            "The password must have at least 8 characters.".to_owned(),
-        ))
-    }
-}
 
 /// The message when an email already belongs to an account.
 const EMAIL_TAKEN: &str = "An account with this email already exists.";

@@ -14,7 +14,8 @@ use sea_orm::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::auth::now_ms;
+use crate::domain::{CalcId, parse_json_text};
+use crate::tokens::now_ms;
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
@@ -24,36 +25,6 @@ use crate::state::AppState;
 
 /// How many calculators a page of "My Calculators" holds.
 pub const PER_PAGE: u64 = 20;
-
-/// A calculator id: exactly 16 characters of [0-9A-Za-z].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CalcId(String);
-
-impl CalcId {
-    /// Parses an id from a path or body.
-    ///
-    /// # Errors
-    /// 400 when it is not 16 characters of [0-9A-Za-z].
-    pub fn parse(raw: &str) -> Result<CalcId, ApiError> {
-        if raw.len() == 16 && raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            Ok(CalcId(raw.to_owned()))
-        } else {
-            Err(ApiError::BadRequest(
-                "A calculator id is 16 letters and digits.".to_owned(),
-            ))
-        }
-    }
-
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// Stored JSON text back to JSON (null if it was somehow damaged).
-pub fn parse_json_text(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
-}
 
 /// The calculator if it exists and `viewer` may see it (its owner, or anyone when public).
 ///

@@ -5,7 +5,7 @@ use altcha::{Challenge, CreateChallengeOptions, Payload, VerifySolutionOptions};
 use base64::Engine as _;
 use sea_orm::{ActiveModelTrait, Set};
 
-use crate::auth::now;
+use crate::tokens::now;
 use crate::entities::used_captcha;
 use crate::error::ApiError;
 use crate::state::AppState;

@@ -8,7 +8,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ActiveModelTrait, Set};
 use url::Url;
 
-use crate::auth::now;
+use crate::tokens::now;
 use crate::config::SmtpCa;
 use crate::entities::outbox;
 use crate::error::ApiError;

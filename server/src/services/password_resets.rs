@@ -4,10 +4,11 @@
 
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 
-use crate::auth::{end_all_sessions, hash_password, hash_token, now, random_token};
+use crate::auth::{end_all_sessions, hash_password};
+use crate::tokens::{hash_token, now, random_token};
 use crate::entities::{password_reset, user};
 use crate::error::ApiError;
-use crate::services::accounts::{check_password, parse_email};
+use crate::domain::{check_password, parse_email};
 use crate::services::mail;
 use crate::state::AppState;
 

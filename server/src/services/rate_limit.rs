@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 
-use crate::auth::now;
+use crate::tokens::now;
 use crate::error::ApiError;
 use crate::state::AppState;
 

@@ -86,7 +86,7 @@ pub async fn fresh_database(db: Db, data_dir: &Path) -> Option<String> {
                 "calcsmith_t_{}_{}_{}",
                 std::process::id(),
                 COUNTER.fetch_add(1, Ordering::Relaxed),
-                calcsmith_server::auth::random_token()
+                calcsmith_server::tokens::random_token()
                     .get(..8)
                     .unwrap_or("x")
             );
@@ -255,7 +255,7 @@ pub fn doc(script: &str) -> Value {
 
 /// 16 random letters and digits.
 pub fn new_id() -> String {
-    calcsmith_server::auth::random_token()
+    calcsmith_server::tokens::random_token()
         .chars()
         .take(16)
         .collect()

@@ -10,7 +10,8 @@ use stripe_core::PaymentIntentStatus;
 use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_core::refund::CreateRefund;
 
-use super::{is_live, once_key, payment_intent_of, stripe_error};
+use super::client::{once_key, stripe_error};
+use super::views::{is_live, payment_intent_of};
 use crate::error::ApiError;
 use crate::state::AppState;
 
