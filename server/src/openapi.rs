@@ -283,7 +283,7 @@ pub struct EvalRequest {
     pub locale: Option<String>,
 }
 
-/// What the engine answers (README, "The result").
+/// What the engine answers (docs/engine.md, "The result").
 #[derive(Serialize, ToSchema)]
 pub struct EvalResult {
     /// Every declared output by name; null on an error.

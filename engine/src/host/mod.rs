@@ -17,7 +17,7 @@ pub mod console;
 mod inspect;
 mod json;
 
-// Off by default until the browser has it too (see README, "Intl"): every face must
+// Off by default until the browser has it too (see docs/engine.md, "Intl"): every face must
 // give the same answer.
 #[cfg(feature = "intl")]
 mod intl;

@@ -1,5 +1,5 @@
 // The spec's rules for what a script returned (spec §5 validation, in its order and with
-// its messages) and the README's rules for showing it: the V8 reference's second half
+// its messages) and the rules of docs/engine.md for showing it: the V8 reference's second half
 // (reference.mjs runs the script). Independent of the engine's code on purpose.
 
 const NOT_OBJECTS = "Outputs and table rows must be objects.";
@@ -70,7 +70,7 @@ export function checkOutputs(doc, returned) {
   return outputs;
 }
 
-// --- showing values (README "Formatting") ------------------------------------------------
+// --- showing values (docs/engine.md, "Formatting") -----------------------------------------
 /** The shortest decimal form of |n| times 10^shift, as text Intl reads exactly. */
 function decimalText(n, shift) {
   const text = String(Math.abs(n));

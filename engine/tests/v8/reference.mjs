@@ -1,5 +1,5 @@
 // The V8 reference: what a calculator case should give, computed in Node's V8 with the
-// spec's rules (README "The engine"), independently of the engine's code.
+// spec's rules (docs/engine.md), independently of the engine's code.
 //
 //   node engine/tests/v8/reference.mjs CASE.json...
 //     prints {"<file name>": {"result": ..., "canonical": "<canonical JSON text>"}, ...}
@@ -10,7 +10,7 @@
 // numbers are the author's. `inputs` is built as the engine's harness builds it (values,
 // then doc.defaults, then the type's default; dates as UTC `Date`s; reads recorded by
 // getters), the returned value is validated with the spec's messages in the spec's order
-// and formatted by the README's rules, with Intl for digits, grouping and dates
+// and formatted by the rules of docs/engine.md, with Intl for digits, grouping and dates
 // (outputs.mjs).
 // Deliberate, spec-mandated differences from a browser are listed in README.md here.
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Which requests the service worker (src/sw.ts) answers, and how. Pure, so the rules are
-// tested without a service worker; the README's "Offline published calculators" says why.
+// tested without a service worker; docs/web.md, "Offline published calculators", says why.
 
 /** How the service worker answers a request it takes. */
 export type OfflineRoute =

@@ -82,7 +82,7 @@ export const INPUTS_GLOBAL = 'inputs';
 
 export type Libraries = { lodash?: boolean; moment?: boolean; mathjs?: boolean } | undefined;
 
-/** The global each library adds (README: `_`, `moment`, `math`). */
+/** The global each library adds (docs/engine.md: `_`, `moment`, `math`). */
 export const LIBRARY_GLOBALS = { lodash: '_', moment: 'moment', mathjs: 'math' } as const;
 
 /** Every name a script may use without declaring it, given the enabled libraries. */

@@ -18,7 +18,7 @@ export const ENGLISH_SCHEMA_TEXT: SchemaText = {
 
 const INDENT = '  ';
 
-/** The type the script sees for an input's value (README "The engine" table). */
+/** The type the script sees for an input's value (the table in docs/engine.md, "Evaluation"). */
 export function inputType(input: InputDef): string {
   switch (input.type) {
     case 'number':
