@@ -8,9 +8,10 @@ import { useId, useState } from 'react';
 import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
 import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
 import { ScrollBox } from '../../components/scroll-box';
+import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, EvalResult } from '../../lib/types';
-import { toast } from '../../stores/ui';
+import { toast, useUi } from '../../stores/ui';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
@@ -227,6 +228,7 @@ export function TestsPanel(props: {
   onLoadValues(values: Values): void;
 }) {
   const t = useT(testsMessages);
+  const locale = useUi((s) => s.locale);
   const { doc, run } = props;
   const tests = testsOf(doc);
   const outcomes = outcomesFor(tests, run);
@@ -288,7 +290,7 @@ export function TestsPanel(props: {
       </p>
       {run.error && (
         <p className="field-error" role="alert">
-          {t('runFailed', { message: run.error })}
+          {t('runFailed', { message: localizeEngineMessage(run.error, locale) })}
         </p>
       )}
       {draft?.index === null ? (
@@ -339,7 +341,9 @@ export function TestsPanel(props: {
                 ) : (
                   <>
                     {outcome?.error && (
-                      <p className="tests-error">{t('error', { message: outcome.error })}</p>
+                      <p className="tests-error">
+                        {t('error', { message: localizeEngineMessage(outcome.error, locale) })}
+                      </p>
                     )}
                     {outcome?.differences && outcome.differences.length > 0 && (
                       <DiffTable differences={outcome.differences} />

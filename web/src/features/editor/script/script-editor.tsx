@@ -29,6 +29,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
 import { useT } from '../../../lib/i18n';
 import { useUi } from '../../../stores/ui';
 import { scriptCompletions, type CompletionLabels } from './completions';
@@ -148,7 +149,10 @@ export default function ScriptEditor(props: ScriptEditorProps) {
         mathjs: Boolean(libraries?.mathjs),
       },
       inputNames: [...inputNames],
-      engineError: lineOfError !== null && error ? { line: lineOfError, message: error } : null,
+      engineError:
+        lineOfError !== null && error
+          ? { line: lineOfError, message: localizeEngineMessage(error, locale) }
+          : null,
       lintText: {
         syntaxError: (found) => t('syntaxError', { found }),
         unexpectedEnd: () => t('unexpectedEnd'),
