@@ -33,6 +33,7 @@ import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
 import { useT } from '../../../lib/i18n';
 import { useUi } from '../../../stores/ui';
 import { scriptCompletions, type CompletionLabels } from './completions';
+import { editorPhrases } from './editor-phrases';
 import { editorTheme, themedHighlighting } from './editor-theme';
 import { errorLine } from './error-line';
 import type { Libraries } from './globals';
@@ -122,6 +123,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
     context: new Compartment(),
     attributes: new Compartment(),
     dark: new Compartment(),
+    phrases: new Compartment(),
   }));
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -231,6 +233,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
           compartments.context.of(builders.current.buildContext()),
           compartments.attributes.of(builders.current.buildAttributes()),
           compartments.dark.of(EditorView.darkTheme.of(useUi.getState().theme === 'dark')),
+          compartments.phrases.of(editorPhrases(useUi.getState().locale)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             if (update.transactions.every((tr) => !tr.docChanged || tr.annotation(external))) {
@@ -278,6 +281,10 @@ export default function ScriptEditor(props: ScriptEditorProps) {
       effects: compartments.dark.reconfigure(EditorView.darkTheme.of(dark)),
     });
   }, [compartments, dark]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.phrases.reconfigure(editorPhrases(locale)) });
+  }, [compartments, locale]);
 
   useEffect(() => {
     const view = viewRef.current;
