@@ -2,7 +2,7 @@
 // marker translated, and English shown exactly as the engine words it.
 import { describe, expect, it } from 'vitest';
 import { FIXED_MESSAGES } from '../../testing/engine-messages';
-import { localizeEngineMessage } from './engine-messages';
+import { localizeEngineMessage, localizeRowCount } from './engine-messages';
 
 describe('localizeEngineMessage', () => {
   it.each(FIXED_MESSAGES)('gives "%s" in Russian', (english, russian) => {
@@ -52,5 +52,31 @@ describe('localizeEngineMessage', () => {
       'Calculation stopped unexpectedly. (line 7)',
     ];
     for (const message of english) expect(localizeEngineMessage(message, 'en')).toBe(message);
+  });
+
+  it('gives the length of a shortened text in Russian words', () => {
+    expect(localizeEngineMessage('Error: yyyy… (5,007 characters)', 'ru')).toBe(
+      'Error: yyyy… (5\u00a0007 символов)',
+    );
+    expect(localizeEngineMessage('"жжж… (302 characters)', 'ru')).toBe('"жжж… (302 символа)');
+    expect(localizeEngineMessage('"ab… (1,048,581 characters)', 'ru')).toBe(
+      '"ab… (1\u00a0048\u00a0581 символ)',
+    );
+    expect(localizeEngineMessage('Error: yyyy… (5,007 characters)', 'en')).toBe(
+      'Error: yyyy… (5,007 characters)',
+    );
+  });
+});
+
+describe('localizeRowCount', () => {
+  it.each([
+    ['1 row', '1 строка'],
+    ['3 rows', '3 строки'],
+    ['5 rows', '5 строк'],
+    ['21 rows', '21 строка'],
+    ['0 rows', '0 строк'],
+  ])('gives "%s" as "%s"', (english, russian) => {
+    expect(localizeRowCount(english, 'ru')).toBe(russian);
+    expect(localizeRowCount(english, 'en')).toBe(english);
   });
 });

@@ -50,9 +50,46 @@ const PATTERNS = Object.entries(RUSSIAN).map(([english, russian]) => ({
 
 const LINE_MARKER = / \(line (\d+)\)$/;
 
-/** `message`, an engine error, as the interface shows it in `locale`. */
+/** The end of a text the engine shortened (engine/src/test_report.rs): "… (1,234 characters)". */
+const SHORTENED = /… \((\d{1,3}(?:,\d{3})*) characters\)$/;
+
+/** A table's row count in a test's difference (engine/src/test_cases.rs). */
+const ROW_COUNT = /^(\d+) rows?$/;
+
+type PluralForms = Record<Intl.LDMLPluralRule, string>;
+const CHARACTERS: PluralForms = {
+  zero: 'символов',
+  one: 'символ',
+  two: 'символа',
+  few: 'символа',
+  many: 'символов',
+  other: 'символа',
+};
+const ROWS: PluralForms = {
+  zero: 'строк',
+  one: 'строка',
+  two: 'строки',
+  few: 'строки',
+  many: 'строк',
+  other: 'строки',
+};
+
+/** "5 строк": a count with the Russian word's form for it. */
+function russianCount(count: number, forms: PluralForms): string {
+  return `${count.toLocaleString('ru')} ${forms[new Intl.PluralRules('ru').select(count)]}`;
+}
+
+/**
+ * `message`, an engine error, as the interface shows it in `locale`; also the end of a
+ * shortened text (a long error, a long value of a test's difference).
+ */
 export function localizeEngineMessage(message: string, locale: Locale): string {
   if (locale === 'en') return message;
+  const shortened = SHORTENED.exec(message);
+  if (shortened) {
+    const count = Number(shortened[1].replaceAll(',', ''));
+    return `${message.slice(0, shortened.index)}… (${russianCount(count, CHARACTERS)})`;
+  }
   const marker = LINE_MARKER.exec(message);
   const body = marker ? message.slice(0, marker.index) : message;
   let shown = body;
@@ -64,4 +101,10 @@ export function localizeEngineMessage(message: string, locale: Locale): string {
     }
   }
   return marker ? `${shown} (строка ${marker[1]})` : shown;
+}
+
+/** A table's row count in a test's difference ("3 rows") as the interface shows it. */
+export function localizeRowCount(text: string, locale: Locale): string {
+  const rows = locale === 'en' ? null : ROW_COUNT.exec(text);
+  return rows ? russianCount(Number(rows[1]), ROWS) : text;
 }

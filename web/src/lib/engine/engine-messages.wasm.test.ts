@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalcDoc } from '@calcsmith/engine';
 import init, { Engine } from '../../../../pkg/calcsmith_engine.js';
 import { FIXED_MESSAGES } from '../../testing/engine-messages';
-import { localizeEngineMessage } from './engine-messages';
+import { localizeEngineMessage, localizeRowCount } from './engine-messages';
 import { CRASH_MESSAGE, MEMORY_MESSAGE, TIMEOUT_MESSAGE } from './protocol';
 
 // Vitest runs in web/; the package is the repository's pkg/.
@@ -110,6 +110,22 @@ describe('the engine’s fixed messages', () => {
     expect(said).toBe("TypeError: Cannot read properties of null (reading 'x') (line 2)");
     expect(localizeEngineMessage(String(said), 'ru')).toBe(
       "TypeError: Cannot read properties of null (reading 'x') (строка 2)",
+    );
+  });
+
+  it("gives a test's row counts and shortened values in Russian", () => {
+    const report = new Engine({ locale: 'en' }).runTests({
+      script: "return { t: [{ c: 1 }, { c: 2 }], s: 'x'.repeat(300) };",
+      metaOutputs: [{ id: 1, name: 't', type: 'table', metaOutputs: [value('c')] }, value('s')],
+      tests: [{ name: 'one', expected: { t: [{ c: 1 }], s: 'y' } }],
+    });
+    const [rows, long] = report.tests[0]?.differences ?? [];
+    expect([rows?.expected, rows?.actual]).toEqual(['1 row', '2 rows']);
+    expect(localizeRowCount(String(rows?.expected), 'ru')).toBe('1 строка');
+    expect(localizeRowCount(String(rows?.actual), 'ru')).toBe('2 строки');
+    expect(long?.actual).toBe(`"${'x'.repeat(199)}… (302 characters)`);
+    expect(localizeEngineMessage(String(long?.actual), 'ru')).toBe(
+      `"${'x'.repeat(199)}… (302 символа)`,
     );
   });
 });
