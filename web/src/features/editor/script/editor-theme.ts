@@ -67,7 +67,7 @@ export const editorTheme = EditorView.theme({
     background: 'var(--surface-2)',
     borderBlock: '1px solid var(--border)',
   },
-  '& .cm-collapsedLines:before': { content: '"↕"' },
+  '& .cm-collapsedLines:before, & .cm-collapsedLines:after': { content: '"↕"' },
 });
 
 /** CodeMirror's default highlighting with each colour swapped for a theme variable. */
