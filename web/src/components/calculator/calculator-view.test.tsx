@@ -136,6 +136,21 @@ describe('CalculatorView', () => {
     expect(outputNames()).toEqual([]);
   });
 
+  it.each([
+    [
+      'Calculation did not finish after 5 seconds. Is there an infinite loop?',
+      'Расчёт не завершился за 5 секунд. Нет ли в скрипте бесконечного цикла?',
+    ],
+    [
+      'ReferenceError: rate is not defined (line 4)',
+      'ReferenceError: rate is not defined (строка 4)',
+    ],
+  ])('shows the error "%s" in Russian as "%s"', (error, shown) => {
+    useUi.setState({ locale: 'ru' });
+    show({ result: { outputs: null, display: null, usedInputs: [], error } });
+    expect(screen.getByRole('alert')).toHaveTextContent(shown);
+  });
+
   it('shows every input while the result is an error (nothing is known to be unused)', () => {
     show({ result: { outputs: null, display: null, usedInputs: [], error: 'Boom' } });
     expect(screen.getByLabelText('extra')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n';
 import { useUi, type Theme } from '../../stores/ui';
 import { derivePalette, paletteToCss, type Rgb } from './colours';
 import { defaultValue } from '../../lib/doc';
+import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import type { CalcDoc, DocStyle, EvalResult, InputDef, OutputDef } from '../../lib/types';
 import { InputField } from './input-control';
 import { inputProblems } from './input-rules';
@@ -160,7 +161,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         )}
         {result?.error && !blocked ? (
           <p className="calc-error" role="alert">
-            {result.error}
+            {localizeEngineMessage(result.error, locale)}
           </p>
         ) : outputs.length === 0 ? (
           <p className="muted">{t('noOutputs')}</p>

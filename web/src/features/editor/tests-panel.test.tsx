@@ -257,6 +257,52 @@ describe('TestsPanel', () => {
     expect(within(failing).getByRole('button', { name: 'Загрузить входные данные' })).toBeEnabled();
   });
 
+  it("shows the engine's row counts, text lengths and fixed errors in Russian", () => {
+    act(() => useUi.setState({ locale: 'ru' }));
+    const elided = `"${'x'.repeat(199)}… (1,048,578 characters)`;
+    renderPanel({
+      tests: [typical, broken],
+      report: {
+        passed: 0,
+        failed: 2,
+        tests: [
+          {
+            name: 'Typical',
+            passed: false,
+            differences: [
+              { output: 'rows', expected: '1 row', actual: '5 rows' },
+              { output: 'total', expected: '3 rows', actual: elided, actualElided: true },
+            ],
+          },
+          {
+            name: 'Broken',
+            passed: false,
+            error: 'Not run: a calculator runs at most 100 tests.',
+          },
+        ],
+      },
+    });
+    const typicalItem = screen.getByRole('listitem', { name: 'Тест Typical' });
+    const rows = within(within(typicalItem).getByRole('table', { name: 'Что отличается' }))
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    // A value output's text stays as it is, even when it reads like a row count.
+    expect(rows.slice(1)).toEqual([
+      ['rows', '', '', '"1 строка"', '"5 строк"'],
+      ['total', '', '', '"3 rows"', `"${'x'.repeat(199)}… (1\u00a0048\u00a0578 символов)`],
+    ]);
+    const brokenItem = screen.getByRole('listitem', { name: 'Тест Broken' });
+    expect(
+      within(brokenItem).getByText(
+        'Ошибка: Не запущен: калькулятор выполняет не больше 100 тестов.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('speaks Russian about differences not shown and dropped details', () => {
     act(() => useUi.setState({ locale: 'ru' }));
     renderPanel({

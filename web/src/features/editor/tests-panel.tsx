@@ -8,10 +8,11 @@ import { useId, useState } from 'react';
 import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
 import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
 import { ScrollBox } from '../../components/scroll-box';
+import { localizeEngineMessage, localizeRowCount } from '../../lib/engine/engine-messages';
 import { useT } from '../../lib/i18n';
 import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
-import { toast } from '../../stores/ui';
+import { toast, useUi, type Locale } from '../../stores/ui';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
@@ -74,17 +75,24 @@ function valueKind(value: unknown): CellKind {
   return 'text';
 }
 
-/** A value of a difference: as readable JSON, or an elided one as the engine's text
- * (`"xxx… (1,048,578 characters)`), so that every face shows the same. */
-const shown = (value: unknown, elided: boolean | undefined) =>
-  elided && typeof value === 'string' ? value : readableJson(value);
+/**
+ * A value of a difference: as readable JSON, or an elided one as the engine's text
+ * (`"xxx… (1,048,578 characters)`), so that every face shows the same, with its length, or
+ * a table's row count ("3 rows"), in the interface's language.
+ */
+function shown(value: unknown, elided: boolean | undefined, rowCount: boolean, locale: Locale) {
+  if (typeof value !== 'string') return readableJson(value);
+  if (elided) return localizeEngineMessage(value, locale);
+  return readableJson(rowCount ? localizeRowCount(value, locale) : value);
+}
 
 /** The cell kind of a shown value: an elided one is text. */
 const shownKind = (value: unknown, elided: boolean | undefined): CellKind =>
   elided ? 'text' : valueKind(value);
 
-function DiffTable({ differences }: { differences: Difference[] }) {
+function DiffTable({ differences, tables }: { differences: Difference[]; tables: string[] }) {
   const t = useT(testsMessages);
+  const locale = useUi((s) => s.locale);
   return (
     <ScrollBox className="tests-diff-scroll" label={t('differences')}>
       <table className="tests-diff">
@@ -99,20 +107,29 @@ function DiffTable({ differences }: { differences: Difference[] }) {
           </tr>
         </thead>
         <tbody>
-          {differences.map((difference, index) => (
-            <tr key={index}>
-              <td>{difference.output}</td>
-              {/* Rows are counted from 1 for people (the report counts from 0). */}
-              <td className="cell-number">{difference.row == null ? '' : difference.row + 1}</td>
-              <td>{difference.column ?? ''}</td>
-              <td className={`cell-${shownKind(difference.expected, difference.expectedElided)}`}>
-                <code>{shown(difference.expected, difference.expectedElided)}</code>
-              </td>
-              <td className={`cell-${shownKind(difference.actual, difference.actualElided)}`}>
-                <code>{shown(difference.actual, difference.actualElided)}</code>
-              </td>
-            </tr>
-          ))}
+          {differences.map((difference, index) => {
+            // A table's difference with neither row nor column: its row count.
+            const rowCount =
+              tables.includes(difference.output) &&
+              difference.row == null &&
+              difference.column == null;
+            return (
+              <tr key={index}>
+                <td>{difference.output}</td>
+                {/* Rows are counted from 1 for people (the report counts from 0). */}
+                <td className="cell-number">{difference.row == null ? '' : difference.row + 1}</td>
+                <td>{difference.column ?? ''}</td>
+                <td className={`cell-${shownKind(difference.expected, difference.expectedElided)}`}>
+                  <code>
+                    {shown(difference.expected, difference.expectedElided, rowCount, locale)}
+                  </code>
+                </td>
+                <td className={`cell-${shownKind(difference.actual, difference.actualElided)}`}>
+                  <code>{shown(difference.actual, difference.actualElided, rowCount, locale)}</code>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </ScrollBox>
@@ -242,6 +259,7 @@ export function TestsPanel(props: {
   onLoadValues(values: Values): void;
 }) {
   const t = useT(testsMessages);
+  const locale = useUi((s) => s.locale);
   const { doc, run } = props;
   const tests = testsOf(doc);
   const outcomes = outcomesFor(tests, run);
@@ -307,7 +325,7 @@ export function TestsPanel(props: {
       </p>
       {run.error && (
         <p className="field-error" role="alert">
-          {t('runFailed', { message: run.error })}
+          {t('runFailed', { message: localizeEngineMessage(run.error, locale) })}
         </p>
       )}
       {draft?.index === null ? (
@@ -361,10 +379,17 @@ export function TestsPanel(props: {
                 ) : (
                   <>
                     {outcome?.error && (
-                      <p className="tests-error">{t('error', { message: outcome.error })}</p>
+                      <p className="tests-error">
+                        {t('error', { message: localizeEngineMessage(outcome.error, locale) })}
+                      </p>
                     )}
                     {outcome?.differences && outcome.differences.length > 0 && (
-                      <DiffTable differences={outcome.differences} />
+                      <DiffTable
+                        differences={outcome.differences}
+                        tables={(doc.metaOutputs ?? [])
+                          .filter((output) => output.type === 'table')
+                          .map((output) => output.name)}
+                      />
                     )}
                     {outcome?.moreDifferences ? (
                       <p className="muted">

@@ -4,13 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { api, messageOf } from '../../lib/api';
+import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { useT } from '../../lib/i18n';
 import type { UserCalc } from '../../lib/types';
 import { useCalcs } from '../../stores/calcs';
 import { calcFileMessages } from '../calc-file/messages';
 import { useCalcImport } from '../calc-file/use-import';
 import { useSession } from '../../stores/session';
-import { toast } from '../../stores/ui';
+import { toast, useUi } from '../../stores/ui';
 import { myCalcsMessages } from './messages';
 import { pageFromQuery, pageHref, pagerLinks, type Paging } from './paging';
 import './my-calcs.css';
@@ -210,6 +211,7 @@ function CalcRow({
   onPrivacy(id: string, isPrivate: boolean): void;
 }) {
   const t = useT(myCalcsMessages);
+  const locale = useUi((s) => s.locale);
   const [busy, setBusy] = useState(false);
   const name = String(calc.doc?.name ?? '').trim() || t('untitled');
   const isPrivate = calc.private === true;
@@ -253,7 +255,9 @@ function CalcRow({
           </p>
         )}
         {calc.error && (
-          <p className="my-calc-error">{t('scriptError', { error: String(calc.error) })}</p>
+          <p className="my-calc-error">
+            {t('scriptError', { error: localizeEngineMessage(String(calc.error), locale) })}
+          </p>
         )}
       </div>
       <div className="my-calc-actions">

@@ -1,10 +1,13 @@
-// Two scripts side by side with their differences marked (@codemirror/merge), read-only.
+// Two scripts side by side with their differences marked (@codemirror/merge), read-only,
+// in the interface's theme and language.
 // A chunk of its own: loaded only when a version with another script is opened.
 import { javascript } from '@codemirror/lang-javascript';
 import { MergeView } from '@codemirror/merge';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { useUi } from '../../../stores/ui';
+import { editorPhrases } from '../script/editor-phrases';
 import { editorTheme, themedHighlighting } from '../script/editor-theme';
 import '../script/script.css';
 
@@ -16,6 +19,8 @@ export default function ScriptDiff(props: {
 }) {
   const host = useRef<HTMLDivElement>(null);
   const { before, after, beforeLabel, afterLabel } = props;
+  const locale = useUi((s) => s.locale);
+  const dark = useUi((s) => s.theme === 'dark');
 
   useEffect(() => {
     const parent = host.current;
@@ -24,6 +29,8 @@ export default function ScriptDiff(props: {
       javascript(),
       editorTheme,
       themedHighlighting,
+      EditorView.darkTheme.of(dark),
+      editorPhrases(locale),
       EditorState.readOnly.of(true),
       EditorView.editable.of(false),
       EditorView.lineWrapping,
@@ -37,7 +44,7 @@ export default function ScriptDiff(props: {
       collapseUnchanged: { margin: 3, minSize: 8 },
     });
     return () => view.destroy();
-  }, [before, after, beforeLabel, afterLabel]);
+  }, [before, after, beforeLabel, afterLabel, locale, dark]);
 
   return (
     <div className="script-diff">

@@ -1,6 +1,9 @@
 // A concise reference for script authors (spec §2): how inputs arrive, what to return,
 // libraries, limits, examples. Part of the screen's main chunk: no CodeMirror here.
+import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
+import { TIMEOUT_MESSAGE } from '../../../lib/engine/protocol';
 import { useT } from '../../../lib/i18n';
+import { useUi } from '../../../stores/ui';
 import { scriptMessages } from './messages';
 import './script.css';
 
@@ -44,6 +47,7 @@ return {
 
 export function Cheatsheet() {
   const t = useT(scriptMessages);
+  const locale = useUi((s) => s.locale);
   const [introBefore, introAfter] = t('csInputsIntro').split('{inputs}');
   return (
     <div className="cheatsheet">
@@ -97,7 +101,7 @@ export function Cheatsheet() {
       <section>
         <h3>{t('csLimitsTitle')}</h3>
         <ul>
-          <li>{t('csLimitTime')}</li>
+          <li>{t('csLimitTime', { message: localizeEngineMessage(TIMEOUT_MESSAGE, locale) })}</li>
           <li>{t('csLimitApis')}</li>
           <li>
             {t('csErrors')} <code>throw &apos;Too big&apos;;</code>

@@ -59,6 +59,15 @@ export const editorTheme = EditorView.theme({
     color: 'var(--on-primary)',
   },
   '.cm-lintRange-error': { backgroundColor: 'color-mix(in srgb, var(--danger) 12%, transparent)' },
+  // The diff's bar for collapsed unchanged lines: @codemirror/merge paints it near-white
+  // (or near-black) whatever the theme, and marks it with "⦚", which few fonts have.
+  '& .cm-collapsedLines': {
+    fontFamily: 'var(--font-ui)',
+    color: 'var(--muted)',
+    background: 'var(--surface-2)',
+    borderBlock: '1px solid var(--border)',
+  },
+  '& .cm-collapsedLines:before, & .cm-collapsedLines:after': { content: '"↕"' },
 });
 
 /** CodeMirror's default highlighting with each colour swapped for a theme variable. */

@@ -75,8 +75,7 @@ export const scriptMessages = defineMessages(
     csMoment: 'Moment.js',
     csMathjs: 'Math.js',
     csLimitsTitle: 'Limits and errors',
-    csLimitTime:
-      'A calculation must finish within 5 seconds, otherwise it stops with "Calculation did not finish after 5 seconds. Is there an infinite loop?"',
+    csLimitTime: 'A calculation must finish within 5 seconds, otherwise it stops with "{message}"',
     csLimitApis: 'Only standard JavaScript is available: no network, page or console access.',
     csErrors:
       'An error in the script is shown with its line number. Throw a string to show your own message.',
@@ -173,7 +172,7 @@ export const scriptMessages = defineMessages(
     csMathjs: 'Math.js',
     csLimitsTitle: 'Ограничения и ошибки',
     csLimitTime:
-      'Расчёт должен завершиться за 5 секунд, иначе он останавливается с сообщением «Calculation did not finish after 5 seconds. Is there an infinite loop?»',
+      'Расчёт должен завершиться за 5 секунд, иначе он останавливается с сообщением «{message}»',
     csLimitApis: 'Доступен только стандартный JavaScript: без сети, страницы и консоли.',
     csErrors:
       'Ошибка в скрипте показывается с номером строки. Чтобы показать своё сообщение, выбросьте строку (throw).',

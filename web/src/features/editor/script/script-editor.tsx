@@ -29,9 +29,11 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
 import { useT } from '../../../lib/i18n';
 import { useUi } from '../../../stores/ui';
 import { scriptCompletions, type CompletionLabels } from './completions';
+import { editorPhrases } from './editor-phrases';
 import { editorTheme, themedHighlighting } from './editor-theme';
 import { errorLine } from './error-line';
 import type { Libraries } from './globals';
@@ -121,6 +123,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
     context: new Compartment(),
     attributes: new Compartment(),
     dark: new Compartment(),
+    phrases: new Compartment(),
   }));
   const latest = useRef(props);
   useLayoutEffect(() => {
@@ -148,7 +151,10 @@ export default function ScriptEditor(props: ScriptEditorProps) {
         mathjs: Boolean(libraries?.mathjs),
       },
       inputNames: [...inputNames],
-      engineError: lineOfError !== null && error ? { line: lineOfError, message: error } : null,
+      engineError:
+        lineOfError !== null && error
+          ? { line: lineOfError, message: localizeEngineMessage(error, locale) }
+          : null,
       lintText: {
         syntaxError: (found) => t('syntaxError', { found }),
         unexpectedEnd: () => t('unexpectedEnd'),
@@ -227,6 +233,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
           compartments.context.of(builders.current.buildContext()),
           compartments.attributes.of(builders.current.buildAttributes()),
           compartments.dark.of(EditorView.darkTheme.of(useUi.getState().theme === 'dark')),
+          compartments.phrases.of(editorPhrases(useUi.getState().locale)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             if (update.transactions.every((tr) => !tr.docChanged || tr.annotation(external))) {
@@ -274,6 +281,10 @@ export default function ScriptEditor(props: ScriptEditorProps) {
       effects: compartments.dark.reconfigure(EditorView.darkTheme.of(dark)),
     });
   }, [compartments, dark]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.phrases.reconfigure(editorPhrases(locale)) });
+  }, [compartments, locale]);
 
   useEffect(() => {
     const view = viewRef.current;
