@@ -14,14 +14,12 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::auth::{CurrentUser, MaybeUser};
+use crate::domain::{CalcId, parse_json_text};
 use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::paging;
-use crate::domain::{CalcId, parse_json_text};
-use crate::services::calculators::{
-    self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest,
-};
+use crate::services::calculators::{self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest};
 use crate::services::eval_queue::Owner;
 use crate::services::{rate_limit, versions};
 use crate::state::AppState;

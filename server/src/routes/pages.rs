@@ -18,9 +18,9 @@ use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use crate::auth::MaybeUser;
+use crate::domain::CalcId;
 use crate::entities::user;
 use crate::error::ApiError;
-use crate::domain::CalcId;
 use crate::services::calculators;
 use crate::state::AppState;
 

@@ -15,13 +15,13 @@ use sea_orm::{
 use serde_json::{Map, Value, json};
 
 use crate::domain::{CalcId, parse_json_text};
-use crate::tokens::now_ms;
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
 use crate::services::versions;
 use crate::state::AppState;
+use crate::tokens::now_ms;
 
 /// How many calculators a page of "My Calculators" holds.
 pub const PER_PAGE: u64 = 20;

@@ -5,10 +5,10 @@ use altcha::{Challenge, CreateChallengeOptions, Payload, VerifySolutionOptions};
 use base64::Engine as _;
 use sea_orm::{ActiveModelTrait, Set};
 
-use crate::tokens::now;
 use crate::entities::used_captcha;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::tokens::now;
 
 /// The spec's message for a missing or wrong captcha.
 pub const CAPTCHA_MESSAGE: &str = "Please resolve the captcha and submit!";

@@ -8,11 +8,11 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ActiveModelTrait, Set};
 use url::Url;
 
-use crate::tokens::now;
 use crate::config::SmtpCa;
 use crate::entities::outbox;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::tokens::now;
 
 /// Sends one plain-text message.
 ///

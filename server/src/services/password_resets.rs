@@ -5,12 +5,12 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 
 use crate::auth::{end_all_sessions, hash_password};
-use crate::tokens::{hash_token, now, random_token};
+use crate::domain::{check_password, parse_email};
 use crate::entities::{password_reset, user};
 use crate::error::ApiError;
-use crate::domain::{check_password, parse_email};
 use crate::services::mail;
 use crate::state::AppState;
+use crate::tokens::{hash_token, now, random_token};
 
 /// How long a password-reset link works.
 const RESET_SECONDS: i64 = 3600;

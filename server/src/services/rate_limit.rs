@@ -3,9 +3,9 @@
 use axum::http::StatusCode;
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 
-use crate::tokens::now;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::tokens::now;
 
 /// The 429's message from [`hit`].
 pub const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please wait a minute and try again.";

@@ -15,10 +15,10 @@ use sea_orm::{
 };
 use serde_json::{Value, json};
 
+use crate::domain::parse_json_text;
 use crate::entities::{calculator, calculator_version};
 use crate::error::ApiError;
 use crate::paging::positive_number;
-use crate::domain::parse_json_text;
 use crate::services::plans::Plan;
 
 /// How many versions a page of the history holds.

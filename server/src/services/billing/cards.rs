@@ -1,7 +1,6 @@
 //! The user's cards: a new expiry, the default card, and deleting one (never the card
 //! that pays for a live subscription).
 
-use stripe::StripeRequest;
 use stripe_payment::PaymentMethod;
 use stripe_payment::payment_method::{
     DetachPaymentMethod, RetrievePaymentMethod, UpdatePaymentMethod, UpdatePaymentMethodCard,

@@ -41,7 +41,7 @@ impl Stripe {
         base_url: Option<String>,
         secret_key: &str,
         publishable_key: String,
-        pub(super) webhook_secret: String,
+        webhook_secret: String,
     ) -> Result<Stripe, String> {
         let mut builder = stripe::ClientBuilder::new(secret_key);
         if let Some(url) = base_url {

@@ -116,7 +116,10 @@ pub(super) async fn customer_of(state: &AppState, user: &user::Model) -> Result<
 
 /// Every subscription of the customer, with its default card; more than one live is
 /// put right first (`reconcile.rs`).
-pub(super) async fn subscriptions_of(state: &AppState, customer: &str) -> Result<Vec<Subscription>, ApiError> {
+pub(super) async fn subscriptions_of(
+    state: &AppState,
+    customer: &str,
+) -> Result<Vec<Subscription>, ApiError> {
     let list = ListSubscription::new()
         .customer(customer.to_owned())
         .status(ListSubscriptionStatus::All)
@@ -155,7 +158,10 @@ pub(super) async fn follow(
 }
 
 /// The customer's default card id.
-pub(super) async fn default_card(state: &AppState, customer: &str) -> Result<Option<String>, ApiError> {
+pub(super) async fn default_card(
+    state: &AppState,
+    customer: &str,
+) -> Result<Option<String>, ApiError> {
     let customer = RetrieveCustomer::new(customer)
         .send(&state.stripe.client)
         .await
@@ -232,7 +238,10 @@ pub(super) async fn make_default(
 
 /// Cancels a subscription at once (its first payment failed or was abandoned, or the
 /// account goes).
-pub(super) async fn cancel_now(state: &AppState, subscription: &Subscription) -> Result<(), ApiError> {
+pub(super) async fn cancel_now(
+    state: &AppState,
+    subscription: &Subscription,
+) -> Result<(), ApiError> {
     CancelSubscription::new(subscription.id.clone())
         .send(&state.stripe.client)
         .await

@@ -1,7 +1,6 @@
 //! The user's invoices, newest first, and where each one's PDF is.
 
 use serde::Serialize;
-use stripe::StripeRequest;
 use stripe_billing::invoice::{ListInvoice, RetrieveInvoice};
 
 use super::client::{not_found, or_not_found, stripe_error};
