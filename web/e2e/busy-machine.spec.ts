@@ -30,12 +30,11 @@ test.beforeAll(async ({ playwright }) => {
       script:
         "'use strict';\n\n" +
         "const total = math.evaluate('sqrt(a) * 2 + det([[a, 1], [2, 3]])', { a: inputs.a });\n" +
-        "const slope = math.derivative(math.simplify('a x^2 + 3x', { a: inputs.a }), 'x');\n" +
-        'return { total: String(total), slope: slope.toString() };\n',
+        'return { total: String(total), root: math.format(math.sqrt(inputs.a), { precision: 6 }) };\n',
       inputs: [{ id: 1, name: 'a', type: 'number' }],
       outputs: [
         { id: 1, name: 'total', type: 'value' },
-        { id: 2, name: 'slope', type: 'value' },
+        { id: 2, name: 'root', type: 'value' },
       ],
       defaults: { '1': 2 },
       libraries: { mathjs: true },
@@ -104,23 +103,24 @@ test('values in the link reach their outputs from the first worker, on a busy ma
   await expect.poll(async () => (await seen()).started, { timeout: 60_000 }).toBeGreaterThan(0);
   await page.clock.fastForward(6000);
 
-  // √144 · 2 + (144 · 3 − 2), and d/dx (144x² + 3x): the link's value, never the default's.
+  // √144 · 2 + (144 · 3 − 2): the link's value, never the default's.
   await expect(output(page, 'total')).toHaveText('454', { timeout: 60_000 });
-  await expect(output(page, 'slope')).toHaveText('288 * x + 3');
+  await expect(output(page, 'root')).toHaveText('12');
   // One calculation worker: none was restarted before the first result.
   expect(workers.filter((url) => new URL(url).pathname === '/js/worker.js')).toHaveLength(1);
   const { output: texts, late } = await seen();
-  // Before the outputs: "Calculating…" (in the author's Russian), never a blank, an error or
-  // another value, and why it took longer.
-  expect(texts.filter((text) => text !== 'Вычисление…')).toEqual(['454']);
+  // Before the outputs: "Calculating…" (the first frame is in English, then the author's
+  // Russian), never a blank, an error or another value; and why it took longer.
+  const calculating = ['Calculating…', 'Вычисление…'];
+  expect(texts.filter((text) => !calculating.includes(text))).toEqual(['454']);
   expect(late).toEqual([LATE]);
   await expect(page.getByText(LATE)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.getByLabel('a', { exact: true }).fill('9');
-  await expect(output(page, 'total')).toHaveText('31');
-  await expect(output(page, 'slope')).toHaveText('18 * x + 3');
+  await expect(output(page, 'total')).toHaveText('31', { timeout: 30_000 });
+  await expect(output(page, 'root')).toHaveText('3');
 });
 
 test.describe('a library that could not load', () => {
@@ -128,6 +128,7 @@ test.describe('a library that could not load', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('is said, with a retry that shows the outputs', async ({ page }) => {
+    test.setTimeout(120_000);
     await page
       .context()
       .route('**/js/lib/mathjs.js', (route) => route.abort('internetdisconnected'));
@@ -142,8 +143,11 @@ test.describe('a library that could not load', () => {
 
     await page.context().unroute('**/js/lib/mathjs.js');
     await alert.getByRole('button', { name: 'Попробовать ещё раз' }).click();
-    await expect(output(page, 'total')).toHaveText(String(4 * 2 + (16 * 3 - 2)));
-    await expect(output(page, 'slope')).toHaveText('32 * x + 3');
+    // A new worker loads the engine and Math.js again: on a loaded machine, seconds.
+    await expect(output(page, 'total')).toHaveText(String(4 * 2 + (16 * 3 - 2)), {
+      timeout: 60_000,
+    });
+    await expect(output(page, 'root')).toHaveText('4');
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
