@@ -237,6 +237,47 @@ describe('CalculatorView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Not a number: "abc".');
   });
 
+  describe('an answer that is late or cannot come', () => {
+    const progress = { late: null, unavailable: false, retry: vi.fn() };
+
+    it('says what is still loading once the answer is late', () => {
+      show({ result: null, pending: true, progress: { ...progress, late: 'loading' } });
+      expect(screen.getByText(/taking longer/)).toHaveTextContent(
+        'This is taking longer than usual: still loading the calculation engine. The outputs will appear as soon as it is ready.',
+      );
+      expect(screen.getAllByText('Calculating…')).toHaveLength(3);
+      cleanup();
+      useUi.setState({ locale: 'ru' });
+      show({
+        doc: { ...doc, libraries: { mathjs: true, moment: true } },
+        result: null,
+        pending: true,
+        progress: { ...progress, late: 'loading' },
+      });
+      expect(screen.getByText(/больше времени/)).toHaveTextContent(
+        'Это занимает больше времени, чем обычно: продолжается загрузка Moment.js и Math.js. Результаты появятся, как только всё будет готово.',
+      );
+    });
+
+    it('says a calculation past the time limit is still running', () => {
+      show({ pending: true, progress: { ...progress, late: 'calculating' } });
+      expect(screen.getByText(/taking longer/)).toHaveTextContent(
+        'This is taking longer than usual: still calculating.',
+      );
+    });
+
+    it('says the calculator could not load, with a retry', async () => {
+      const retry = vi.fn();
+      show({ result: null, progress: { ...progress, unavailable: true, retry } });
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The calculator could not load its calculation engine or libraries. Check your connection and try again.',
+      );
+      expect(document.querySelector('.output-list')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(retry).toHaveBeenCalledTimes(1);
+    });
+  });
+
   describe('while recalculating', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());

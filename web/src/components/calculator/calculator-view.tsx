@@ -5,6 +5,8 @@ import { useUi, type Theme } from '../../stores/ui';
 import { derivePalette, paletteToCss, type Rgb } from './colours';
 import { defaultValue } from '../../lib/doc';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
+import { LIBRARIES } from '../../lib/engine/protocol';
+import type { Calculation } from '../../lib/engine/use-calculation';
 import type { CalcDoc, DocStyle, EvalResult, InputDef, OutputDef } from '../../lib/types';
 import { InputField } from './input-control';
 import { inputProblems } from './input-rules';
@@ -18,6 +20,8 @@ export interface CalculatorViewProps {
   onValuesChange(values: Record<string, unknown>): void;
   result: EvalResult | null;
   pending?: boolean;
+  /** Why the pending result is late, and a worker that could not load (with a retry). */
+  progress?: Pick<Calculation, 'late' | 'unavailable' | 'retry'>;
   /** Edit mode shows every input and output, autohide or not (clarifications). */
   showAll?: boolean;
   /** The outputs are for other values than those shown (debug mode before Run). */
@@ -32,6 +36,13 @@ export interface CalculatorViewProps {
 
 /** What a calculator without an author's background sits on, by theme (styles.css). */
 const THEME_SURFACE: Record<Theme, Rgb> = { light: [255, 255, 255], dark: [17, 38, 72] };
+
+/** The libraries' names as their makers write them. */
+const LIBRARY_NAMES: Record<(typeof LIBRARIES)[number], string> = {
+  lodash: 'Lodash',
+  moment: 'Moment.js',
+  mathjs: 'Math.js',
+};
 
 /** How long a calculation runs before its outputs are marked as being recalculated. */
 export const BUSY_AFTER_MS = 300;
@@ -93,6 +104,22 @@ export function CalculatorView(props: CalculatorViewProps) {
   const problems = useMemo(() => inputProblems(doc, values), [doc, values]);
   const blocked = Object.keys(problems).length > 0;
   const busy = useBusy(!!props.pending && !!result && !blocked);
+  const late = blocked ? null : props.progress?.late;
+  const unavailable = !blocked && !!props.progress?.unavailable;
+  // What is still loading: the libraries the calculator uses, else the engine itself.
+  const libraries = LIBRARIES.filter((name) => doc.libraries?.[name]).map(
+    (name) => LIBRARY_NAMES[name],
+  );
+  const lateText =
+    late === 'loading'
+      ? t('lateLoading', {
+          what: libraries.length
+            ? new Intl.ListFormat(locale, { type: 'conjunction' }).format(libraries)
+            : t('lateEngine'),
+        })
+      : late === 'calculating'
+        ? t('lateCalculating')
+        : null;
   const stale = !!props.stale && !!result && !blocked;
   const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
   const visibleOutputs = outputs.filter(
@@ -159,7 +186,19 @@ export function CalculatorView(props: CalculatorViewProps) {
             {t('notCalculated')}
           </p>
         )}
-        {result?.error && !blocked ? (
+        {lateText && (
+          <p className="calc-late" role="status">
+            {lateText}
+          </p>
+        )}
+        {unavailable ? (
+          <div className="calc-error calc-unavailable" role="alert">
+            <p>{t('unavailable')}</p>
+            <button type="button" className="button" onClick={props.progress?.retry}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : result?.error && !blocked ? (
           <p className="calc-error" role="alert">
             {localizeEngineMessage(result.error, locale)}
           </p>

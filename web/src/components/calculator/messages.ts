@@ -19,6 +19,13 @@ export const calcMessages = defineMessages(
     noItems: 'No items.',
     calculating: 'Calculating…',
     recalculating: 'Recalculating…',
+    lateLoading:
+      'This is taking longer than usual: still loading {what}. The outputs will appear as soon as it is ready.',
+    lateEngine: 'the calculation engine',
+    lateCalculating: 'This is taking longer than usual: still calculating.',
+    unavailable:
+      'The calculator could not load its calculation engine or libraries. Check your connection and try again.',
+    retry: 'Try again',
     notANumber: 'Not a number: the calculation treats this input as empty.',
     noInputs: 'This calculator has no inputs.',
     noOutputs: 'This calculator has no outputs.',
@@ -67,6 +74,13 @@ export const calcMessages = defineMessages(
     noItems: 'Нет элементов.',
     calculating: 'Вычисление…',
     recalculating: 'Пересчёт…',
+    lateLoading:
+      'Это занимает больше времени, чем обычно: продолжается загрузка {what}. Результаты появятся, как только всё будет готово.',
+    lateEngine: 'движка расчётов',
+    lateCalculating: 'Это занимает больше времени, чем обычно: расчёт ещё идёт.',
+    unavailable:
+      'Калькулятор не смог загрузить движок расчётов или библиотеки. Проверьте подключение к интернету и попробуйте ещё раз.',
+    retry: 'Попробовать ещё раз',
     notANumber: 'Это не число: при расчёте поле считается пустым.',
     noInputs: 'У этого калькулятора нет входных данных.',
     noOutputs: 'У этого калькулятора нет результатов.',

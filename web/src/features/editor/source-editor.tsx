@@ -87,9 +87,10 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const debug = frozen !== null;
   // In debug mode the outputs are stale from the first change until Run.
   const stale = frozen !== null && (frozen.doc !== doc || !sameJson(frozen.values, current));
-  const { result, pending } = useCalculation(frozen?.doc ?? doc, frozen?.values ?? current, {
+  const calculation = useCalculation(frozen?.doc ?? doc, frozen?.values ?? current, {
     runToken,
   });
+  const { result, pending } = calculation;
   const testRun = useTestRun(frozen?.doc ?? doc, result);
   const differsFromDefaults = !sameJson(current, initialValues(doc));
 
@@ -311,6 +312,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 onValuesChange={setValues}
                 result={result}
                 pending={pending}
+                progress={calculation}
                 stale={stale}
               />
             ) : (

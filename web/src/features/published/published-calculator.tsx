@@ -22,7 +22,8 @@ export function PublishedCalculator(props: {
   const [values, setValues] = useState(props.values);
   // A refusal is shown until the visitor sets that input.
   const [refused, setRefused] = useState(props.refused ?? {});
-  const { result, pending } = useCalculation(props.calc.doc, values, { initial: props.initial });
+  const calculation = useCalculation(props.calc.doc, values, { initial: props.initial });
+  const { result, pending } = calculation;
   const inputErrors = useMemo(
     () =>
       Object.fromEntries(
@@ -44,6 +45,7 @@ export function PublishedCalculator(props: {
       }}
       result={result}
       pending={pending}
+      progress={calculation}
       autofocus={props.autofocus}
       theme={props.theme}
       inputErrors={inputErrors}

@@ -7,14 +7,15 @@ import type { CalcDoc } from '../../lib/types';
 
 export function ExamplePreview({ doc }: { doc: CalcDoc }) {
   const [values, setValues] = useState(() => initialValues(doc));
-  const { result, pending } = useCalculation(doc, values);
+  const calculation = useCalculation(doc, values);
   return (
     <CalculatorView
       doc={doc}
       values={values}
       onValuesChange={setValues}
-      result={result}
-      pending={pending}
+      result={calculation.result}
+      pending={calculation.pending}
+      progress={calculation}
     />
   );
 }

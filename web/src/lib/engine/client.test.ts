@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc } from '@calcsmith/engine';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
-import { CalcWorkerClient, type Outcome } from './client';
+import {
+  CalcWorkerClient,
+  FIRST_CALCULATION_MS,
+  KILL_GRACE_MS,
+  type Lateness,
+  type Outcome,
+} from './client';
 
 const doc: CalcDoc = {
   script: "'use strict';\n\nreturn { x: inputs.a };\n",
@@ -9,7 +15,10 @@ const doc: CalcDoc = {
   metaOutputs: [{ id: 1, name: 'x', type: 'value' }],
 };
 
+const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
+
 const TIMEOUT = 'Calculation did not finish after 5 seconds. Is there an infinite loop?';
+const timedOut = { outputs: null, display: null, usedInputs: [], error: TIMEOUT };
 
 /** A request's outcome, readable without awaiting (undefined while it runs). */
 function track(promise: Promise<Outcome>) {
@@ -20,6 +29,13 @@ function track(promise: Promise<Outcome>) {
 
 let fake: ReturnType<typeof fakeWorkers>;
 let client: CalcWorkerClient;
+
+/** Makes the worker's first calculation (with `calcDoc`'s libraries), so it is warm. */
+async function warmUp(calcDoc: CalcDoc = doc) {
+  const first = client.evaluate(calcDoc, { '1': 0 }, 'en');
+  fake.current.answer(okResult({ x: 0 }));
+  await first;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -59,6 +75,7 @@ describe('CalcWorkerClient', () => {
   });
 
   it('restarts a worker busy calculating when a new request comes', async () => {
+    await warmUp();
     const old = track(client.evaluate(doc, { '1': 1 }, 'en'));
     const busy = fake.current;
     busy.started();
@@ -78,7 +95,6 @@ describe('CalcWorkerClient', () => {
   });
 
   it("lets a library's first calculation finish, runs the new request after it, and restarts later ones", async () => {
-    const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
     const first = track(client.evaluate(withMathjs, { '1': 1 }, 'en'));
     const worker = fake.current;
     worker.started();
@@ -116,13 +132,14 @@ describe('CalcWorkerClient', () => {
     await expect(fourth).resolves.toEqual({ status: 'superseded' });
   });
 
-  it("still stops a library's first calculation at the time limit, then runs the new request", async () => {
-    const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
+  it("stops a library's first calculation only past the time limit and the allowance, then runs the new request", async () => {
     client.evaluate(withMathjs, { '1': 1 }, 'en');
     const stuck = fake.current;
     stuck.started();
     const latest = track(client.evaluate(withMathjs, { '1': 2 }, 'en'));
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(5000 + KILL_GRACE_MS + FIRST_CALCULATION_MS - 1);
+    expect(stuck.terminated).toBe(false);
+    vi.advanceTimersByTime(1);
     await Promise.resolve();
     expect(stuck.terminated).toBe(true);
     expect(fake.current.posted.map((r) => r.values)).toEqual([{ '1': 2 }]);
@@ -132,12 +149,13 @@ describe('CalcWorkerClient', () => {
   });
 
   it("ignores a late answer from a worker it stopped, and the old request's time-out", async () => {
+    await warmUp();
     client.evaluate(doc, { '1': 1 }, 'en');
     const busy = fake.current;
     busy.started();
     const latest = track(client.evaluate(doc, { '1': 2 }, 'en'));
     busy.reply({ type: 'result', id: busy.last.id, result: okResult({ x: 1 }) });
-    vi.advanceTimersByTime(6000);
+    vi.advanceTimersByTime(5000 + KILL_GRACE_MS);
     await Promise.resolve();
     expect(latest.outcome).toBeUndefined();
   });
@@ -181,28 +199,44 @@ describe('CalcWorkerClient', () => {
     expect(worker.posted.map((r) => r.values)).toEqual([{ '1': 1 }, { '1': 4 }]);
   });
 
-  it('times out 5000 ms after the script started, stops the worker and says why', async () => {
-    const request = track(client.evaluate(doc, { '1': 1 }, 'en'));
+  it('stops a calculation the engine did not end by the time limit, after a grace, and says why', async () => {
+    await warmUp();
+    const late: Lateness[] = [];
+    const request = track(client.evaluate(doc, { '1': 1 }, 'en', (why) => late.push(why)));
     const stuck = fake.current;
     stuck.started();
 
     vi.advanceTimersByTime(4999);
+    expect(late).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(late).toEqual(['calculating']);
+
+    vi.advanceTimersByTime(KILL_GRACE_MS - 1);
     await Promise.resolve();
     expect(request.outcome).toBeUndefined();
     expect(stuck.terminated).toBe(false);
 
     vi.advanceTimersByTime(1);
     await Promise.resolve();
-    expect(request.outcome).toEqual({
-      status: 'done',
-      result: { outputs: null, display: null, usedInputs: [], error: TIMEOUT },
-    });
+    expect(request.outcome).toEqual({ status: 'done', result: timedOut });
     expect(stuck.terminated).toBe(true);
 
     const next = client.evaluate(doc, { '1': 2 }, 'en');
     expect(fake.factory).toHaveBeenCalledTimes(2);
     fake.current.answer(okResult({ x: 2 }));
     await expect(next).resolves.toMatchObject({ status: 'done', result: { error: null } });
+  });
+
+  it('keeps a worker whose engine ended a calculation at the time limit itself', async () => {
+    await warmUp(withMathjs);
+    const request = client.evaluate(withMathjs, { '1': 1 }, 'en');
+    const worker = fake.current;
+    worker.started();
+    vi.advanceTimersByTime(5000);
+    worker.answer(timedOut);
+    await expect(request).resolves.toEqual({ status: 'done', result: timedOut });
+    expect(worker.terminated).toBe(false);
+    expect(fake.factory).toHaveBeenCalledTimes(1);
   });
 
   it('does not count time spent loading before the script started', async () => {
@@ -218,7 +252,7 @@ describe('CalcWorkerClient', () => {
     const first = fake.current;
     const waiting = track(client.evaluate(doc, { '1': 2 }, 'en')); // first is still loading
     first.started();
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(5000 + KILL_GRACE_MS + FIRST_CALCULATION_MS);
     expect(first.terminated).toBe(true);
     expect(fake.factory).toHaveBeenCalledTimes(2);
     fake.current.answer(okResult({ x: 2 }));
@@ -242,9 +276,10 @@ describe('CalcWorkerClient', () => {
     expect(fake.current.terminated).toBe(false);
   });
 
-  it('turns a crashed worker into an error result and starts a new one next time', async () => {
+  it('turns a worker crashed while calculating into an error result and starts a new one next time', async () => {
     const request = client.evaluate(doc, {}, 'en');
     const crashed = fake.current;
+    crashed.started();
     crashed.crash();
     const outcome = await request;
     expect(outcome.status).toBe('done');
@@ -258,6 +293,95 @@ describe('CalcWorkerClient', () => {
     expect(fake.current).not.toBe(crashed);
     fake.current.answer(okResult({ x: 1 }));
     await expect(next).resolves.toMatchObject({ status: 'done', result: { error: null } });
+  });
+
+  describe('a page opened on a busy machine (issue 26, item 12)', () => {
+    it('keeps a first Math.js calculation running past the time limit, says why the answer is late, and answers the newest request on the same worker', async () => {
+      // The page's first calculation, then the language the calculator is pinned to.
+      const late: Lateness[] = [];
+      const first = track(client.evaluate(withMathjs, { '1': 7 }, 'en'));
+      const worker = fake.current;
+      worker.started();
+      const newest = track(client.evaluate(withMathjs, { '1': 7 }, 'ru', (why) => late.push(why)));
+
+      // Math.js making its functions takes longer than the time limit on a busy machine.
+      vi.advanceTimersByTime(5000);
+      await Promise.resolve();
+      expect(worker.terminated).toBe(false);
+      expect(late).toEqual(['loading']);
+      vi.advanceTimersByTime(4000);
+      await Promise.resolve();
+      expect(worker.terminated).toBe(false);
+      expect(fake.factory).toHaveBeenCalledTimes(1);
+
+      worker.answer(okResult({ x: 7 }));
+      await Promise.resolve();
+      expect(first.outcome).toEqual({ status: 'superseded' });
+      expect(worker.posted.map((r) => r.locale)).toEqual(['en', 'ru']);
+      worker.answer(okResult({ x: 7 }));
+      await Promise.resolve();
+      expect(newest.outcome).toEqual({ status: 'done', result: okResult({ x: 7 }) });
+      expect(fake.factory).toHaveBeenCalledTimes(1);
+    });
+
+    it("never restarts a worker's first calculation when a new request comes", async () => {
+      const first = track(client.evaluate(doc, { '1': 1 }, 'en'));
+      const worker = fake.current;
+      worker.started();
+      const newest = track(client.evaluate(doc, { '1': 2 }, 'en'));
+      await Promise.resolve();
+      expect(worker.terminated).toBe(false);
+      expect(first.outcome).toEqual({ status: 'superseded' });
+
+      worker.answer(okResult({ x: 1 }));
+      worker.answer(okResult({ x: 2 }));
+      await Promise.resolve();
+      expect(newest.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
+      expect(fake.factory).toHaveBeenCalledTimes(1);
+    });
+
+    it('says a request waiting for a worker still loading is late after the time limit', async () => {
+      const late: Lateness[] = [];
+      client.evaluate(withMathjs, { '1': 1 }, 'en');
+      const waiting = track(client.evaluate(withMathjs, { '1': 2 }, 'en', (why) => late.push(why)));
+      vi.advanceTimersByTime(4999);
+      expect(late).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(late).toEqual(['loading']);
+      // A newer request is told at once: it waits for the same worker.
+      const newest: Lateness[] = [];
+      client.evaluate(withMathjs, { '1': 3 }, 'en', (why) => newest.push(why));
+      expect(newest).toEqual(['loading']);
+      await Promise.resolve();
+      expect(waiting.outcome).toEqual({ status: 'superseded' });
+      expect(fake.current.terminated).toBe(false);
+    });
+
+    it('ends a request as unavailable when the worker could not load, and starts a new worker next time', async () => {
+      const request = client.evaluate(withMathjs, { '1': 1 }, 'en');
+      const failed = fake.current;
+      failed.reply({
+        type: 'failed',
+        id: failed.last.id,
+        message: 'The mathjs library could not be loaded.',
+        loading: true,
+      });
+      await expect(request).resolves.toEqual({ status: 'unavailable' });
+      expect(failed.terminated).toBe(true);
+
+      const retry = client.evaluate(withMathjs, { '1': 1 }, 'en');
+      expect(fake.factory).toHaveBeenCalledTimes(2);
+      fake.current.answer(okResult({ x: 1 }));
+      await expect(retry).resolves.toEqual({ status: 'done', result: okResult({ x: 1 }) });
+    });
+
+    it('ends a request as unavailable when the worker crashed while loading', async () => {
+      const request = client.evaluate(doc, {}, 'en');
+      const crashed = fake.current;
+      crashed.crash();
+      await expect(request).resolves.toEqual({ status: 'unavailable' });
+      expect(crashed.terminated).toBe(true);
+    });
   });
 
   it('suspend() stops the worker and supersedes what was asked', async () => {
@@ -307,6 +431,7 @@ describe('CalcWorkerClient', () => {
     });
 
     it('answers null when a new calculation replaces a busy worker', async () => {
+      await warmUp();
       void client.evaluate(doc, { '1': 1 }, 'en');
       fake.current.started();
       const format = client.format(formatDoc, 'en');

@@ -1,7 +1,10 @@
-// The page's side of the calculation worker: one warm worker, the latest request wins,
-// a worker busy calculating when a new request comes is restarted (unless it is making a
-// library's first calculation, which every later one reuses), and a calculation past
-// 5000 ms is stopped with the spec's message.
+// The page's side of the calculation worker: one warm worker, the latest request wins.
+// A worker busy with a calculation when a new request comes is restarted (spec), unless it
+// is still loading the engine and libraries or making its first calculation (or its first
+// with a library, whose set-up every later one reuses): that work is never thrown away, and
+// the newest request runs right after it. A calculation the engine does not end itself by
+// its 5000 ms limit is stopped with the spec's message; an answer late past the limit is
+// reported with the reason, and a worker that could not load as unavailable.
 import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
@@ -18,8 +21,33 @@ import {
   type WorkerReply,
 } from './protocol';
 
-/** What a request ends as: its result, or superseded by a newer request. */
-export type Outcome = { status: 'done'; result: EvalResult } | { status: 'superseded' };
+/**
+ * What a request ends as: its result, superseded by a newer request, or unavailable: the
+ * worker could not load the engine or a library (the next request starts a new worker).
+ */
+export type Outcome =
+  { status: 'done'; result: EvalResult } | { status: 'superseded' } | { status: 'unavailable' };
+
+/**
+ * Why an answer is late, past the time limit: the worker is still loading the engine or a
+ * library (its first calculation with it included, when Math.js makes its functions), or a
+ * calculation runs past the limit (stopped soon after).
+ */
+export type Lateness = 'loading' | 'calculating';
+
+/**
+ * How long past the time limit the page waits for the engine, which ends a calculation out
+ * of time itself and keeps its libraries, before it stops the worker (the engine cannot
+ * stop everything at once, e.g. inside a built-in's callback). As the server's KILL_GRACE.
+ */
+export const KILL_GRACE_MS = 2000;
+
+/**
+ * More time for a worker's first calculation, or its first with a library: the engine makes
+ * Math.js's typed functions then, seconds on a busy machine, which a new worker would have
+ * to do again. As the server's LIBRARY_LOAD_TIME.
+ */
+export const FIRST_CALCULATION_MS = 10_000;
 
 /**
  * What a test run ends as: its report, the engine's refusal of the doc, or superseded (a
@@ -41,8 +69,12 @@ export type WorkerFactory = () => Worker;
 interface Job {
   request: EvalRequest;
   resolve: (outcome: Outcome) => void;
+  /** Told why the answer is late, once it is. */
+  onLate?: (late: Lateness) => void;
   started: boolean;
-  timer?: ReturnType<typeof setTimeout>;
+  /** Its worker has no calculation behind it, or none with one of its libraries. */
+  first: boolean;
+  timers: ReturnType<typeof setTimeout>[];
 }
 
 export const defaultWorkerFactory: WorkerFactory = () =>
@@ -59,6 +91,10 @@ export class CalcWorkerClient {
   private tests: TestsJob | null = null;
   /** Libraries the worker has made a calculation with: their first use is behind it. */
   private readonly warmLibraries = new Set<LibraryName>();
+  /** The worker has made a calculation. */
+  private calculated = false;
+  /** Why the current job's answer is late, once it is (a newer job waiting is told too). */
+  private late: Lateness | null = null;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -67,31 +103,42 @@ export class CalcWorkerClient {
     private readonly timeoutMs = TIMEOUT_MS,
   ) {}
 
-  /** Evaluates `doc` with `values`; earlier requests still waiting end as superseded. */
-  evaluate(doc: CalcDoc, values: Record<string, unknown>, locale: Locale): Promise<Outcome> {
+  /**
+   * Evaluates `doc` with `values`; earlier requests still waiting end as superseded.
+   * `onLate` is told if the answer is late past the time limit, and why.
+   */
+  evaluate(
+    doc: CalcDoc,
+    values: Record<string, unknown>,
+    locale: Locale,
+    onLate?: (late: Lateness) => void,
+  ): Promise<Outcome> {
     return new Promise((resolve) => {
       const job: Job = {
         request: { type: 'evaluate', id: this.nextId++, doc, values, locale },
         resolve,
+        onLate,
         started: false,
+        first: false,
+        timers: [],
       };
       this.next?.resolve({ status: 'superseded' });
       this.next = null;
-      if (this.current?.started) {
-        if (this.coldLibraries(this.current.request.doc)) {
-          // A library's first calculation (Math.js makes its typed functions, seconds in
-          // the engine): a new worker would have to do it all again, so it finishes, its
-          // answer unwanted, and this job runs right after (the time limit still holds).
-          this.current.resolve({ status: 'superseded' });
-        } else {
-          // Busy calculating: the old answer is no longer wanted, so stop it now.
-          this.finish(this.current, { status: 'superseded' });
-          this.stopWorker();
-        }
+      const current = this.current;
+      if (current?.started && !current.first) {
+        // Busy calculating: the old answer is no longer wanted, so stop it now.
+        this.finish(current, { status: 'superseded' });
+        this.stopWorker();
+      } else if (current?.started) {
+        // A first calculation (Math.js makes its typed functions, seconds in the engine): a
+        // new worker would have to do it all again, so it finishes, its answer unwanted.
+        current.resolve({ status: 'superseded' });
       }
       if (this.current) {
-        // Still loading the engine or libraries: this job runs right after.
+        // Still loading the engine or libraries, or making a first calculation: this job
+        // runs right after, and is late for the same reason if the current one is.
         this.next = job;
+        if (this.late) onLate?.(this.late);
       } else {
         this.send(job);
       }
@@ -168,15 +215,19 @@ export class CalcWorkerClient {
     return this.worker;
   }
 
-  /** Whether `doc` uses a library this worker has not calculated with yet. */
-  private coldLibraries(doc: CalcDoc): boolean {
-    return LIBRARIES.some((name) => doc.libraries?.[name] && !this.warmLibraries.has(name));
+  /** Whether `doc` would be this worker's first calculation, or its first with a library. */
+  private isFirst(doc: CalcDoc): boolean {
+    return (
+      !this.calculated ||
+      LIBRARIES.some((name) => doc.libraries?.[name] && !this.warmLibraries.has(name))
+    );
   }
 
   private stopWorker(): void {
     this.worker?.terminate();
     this.worker = null;
     this.warmLibraries.clear();
+    this.calculated = false;
     for (const resolve of this.formats.values()) resolve(null);
     this.formats.clear();
     if (this.tests) this.endTests(this.tests, { status: 'superseded' });
@@ -190,7 +241,38 @@ export class CalcWorkerClient {
 
   private send(job: Job): void {
     this.current = job;
-    this.ensureWorker().postMessage(job.request);
+    this.late = null;
+    const worker = this.ensureWorker();
+    job.first = this.isFirst(job.request.doc);
+    // Loading has no limit of its own (a slow network), but past the time limit it is said.
+    job.timers = [setTimeout(() => this.report(job, 'loading'), this.timeoutMs)];
+    worker.postMessage(job.request);
+  }
+
+  /** Tells the newest job waiting for `job`'s worker (or `job` itself) why it is late. */
+  private report(job: Job, late: Lateness): void {
+    if (this.current !== job) return;
+    this.late = late;
+    (this.next ?? job).onLate?.(late);
+  }
+
+  /** The script of `job` runs: it is stopped if the engine does not end it in time. */
+  private onStarted(job: Job): void {
+    job.started = true;
+    this.clearTimers(job);
+    const stopAfter = this.timeoutMs + KILL_GRACE_MS + (job.first ? FIRST_CALCULATION_MS : 0);
+    job.timers = [
+      setTimeout(() => this.report(job, job.first ? 'loading' : 'calculating'), this.timeoutMs),
+      setTimeout(() => {
+        this.stopWorker();
+        this.finish(job, { status: 'done', result: errorResult(TIMEOUT_MESSAGE) });
+      }, stopAfter),
+    ];
+  }
+
+  private clearTimers(job: Job): void {
+    for (const timer of job.timers) clearTimeout(timer);
+    job.timers = [];
   }
 
   private onReply(worker: Worker, reply: WorkerReply): void {
@@ -214,16 +296,18 @@ export class CalcWorkerClient {
     const job = this.current;
     if (worker !== this.worker || !job || reply.id !== job.request.id) return;
     if (reply.type === 'started') {
-      job.started = true;
-      clearTimeout(job.timer);
-      job.timer = setTimeout(() => {
-        this.stopWorker();
-        this.finish(job, { status: 'done', result: errorResult(TIMEOUT_MESSAGE) });
-      }, this.timeoutMs);
+      this.onStarted(job);
+      return;
+    }
+    if (reply.type === 'failed' && reply.loading) {
+      // The engine or a library did not load: a new worker loads everything afresh.
+      this.stopWorker();
+      this.finish(job, { status: 'unavailable' });
       return;
     }
     const result = reply.type === 'result' ? reply.result : errorResult(reply.message);
     if (job.started) {
+      this.calculated = true;
       for (const name of LIBRARIES)
         if (job.request.doc.libraries?.[name]) this.warmLibraries.add(name);
     }
@@ -233,19 +317,20 @@ export class CalcWorkerClient {
   private onCrash(worker: Worker): void {
     if (worker !== this.worker) return;
     this.stopWorker();
-    if (this.current) {
-      this.finish(this.current, {
-        status: 'done',
-        result: errorResult(CRASH_MESSAGE),
-      });
-    }
+    const job = this.current;
+    // Before its script started, the worker was loading: it could not (its module, say).
+    if (job && !job.started) this.finish(job, { status: 'unavailable' });
+    else if (job) this.finish(job, { status: 'done', result: errorResult(CRASH_MESSAGE) });
   }
 
   /** Ends `job` and sends the waiting one, if any. */
   private finish(job: Job, outcome: Outcome): void {
-    clearTimeout(job.timer);
+    this.clearTimers(job);
     job.resolve(outcome);
-    if (this.current === job) this.current = null;
+    if (this.current === job) {
+      this.current = null;
+      this.late = null;
+    }
     const next = this.next;
     if (!this.current && next) {
       this.next = null;

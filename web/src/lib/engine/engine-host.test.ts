@@ -118,6 +118,13 @@ describe('EngineHost', () => {
     expect(pkg.init).toHaveBeenCalledTimes(1);
   });
 
+  it('says when the engine could not be loaded, so the page can start a new worker', async () => {
+    pkg.init.mockRejectedValueOnce(new Error('WebAssembly.instantiate(): network error'));
+    expect(await run(request('ok'))).toEqual([
+      { type: 'failed', id: 1, message: 'WebAssembly.instantiate(): network error', loading: true },
+    ]);
+  });
+
   it('reports a host fault (bad input) as it is and keeps the engine', async () => {
     pkg.behave = () => new Error('doc is not a calculator: bad');
     expect(await run(request('bad'))).toContainEqual({
@@ -211,7 +218,7 @@ describe('EngineHost', () => {
   it('recovers from a trap while loading a library, and reports a failed fetch as it is', async () => {
     fetchLibrary.mockRejectedValueOnce(new Error('The moment library could not be loaded.'));
     expect(await run(request('ok', { moment: true }))).toEqual([
-      { type: 'failed', id: 1, message: 'The moment library could not be loaded.' },
+      { type: 'failed', id: 1, message: 'The moment library could not be loaded.', loading: true },
     ]);
     const engine = pkg.engines[0];
     engine.loadLibrary = () => {
@@ -329,7 +336,7 @@ describe('EngineHost with the Intl module', () => {
   it('reports a failed load of the Intl module, and loads it with the next script that needs it', async () => {
     loadIntl.mockRejectedValueOnce(new Error('The Intl module could not be loaded.'));
     expect(await run(request('Intl'))).toEqual([
-      { type: 'failed', id: 1, message: 'The Intl module could not be loaded.' },
+      { type: 'failed', id: 1, message: 'The Intl module could not be loaded.', loading: true },
     ]);
     expect(await run(request('ok'))).toContainEqual({
       type: 'result',

@@ -52,6 +52,22 @@ export interface EnginePackage {
   usesIntl(script: string): boolean;
 }
 
+/**
+ * A part of the engine that could not be loaded: the wasm module, the Intl module or a
+ * library's source. It stays unloadable in this worker (a failed wasm instantiation is
+ * kept), so the page starts a new one.
+ */
+class LoadFailure extends Error {}
+
+/** Runs `load`; a failure becomes a `LoadFailure` with the same message. */
+async function loading<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw new LoadFailure(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** What the engine threw when it failed itself, rather than refusing its input. */
 class EngineTrap {
   constructor(
@@ -204,7 +220,7 @@ export class EngineHost {
   private async moduleFor(request: EvalRequest): Promise<ModuleEngine> {
     const main = this.main;
     if (!(await main.usesIntl(request.doc.script ?? ''))) return main;
-    this.intl ??= this.loadIntl().then(
+    this.intl ??= loading(this.loadIntl).then(
       (pkg) => new ModuleEngine(pkg, this.sources, this.fetchLibrary),
       (error: unknown) => {
         this.intl = null;
@@ -223,7 +239,10 @@ export class EngineHost {
           : CRASH_MESSAGE;
       return { type: 'result', id, result: errorResult(message) };
     }
-    return { type: 'failed', id, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return error instanceof LoadFailure
+      ? { type: 'failed', id, message, loading: true }
+      : { type: 'failed', id, message };
   }
 }
 
@@ -261,7 +280,7 @@ class ModuleEngine {
     }
     for (const name of LIBRARIES) {
       if (request.doc.libraries?.[name] && !this.call(() => engine.hasLibrary(name))) {
-        const source = this.sources.get(name) ?? (await this.fetchLibrary(name));
+        const source = this.sources.get(name) ?? (await loading(() => this.fetchLibrary(name)));
         this.call(() => engine.loadLibrary(name, source));
         this.sources.set(name, source);
       }
@@ -295,7 +314,7 @@ class ModuleEngine {
   }
 
   private async init(): Promise<void> {
-    this.initialised ??= this.pkg.init();
+    this.initialised ??= loading(() => this.pkg.init());
     await this.initialised;
   }
 

@@ -42,11 +42,15 @@ export interface TestsRequest {
 /** Page → worker. */
 export type WorkerRequest = EvalRequest | FormatRequest | TestsRequest;
 
-/** Worker → page. `started` is sent once libraries are loaded and the script starts. */
+/**
+ * Worker → page. `started` is sent once libraries are loaded and the script starts.
+ * `failed` with `loading`: the engine or a library could not be loaded (the network, most
+ * likely), so a new worker may succeed where this one cannot.
+ */
 export type WorkerReply =
   | { type: 'started'; id: number }
   | { type: 'result'; id: number; result: EvalResult }
-  | { type: 'failed'; id: number; message: string }
+  | { type: 'failed'; id: number; message: string; loading?: true }
   | { type: 'formatted'; id: number; result: EvalResult | null }
   | { type: 'tested'; id: number; report: TestReport }
   | { type: 'testsFailed'; id: number; message: string };

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { useUi } from '../../stores/ui';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
@@ -63,12 +63,12 @@ describe('useCalculation', () => {
   it('shows the initial result first, then the live one', async () => {
     const initial = okResult({ x: 'from the server' });
     const { result } = render({ values: { '1': 2 }, initial });
-    expect(result.current).toEqual({ result: initial, pending: true });
+    expect(result.current).toMatchObject({ result: initial, pending: true });
     expect(fake.current.last).toMatchObject({ doc, values: { '1': 2 }, locale: 'en' });
 
     await act(async () => fake.current.answer(okResult({ x: 2 })));
 
-    expect(result.current).toEqual({ result: okResult({ x: 2 }), pending: false });
+    expect(result.current).toMatchObject({ result: okResult({ x: 2 }), pending: false });
   });
 
   it('recalculates when the values or the language change, showing only the latest answer', async () => {
@@ -77,7 +77,7 @@ describe('useCalculation', () => {
     await act(async () => fake.current.answer(okResult({ x: 1 })));
 
     rerender({ values: { '1': 7 } });
-    expect(result.current).toEqual({ result: okResult({ x: 1 }), pending: true });
+    expect(result.current).toMatchObject({ result: okResult({ x: 1 }), pending: true });
     expect(fake.current.last.values).toEqual({ '1': 7 });
     await act(async () => fake.current.answer(okResult({ x: 7 })));
     expect(result.current.result).toEqual(okResult({ x: 7 }));
@@ -120,6 +120,39 @@ describe('useCalculation', () => {
     expect(fake.current.posted).toHaveLength(2);
   });
 
+  it('says why an answer is late past the time limit, until it comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const { result } = render({ values: { '1': 1 } });
+      fake.current.started();
+      act(() => vi.advanceTimersByTime(4999));
+      expect(result.current).toMatchObject({ pending: true, late: null });
+      act(() => vi.advanceTimersByTime(1));
+      // The worker's first calculation: it is still setting the engine up.
+      expect(result.current).toMatchObject({ pending: true, late: 'loading' });
+      await act(async () => fake.current.answer(okResult({ x: 1 })));
+      expect(result.current).toMatchObject({ result: okResult({ x: 1 }), late: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says when the worker could not load, and asks again on a new one with retry', async () => {
+    const { result } = render({ values: { '1': 1 } });
+    const failed = fake.current;
+    await act(async () =>
+      failed.reply({ type: 'failed', id: failed.last.id, message: 'offline', loading: true }),
+    );
+    expect(result.current).toMatchObject({ result: null, pending: false, unavailable: true });
+
+    act(() => result.current.retry());
+    expect(result.current).toMatchObject({ pending: true, unavailable: false });
+    expect(fake.factory).toHaveBeenCalledTimes(2);
+    expect(fake.current.last.values).toEqual({ '1': 1 });
+    await act(async () => fake.current.answer(okResult({ x: 1 })));
+    expect(result.current).toMatchObject({ result: okResult({ x: 1 }), unavailable: false });
+  });
+
   it('stops the worker while the tab is hidden and recalculates when it is back', async () => {
     const { result } = render({ values: { '1': 1 } });
     const first = fake.current;
@@ -131,6 +164,6 @@ describe('useCalculation', () => {
     act(() => setVisibility('visible'));
     expect(fake.factory).toHaveBeenCalledTimes(2);
     await act(async () => fake.current.answer(okResult({ x: 1 })));
-    expect(result.current).toEqual({ result: okResult({ x: 1 }), pending: false });
+    expect(result.current).toMatchObject({ result: okResult({ x: 1 }), pending: false });
   });
 });

@@ -1,10 +1,11 @@
 // The one place screens get results from: a shared warm worker client, recalculating on
-// every change of the doc, the values or the language.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// every change of the doc, the values or the language, and saying why an answer is late or
+// could not come.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { hasInputProblems } from '../../components/calculator/input-rules';
 import { useUi } from '../../stores/ui';
-import { CalcWorkerClient } from './client';
+import { CalcWorkerClient, type Lateness } from './client';
 
 let shared: CalcWorkerClient | null = null;
 
@@ -23,6 +24,11 @@ export interface Calculation {
   result: EvalResult | null;
   /** A newer result is on its way. */
   pending: boolean;
+  /** Why that result is late past the time limit, once it is. */
+  late: Lateness | null;
+  /** The worker could not load the engine or a library: `retry` asks again. */
+  unavailable: boolean;
+  retry(): void;
 }
 
 /**
@@ -37,15 +43,20 @@ export function useCalculation(
 ): Calculation {
   const locale = useUi((s) => s.locale);
   const { suspended, runToken } = options;
+  // Bumped by `retry`: the same values asked for again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
   // Identifies what is asked for now; the result says which request it answers.
   const request = useMemo(
-    () => ({ doc, values, locale, runToken }),
-    [doc, values, locale, runToken],
+    () => ({ doc, values, locale, runToken, attempt }),
+    [doc, values, locale, runToken, attempt],
   );
-  const [answer, setAnswer] = useState<{ result: EvalResult | null; request: object | null }>({
-    result: options.initial ?? null,
-    request: null,
-  });
+  const [answer, setAnswer] = useState<{
+    result: EvalResult | null;
+    request: object | null;
+    unavailable?: boolean;
+  }>({ result: options.initial ?? null, request: null });
+  const [late, setLate] = useState<{ late: Lateness; request: object } | null>(null);
   const hidden = useHidden();
   const latest = useRef(0);
   // The run token last calculated: while suspended, only a new token calculates.
@@ -64,15 +75,25 @@ export function useCalculation(
     ranToken.current = request.runToken;
     const id = ++latest.current;
     calcClient()
-      .evaluate(request.doc, request.values, request.locale)
+      .evaluate(request.doc, request.values, request.locale, (why) => {
+        if (id === latest.current) setLate({ late: why, request });
+      })
       .then((outcome) => {
-        if (outcome.status === 'done' && id === latest.current) {
-          setAnswer({ result: outcome.result, request });
-        }
+        if (id !== latest.current) return;
+        if (outcome.status === 'done') setAnswer({ result: outcome.result, request });
+        else if (outcome.status === 'unavailable')
+          setAnswer((old) => ({ result: old.result, request, unavailable: true }));
       });
   }, [request, suspended, hidden, blocked]);
 
-  return { result: answer.result, pending: !blocked && answer.request !== request };
+  const pending = !blocked && answer.request !== request;
+  return {
+    result: answer.result,
+    pending,
+    late: pending && late?.request === request ? late.late : null,
+    unavailable: !pending && !!answer.unavailable,
+    retry,
+  };
 }
 
 /** The tab is in the background (spec §4: the worker is suspended then). */
