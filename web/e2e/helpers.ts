@@ -180,6 +180,71 @@ export const doublerDoc = (name = 'Doubler') =>
     defaults: { '1': 21 },
   });
 
+const LOAN_SCRIPT = `'use strict';
+
+var rows = [];
+for (var i = 0; i < 3; i++) {
+  rows.push({
+    Month: new Date(Date.UTC(2026, i, 31)),
+    'Monthly payment': 10000 / 3,
+    'Interest paid': 1234567.891 + i,
+    'Expected remaining balance': 98765432.1 - i,
+    Note: i === 0 ? 'first payment of the loan' : 'interest',
+  });
+}
+return { schedule: rows, total: inputs.a * 1000000 / 3 };
+`;
+
+const column = (id: number, name: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  type: 'value' as const,
+  ...fields,
+});
+
+/**
+ * A calculator with a wide table output, `schedule` (3 rows of dates, amounts, long numbers
+ * and a note), and a stored test "Old numbers" that fails on every number it checks, so its
+ * "What differs" lists long values.
+ */
+export const loanTableDoc = () => ({
+  ...calcDoc({
+    name: 'Loan table',
+    script: LOAN_SCRIPT,
+    inputs: [{ id: 1, name: 'a', type: 'number' }],
+    outputs: [
+      { id: 1, name: 'total', type: 'value', decimalPlaces: 2 },
+      {
+        id: 2,
+        name: 'schedule',
+        type: 'table',
+        metaOutputs: [
+          column(1, 'Month'),
+          column(2, 'Monthly payment', { currencySign: '$', decimalPlaces: 2 }),
+          column(3, 'Interest paid', { decimalPlaces: 2 }),
+          column(4, 'Expected remaining balance', { decimalPlaces: 2 }),
+          column(5, 'Note'),
+        ],
+      },
+    ],
+    defaults: { '1': 10 },
+  }),
+  tests: [
+    {
+      name: 'Old numbers',
+      values: { '1': 10 },
+      expected: {
+        total: 1234567890.123,
+        schedule: [
+          { 'Interest paid': 7654321.987, 'Expected remaining balance': 12345678.9 },
+          {},
+          {},
+        ],
+      },
+    },
+  ],
+});
+
 /** One output's displayed value on a calculator view. */
 export const output = (page: Page, name: string) => page.locator(`[data-output="${name}"] dd`);
 
