@@ -5,7 +5,13 @@ import { randomInt } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { sha, solveChallenge } from 'altcha/lib';
 
 /** Where the global setup started the server. */
@@ -271,6 +277,12 @@ export function setPlan(email: string, plan: 'free' | 'regular' | 'premium'): vo
 
 export type Theme = 'light' | 'dark';
 
+/** The header's theme button, named for the theme it turns on, in English or Russian. */
+const THEME_BUTTON: Record<Theme, RegExp> = {
+  dark: /^(Dark theme|Тёмная тема)$/,
+  light: /^(Light theme|Светлая тема)$/,
+};
+
 /** Switches the theme the way a user does (the header button), if it is not already on. */
 export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   // The app sets the attribute after its first render, which can come after `goto` ends.
@@ -278,7 +290,7 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await expect(html).toHaveAttribute('data-theme', /^(light|dark)$/);
   const current = await html.getAttribute('data-theme');
   if (current === theme) return;
-  await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+  await page.getByRole('button', { name: THEME_BUTTON[theme] }).click();
   await expect(html).toHaveAttribute('data-theme', theme);
 }
 
@@ -305,6 +317,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * Attaches a screenshot of the window to the test's report, keeping it as
+ * test-results/<test>/<name>.png too.
+ */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /**

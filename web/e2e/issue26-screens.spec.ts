@@ -12,6 +12,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import {
+  attachScreenshot,
   baseUrl,
   expectAccessible,
   loanTableDoc,
@@ -128,8 +129,5 @@ for (const theme of ['light', 'dark'] as Theme[]) {
 async function attach(page: Page, testInfo: TestInfo, name: string, shown: Locator) {
   await expectAccessible(page, name);
   await shown.scrollIntoViewIfNeeded();
-  await testInfo.attach(name, {
-    body: await page.screenshot({ animations: 'disabled' }),
-    contentType: 'image/png',
-  });
+  await attachScreenshot(page, testInfo, name);
 }
