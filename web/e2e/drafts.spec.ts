@@ -113,9 +113,11 @@ test('the navigation groups drafts and saved calculators; a copy is "Copy of …
     .getByRole('region', { name: 'Сохранённые' })
     .getByRole('link', { name: 'Mortgage' })
     .click();
-  // The longer Russian labels fold the toolbar at this width: Copy is in its menu.
-  await page.getByRole('button', { name: 'Другие действия' }).click();
-  await page.getByRole('menuitem', { name: 'Копировать' }).click();
+  // The longer Russian labels fold Copy to an icon at this width, still on the toolbar.
+  await page
+    .getByRole('group', { name: 'Инструменты редактора' })
+    .getByRole('button', { name: 'Копировать', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Копия «Mortgage»' })).toBeVisible();
   await expect(navRu.getByRole('region', { name: 'Черновики' }).getByRole('link')).toHaveCount(2);
 });

@@ -5,7 +5,13 @@ import { randomInt } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { sha, solveChallenge } from 'altcha/lib';
 
 /** Where the global setup started the server. */
@@ -180,6 +186,71 @@ export const doublerDoc = (name = 'Doubler') =>
     defaults: { '1': 21 },
   });
 
+const LOAN_SCRIPT = `'use strict';
+
+var rows = [];
+for (var i = 0; i < 3; i++) {
+  rows.push({
+    Month: new Date(Date.UTC(2026, i, 31)),
+    'Monthly payment': 10000 / 3,
+    'Interest paid': 1234567.891 + i,
+    'Expected remaining balance': 98765432.1 - i,
+    Note: i === 0 ? 'first payment of the loan' : 'interest',
+  });
+}
+return { schedule: rows, total: inputs.a * 1000000 / 3 };
+`;
+
+const column = (id: number, name: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  type: 'value' as const,
+  ...fields,
+});
+
+/**
+ * A calculator with a wide table output, `schedule` (3 rows of dates, amounts, long numbers
+ * and a note), and a stored test "Old numbers" that fails on every number it checks, so its
+ * "What differs" lists long values.
+ */
+export const loanTableDoc = () => ({
+  ...calcDoc({
+    name: 'Loan table',
+    script: LOAN_SCRIPT,
+    inputs: [{ id: 1, name: 'a', type: 'number' }],
+    outputs: [
+      { id: 1, name: 'total', type: 'value', decimalPlaces: 2 },
+      {
+        id: 2,
+        name: 'schedule',
+        type: 'table',
+        metaOutputs: [
+          column(1, 'Month'),
+          column(2, 'Monthly payment', { currencySign: '$', decimalPlaces: 2 }),
+          column(3, 'Interest paid', { decimalPlaces: 2 }),
+          column(4, 'Expected remaining balance', { decimalPlaces: 2 }),
+          column(5, 'Note'),
+        ],
+      },
+    ],
+    defaults: { '1': 10 },
+  }),
+  tests: [
+    {
+      name: 'Old numbers',
+      values: { '1': 10 },
+      expected: {
+        total: 1234567890.123,
+        schedule: [
+          { 'Interest paid': 7654321.987, 'Expected remaining balance': 12345678.9 },
+          {},
+          {},
+        ],
+      },
+    },
+  ],
+});
+
 /** One output's displayed value on a calculator view. */
 export const output = (page: Page, name: string) => page.locator(`[data-output="${name}"] dd`);
 
@@ -206,6 +277,12 @@ export function setPlan(email: string, plan: 'free' | 'regular' | 'premium'): vo
 
 export type Theme = 'light' | 'dark';
 
+/** The header's theme button, named for the theme it turns on, in English or Russian. */
+const THEME_BUTTON: Record<Theme, RegExp> = {
+  dark: /^(Dark theme|Тёмная тема)$/,
+  light: /^(Light theme|Светлая тема)$/,
+};
+
 /** Switches the theme the way a user does (the header button), if it is not already on. */
 export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   // The app sets the attribute after its first render, which can come after `goto` ends.
@@ -213,7 +290,7 @@ export async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await expect(html).toHaveAttribute('data-theme', /^(light|dark)$/);
   const current = await html.getAttribute('data-theme');
   if (current === theme) return;
-  await page.getByRole('button', { name: theme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+  await page.getByRole('button', { name: THEME_BUTTON[theme] }).click();
   await expect(html).toHaveAttribute('data-theme', theme);
 }
 
@@ -240,6 +317,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/**
+ * Attaches a screenshot of the window to the test's report, keeping it as
+ * test-results/<test>/<name>.png too.
+ */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /**

@@ -46,15 +46,9 @@ async function save(page: Page) {
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
 }
 
-/** Opens a side panel: with its button, or (a folded toolbar) from "More actions". */
+/** Opens a side panel with its toolbar button. */
 async function openPanel(page: Page, name: string) {
-  const button = page.getByRole('button', { name, exact: true });
-  if (await button.isVisible()) {
-    await button.click();
-  } else {
-    await page.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitemcheckbox', { name, exact: true }).click();
-  }
+  await page.getByRole('button', { name, exact: true }).click();
   const panel = page.getByRole('region', { name, exact: true });
   await expect(panel).toBeVisible();
   return panel;

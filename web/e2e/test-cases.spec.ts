@@ -1,6 +1,6 @@
 // Test cases in the editor (issue 13): a test added from the current values passes, a
 // broken script makes it fail with a readable diff (a value and a table cell), and fixing
-// the script makes it pass again; the Tests toggle (a toolbar button, or an item of "More actions") carries the badge.
+// the script makes it pass again; the Tests button on the toolbar carries the badge.
 import { expect, test, type Page } from '@playwright/test';
 import { calcDoc, expectAccessible, saveCalculator, signUpViaApi } from './helpers';
 
@@ -40,30 +40,14 @@ async function setScript(page: Page, script: string) {
   await expect(editor).toContainText(script.trim().split('\n').pop() ?? '');
 }
 
-/**
- * The Tests panel's toggle: its toolbar button, or (a folded toolbar, as at 1280 px beside
- * the navigation) its item in "More actions", whose menu is left open.
- */
-async function testsToggle(page: Page) {
-  const toolbar = page.getByRole('group', { name: 'Editor tools' });
-  const button = toolbar.getByRole('button', { name: /^Tests/ });
-  if (await button.isVisible()) return { toggle: button, inMenu: false };
-  await toolbar.getByRole('button', { name: 'More actions' }).click();
-  return { toggle: page.getByRole('menuitemcheckbox', { name: /\bTests\b/ }), inMenu: true };
-}
+/** The Tests panel's toggle: a toolbar button, with the pass/fail badge in its name. */
+const testsToggle = (page: Page) =>
+  page.getByRole('group', { name: 'Editor tools' }).getByRole('button', { name: /^Tests( |$)/ });
 
 /** Opens the Tests panel. */
 async function openTests(page: Page) {
-  await (await testsToggle(page)).toggle.click();
+  await testsToggle(page).click();
   await expect(page.getByRole('region', { name: 'Tests', exact: true })).toBeVisible();
-}
-
-/** The pass/fail badge the toolbar shows for the tests. */
-async function testsBadge(page: Page): Promise<string> {
-  const { toggle, inMenu } = await testsToggle(page);
-  const text = (await toggle.textContent()) ?? '';
-  if (inMenu) await page.keyboard.press('Escape');
-  return text;
 }
 
 test('a test added from the current values fails with its diff on a broken script and passes once fixed', async ({
@@ -84,11 +68,11 @@ test('a test added from the current values fails with its diff on a broken scrip
   const item = panel.getByRole('listitem', { name: 'Test Twenty-one' });
   await expect(item.getByText('Passed')).toBeAttached();
   await expect(panel.getByRole('status')).toHaveText('1 passed, 0 failed');
-  expect(await testsBadge(page)).toContain('✓ 1');
+  await expect(testsToggle(page)).toContainText('✓ 1');
 
   await setScript(page, BROKEN);
   await expect(item.getByText('Failed')).toBeAttached();
-  await expect.poll(() => testsBadge(page)).toContain('✗ 1');
+  await expect(testsToggle(page)).toContainText('✗ 1');
   const diff = item.getByRole('table', { name: 'What differs' });
   await expect(diff.getByRole('row')).toHaveText([
     'OutputRowColumnExpectedActual',

@@ -1,8 +1,19 @@
 // The editor's toolbar and script editor (issue 12, items 8 and 10): one row that does not
 // move when "View published" or "Run" appears, compact at 360 px with the product name
-// kept in the header, long script lines wrapped, and a new input's name selected.
+// kept in the header, long script lines wrapped, and a new input's name selected. Issue 26,
+// item 9: Save, Tests with its badge and History stay on the row at 1280 and 1440 px.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CALC_ID, calcDoc, saveCalculator, screenshot, signUpViaApi } from './helpers';
+import {
+  attachScreenshot,
+  CALC_ID,
+  calcDoc,
+  expectAccessible,
+  loanTableDoc,
+  saveCalculator,
+  screenshot,
+  signUpViaApi,
+  switchTheme,
+} from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -70,7 +81,8 @@ test('the toolbar stays one row and nothing moves when Run and View published ap
   await expect(bar.getByRole('link', { name: 'View published' })).toBeVisible();
   await expectOneRow(bar);
   const withPublished = await positions(bar);
-  expect(withPublished.filter((p) => !p.startsWith('View published'))).toEqual(
+  // History, too, appears in its reserved place.
+  expect(withPublished.filter((p) => !/^(View published|History) /.test(p))).toEqual(
     before.map((p) => p.replace(/^Save /, 'Saved ')),
   );
   // Saving turns "Save" into "Saved" in the same place; nothing else moves either.
@@ -151,3 +163,49 @@ test('a new input’s name is selected: typing replaces it', async ({ page }) =>
   await page.keyboard.type('email');
   await expect(field).toHaveValue('email');
 });
+
+/** The toolbar's names in each language (the app's catalogs, as a user reads them). */
+const NAMES = {
+  en: {
+    toolbar: 'Editor tools',
+    saved: 'Saved',
+    tests: 'Tests (0 passed, 1 failed)',
+    history: 'History',
+  },
+  ru: {
+    toolbar: 'Инструменты редактора',
+    saved: 'Сохранено',
+    tests: 'Тесты (пройдено 0, не пройдено 1)',
+    history: 'История',
+  },
+} as const;
+
+for (const locale of ['en', 'ru'] as const) {
+  for (const width of [1280, 1440]) {
+    test(`at ${width} px in ${locale}, Save, Tests with its failing badge and History stay on the row`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const names = NAMES[locale];
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript((lang) => localStorage.setItem('calcsmith.locale', lang), locale);
+      await signUpViaApi(page.request);
+      // Its stored test fails.
+      const id = await saveCalculator(page.request, loanTableDoc());
+      await page.goto(`/source/${id}`);
+      const bar = page.getByRole('group', { name: names.toolbar });
+      await expect(bar.getByRole('button', { name: names.saved, exact: true })).toBeVisible();
+      const tests = bar.getByRole('button', { name: names.tests, exact: true });
+      await expect(tests).toBeVisible();
+      await expect(tests.getByText('✗ 1', { exact: true })).toBeVisible();
+      await expect(bar.getByRole('button', { name: names.history, exact: true })).toBeVisible();
+      await expectOneRow(bar);
+
+      for (const theme of ['light', 'dark'] as const) {
+        await switchTheme(page, theme);
+        await expectAccessible(page, `editor at ${width} px in ${locale}, ${theme}`);
+        await attachScreenshot(page, testInfo, `editor-toolbar-${width}-${locale}-${theme}`);
+      }
+    });
+  }
+}

@@ -44,12 +44,6 @@ export interface TestsPanelContext {
 /** Panels a calculator the server does not have yet cannot show. */
 export const SAVED_ONLY: readonly PanelName[] = ['history'];
 
-/**
- * Panels toggled from the toolbar's "More actions" menu once the toolbar folds (it folds
- * at 1280 px beside the locked navigation): their buttons do not fit beside the others.
- */
-export const FOLDED_INTO_MENU: readonly PanelName[] = ['tests', 'history'];
-
 export function SidePanel(props: {
   panel: PanelName;
   doc: CalcDoc;

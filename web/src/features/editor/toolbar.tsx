@@ -1,7 +1,9 @@
 // The editor's toolbar: save, copy, delete, the published view, debug mode, side panels.
 // One row at any width: "View published" and "Run" keep their place while absent (nothing
-// moves when they appear), and where the row does not fit it turns compact — icons, and a
-// "More" menu for the rest.
+// moves when they appear), and where the row does not fit it folds in steps: the less-used
+// buttons to icons, then Tests and History too (the Tests badge stays beside its icon), and
+// on a phone everything but Save into a "More" menu. An icon's name is its tooltip and is
+// read out as before.
 import {
   Fragment,
   useLayoutEffect,
@@ -16,7 +18,7 @@ import { useT } from '../../lib/i18n';
 import { useUi } from '../../stores/ui';
 import { calcFileMessages } from '../calc-file/messages';
 import { editorMessages } from './messages';
-import { FOLDED_INTO_MENU, PANELS, SAVED_ONLY, type PanelName } from './side-panel';
+import { PANELS, SAVED_ONLY, type PanelName } from './side-panel';
 
 interface ToolbarProps {
   calcId: string;
@@ -47,15 +49,29 @@ const reserved = (
 ): { style?: CSSProperties; 'aria-hidden'?: true; tabIndex?: -1 } =>
   shown ? {} : { style: { visibility: 'hidden' }, 'aria-hidden': true, tabIndex: -1 };
 
-/** Line icons (24 × 24, the text's colour). */
-const ICONS = {
+/** Line icons (24 × 24, the text's colour): the actions', and each side panel's. */
+const ICONS: Record<'copy' | 'delete' | 'debug' | 'published' | 'run' | PanelName, string> = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   debug:
     'M8 9h8v7a4 4 0 0 1-8 0zM9 9a3 3 0 0 1 6 0M4 13h4M16 13h4M5 19l3-2M19 19l-3-2M5 7l3 2M19 7l-3 2',
   published: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   run: 'M7 4l13 8-13 8z',
-} as const;
+  // Three sliders.
+  settings:
+    'M4 6h9M17 6h3M13 6a2 2 0 1 0 4 0a2 2 0 1 0-4 0M4 12h3M11 12h9M7 12a2 2 0 1 0 4 0a2 2 0 1 0-4 0M4 18h11M19 18h1M15 18a2 2 0 1 0 4 0a2 2 0 1 0-4 0',
+  // "f(x)": a hooked f and a cross.
+  formulaHelper: 'M15 4h-1a3 3 0 0 0-3 3v11a3 3 0 0 1-3 3H7M7 10h7M14 13l6 7M20 13l-6 7',
+  // A page with lines.
+  cheatsheet: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  // Braces.
+  schemaHelp:
+    'M9 4H8a2 2 0 0 0-2 2v4l-2 2 2 2v4a2 2 0 0 0 2 2h1M15 4h1a2 2 0 0 1 2 2v4l2 2-2 2v4a2 2 0 0 1-2 2h-1',
+  // A checklist.
+  tests: 'M4 6l2 2 3-3M4 14l2 2 3-3M12 7h8M12 15h8',
+  // A clock turned back.
+  history: 'M3 12a9 9 0 1 0 2.6-6.4L3 8M3 3v5h5M12 7v5l3 2',
+};
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
   return (
@@ -82,8 +98,22 @@ function StableLabel({ labels, shown }: { labels: string[]; shown: string }) {
   );
 }
 
-/** How much the toolbar folds: nothing, some buttons to icons, or all but Save into a menu. */
-type Fold = 0 | 1 | 2;
+/**
+ * How much the toolbar folds: nothing; the less-used buttons to icons; Tests and History to
+ * icons too; or (`COMPACT`) all but Save into a menu.
+ */
+type Fold = 0 | 1 | 2 | 3;
+const COMPACT = 3;
+
+/** From which fold a panel's button is an icon: Tests and History keep their names longest. */
+const ICON_FROM: Record<PanelName, Fold> = {
+  settings: 1,
+  formulaHelper: 1,
+  cheatsheet: 1,
+  schemaHelp: 1,
+  tests: 2,
+  history: 2,
+};
 
 /**
  * How far the toolbar must fold to fit its row: measured before the browser paints, and
@@ -102,7 +132,7 @@ function useFold() {
     const element = row.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const check = () => {
-      if (fold < 2 && element.scrollWidth > element.clientWidth + 1) {
+      if (fold < COMPACT && element.scrollWidth > element.clientWidth + 1) {
         needed.current[fold] = element.scrollWidth;
         setFolded({ locale, fold: (fold + 1) as Fold });
       } else if (fold > 0 && element.clientWidth >= needed.current[fold - 1]) {
@@ -122,15 +152,22 @@ export function Toolbar(props: ToolbarProps) {
   const t = useT(editorMessages);
   const tf = useT(calcFileMessages);
   const { row, fold } = useFold();
-  const compact = fold === 2;
-  /** A button's look: its text, or (folded) its icon with the text as its name. */
-  const look = (icon: keyof typeof ICONS, label: string, className: string) =>
-    fold > 0
+  const compact = fold === COMPACT;
+  /**
+   * A button's look: its text, or (folded at least to `from`) its icon, with the text as
+   * its tooltip and, unseen, as its name.
+   */
+  const look = (icon: keyof typeof ICONS, label: string, className: string, from: Fold = 1) =>
+    fold >= from
       ? {
           className: `${className} toolbar-icon`,
-          'aria-label': label,
           title: label,
-          children: <Icon name={icon} />,
+          children: (
+            <>
+              <Icon name={icon} />
+              <span className="visually-hidden">{label}</span>
+            </>
+          ),
         }
       : { className, children: label };
 
@@ -196,9 +233,6 @@ export function Toolbar(props: ToolbarProps) {
       )}
     </Fragment>
   );
-  /** Folded, some panels are toggled from the "More actions" menu instead of a button. */
-  const inMenu = (panel: PanelName) => fold > 0 && FOLDED_INTO_MENU.includes(panel);
-
   if (compact) {
     return (
       <div ref={row} className="editor-toolbar compact" role="group" aria-label={t('toolbar')}>
@@ -239,9 +273,6 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
-              {PANELS.filter((panel) => inMenu(panel) && panelShown(panel)).map((panel) =>
-                panelItem(close, panel),
-              )}
             </>
           )}
         </Menu>
@@ -256,20 +287,23 @@ export function Toolbar(props: ToolbarProps) {
         {run}
       </div>
       <div className="toolbar-group" role="group" aria-label={t('panels')}>
-        {PANELS.filter((panel) => !inMenu(panel)).map((panel) => (
-          <button
-            key={panel}
-            id={`${props.idPrefix}-toggle-${panel}`}
-            type="button"
-            className="button subtle"
-            aria-pressed={props.panel === panel}
-            onClick={() => props.onTogglePanel(panel)}
-            {...reserved(panelShown(panel))}
-          >
-            {t(panel)}
-            {props.badges?.[panel]}
-          </button>
-        ))}
+        {PANELS.map((panel) => {
+          const { children, ...shape } = look(panel, t(panel), 'button subtle', ICON_FROM[panel]);
+          return (
+            <button
+              key={panel}
+              id={`${props.idPrefix}-toggle-${panel}`}
+              type="button"
+              aria-pressed={props.panel === panel}
+              onClick={() => props.onTogglePanel(panel)}
+              {...shape}
+              {...reserved(panelShown(panel))}
+            >
+              {children}
+              {props.badges?.[panel]}
+            </button>
+          );
+        })}
       </div>
     </div>
   );
