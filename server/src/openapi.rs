@@ -71,6 +71,13 @@ pub struct ForgotRequest {
     pub email: String,
 }
 
+/// `POST /api/forgot/check`.
+#[derive(Serialize, ToSchema)]
+pub struct ResetLinkRequest {
+    /// The token from the reset link.
+    pub token: String,
+}
+
 /// `POST /api/forgot/reset`.
 #[derive(Serialize, ToSchema)]
 pub struct ResetRequest {
@@ -550,7 +557,7 @@ impl Modify for SessionCookie {
             the spec says \"form params\"; bodies over 512 KB get 413."
     ),
     paths(
-        captcha, signup, login, logout, logout_form, account, delete_account, save_settings, forgot, reset,
+        captcha, signup, login, logout, logout_form, account, delete_account, save_settings, forgot, reset, check_reset,
         read_source, save_source, delete_source, list_versions, read_version,
         read_published, delete_published,
         toggle_privacy, my_calculators, evaluate,
@@ -666,6 +673,17 @@ fn forgot() {}
         (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[allow(dead_code)]
 fn reset() {}
+
+/// Whether a reset link's token can still be used (spends nothing).
+#[utoipa::path(post, path = "/api/forgot/check", tag = "account",
+    request_body(content(
+        (ResetLinkRequest = "application/json"),
+        (ResetLinkRequest = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[allow(dead_code)]
+fn check_reset() {}
 
 /// The owner's source of a calculator.
 #[utoipa::path(get, path = "/api/source/{id}", tag = "calculators", security(("session" = [])),

@@ -31,6 +31,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/captcha", get(new_captcha))
         .route("/api/forgot", post(forgot))
         .route("/api/forgot/reset", post(reset))
+        .route("/api/forgot/check", post(check_reset))
 }
 
 #[derive(Deserialize)]
@@ -170,6 +171,22 @@ async fn forgot(
     Ok(Json(json!({
         "message": "If an account uses this email, a link to reset its password is on its way."
     })))
+}
+
+#[derive(Deserialize)]
+struct ResetLink {
+    #[serde(default)]
+    token: String,
+}
+
+async fn check_reset(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(form): Body<ResetLink>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    rate_limit::hit(&state, &format!("forgot-check:{}", peer.ip()), 30, 60).await?;
+    password_resets::check_reset(&state, &form.token).await?;
+    Ok(Json(json!({"message": "This reset link can be used."})))
 }
 
 #[derive(Deserialize)]

@@ -46,19 +46,37 @@ pub async fn request_reset(state: &AppState, email: &str) -> Result<(), ApiError
     mail::send(state, &user.email, "Reset your Calcsmith password", &body).await
 }
 
+/// The answer to a reset link that cannot be used (unknown, used, revoked or expired).
+fn invalid() -> ApiError {
+    ApiError::BadRequest("This reset link is invalid or has expired.".to_owned())
+}
+
+/// The reset `token` names, if it can still be used.
+async fn usable_reset(state: &AppState, token: &str) -> Result<password_reset::Model, ApiError> {
+    password_reset::Entity::find_by_id(hash_token(token.trim()))
+        .one(&state.db)
+        .await?
+        .filter(|r| !r.used && r.expires_at > now())
+        .ok_or_else(invalid)
+}
+
+/// Whether a reset link can still be used, spending nothing: the page asks as it opens
+/// the link, so a used or expired one says so before a password is typed.
+///
+/// # Errors
+/// 400 for an unknown, used, revoked or expired token.
+pub async fn check_reset(state: &AppState, token: &str) -> Result<(), ApiError> {
+    usable_reset(state, token).await.map(drop)
+}
+
 /// Sets a new password with a reset token (once, within the hour); every other link of
 /// the account stops working and every session ends.
 ///
 /// # Errors
 /// 400 for an unknown, used, revoked or expired token, or a too-short password.
 pub async fn reset_password(state: &AppState, token: &str, password: &str) -> Result<(), ApiError> {
-    let invalid = || ApiError::BadRequest("This reset link is invalid or has expired.".to_owned());
     check_password(password)?;
-    let reset = password_reset::Entity::find_by_id(hash_token(token.trim()))
-        .one(&state.db)
-        .await?
-        .filter(|r| !r.used && r.expires_at > now())
-        .ok_or_else(invalid)?;
+    let reset = usable_reset(state, token).await?;
     let user = user::Entity::find_by_id(reset.user_id)
         .one(&state.db)
         .await?

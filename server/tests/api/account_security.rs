@@ -416,3 +416,30 @@ both_databases!(
         );
     }
 );
+
+async fn check(app: &TestApp, token: &str) -> (u16, String) {
+    let response = app
+        .browser()
+        .post(app.url("/api/forgot/check"))
+        .json(&json!({"token": token}))
+        .send()
+        .await
+        .unwrap();
+    message(response).await
+}
+
+both_databases!(
+    a_reset_link_can_be_checked_without_spending_it,
+    |app: TestApp| async move {
+        sign_up(&app, &app.browser(), "check@example.com").await;
+        let token = reset_token(&app, "check@example.com").await;
+        let usable = (200, "This reset link can be used.".to_owned());
+        assert_eq!(check(&app, &token).await, usable);
+        assert_eq!(check(&app, &token).await, usable, "checking spends nothing");
+        assert_eq!(reset(&app, &token, "a new password").await.0, 200);
+        // Used: the page says so as soon as it opens the link again.
+        assert_eq!(check(&app, &token).await, (400, DEAD_LINK.to_owned()));
+        assert_eq!(check(&app, "made-up").await, (400, DEAD_LINK.to_owned()));
+        assert_eq!(check(&app, "").await, (400, DEAD_LINK.to_owned()));
+    }
+);
