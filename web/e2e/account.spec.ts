@@ -107,6 +107,12 @@ test('My calculators: only signed in, privacy as the plan allows, paged', async 
   await expect(toast(page, PRIVATE_NEEDS_UPGRADE)).toBeVisible();
   await expect(privacy).toHaveAttribute('aria-checked', 'false');
   await expect(privacy).toBeEnabled();
+  // The toast leads to the plans.
+  await page.getByRole('status').getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  await page.goBack();
+  await expect(privacy).toHaveAttribute('aria-checked', 'false');
   await expectAccessible(page, 'My calculators, free plan');
   await screenshot(page, 'my-calculators-privacy');
 

@@ -127,6 +127,7 @@ describe('MyCalcsScreen', () => {
         'Private calculators need the Regular or Premium plan.',
       ]),
     );
+    expect(useUi.getState().toasts[0].action).toEqual({ label: 'Upgrade', href: '/pricing' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { api, messageOf } from '../../lib/api';
+import { ApiError, api, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import type { UserCalc } from '../../lib/types';
 import { useCalcs } from '../../stores/calcs';
@@ -224,8 +224,9 @@ function CalcRow({
       onPrivacy(calc._id, !isPrivate);
       if (answer?.message) toast(answer.message);
     } catch (error) {
-      // A 400 says why (the free plan cannot make calculators private).
-      toast(messageOf(error));
+      // A 400 says why: the free plan cannot make calculators private. A paid one can.
+      const needsPlan = !isPrivate && error instanceof ApiError && error.code === 'bad_request';
+      toast(messageOf(error), needsPlan ? { label: t('upgrade'), href: '/pricing' } : undefined);
     } finally {
       setBusy(false);
     }
