@@ -11,6 +11,7 @@ import { ScrollBox } from '../../components/scroll-box';
 import { useT } from '../../lib/i18n';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast } from '../../stores/ui';
+import { FieldRow } from './fields';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
@@ -165,39 +166,49 @@ function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(
         save();
       }}
     >
-      <label htmlFor={`${id}-name`}>{t('testName')}</label>
-      <input
-        id={`${id}-name`}
-        type="text"
-        value={draft.name}
-        autoFocus
-        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-      />
-      <label htmlFor={`${id}-expected`}>{t('expectation')}</label>
-      <textarea
-        id={`${id}-expected`}
-        rows={6}
-        spellCheck={false}
-        value={draft.expected}
-        aria-describedby={`${id}-expected-help`}
-        onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
-      />
-      <p id={`${id}-expected-help`} className="muted">
-        {t('expectationHelp')}
-      </p>
-      <label htmlFor={`${id}-tolerance`}>{t('tolerance')}</label>
-      <input
-        id={`${id}-tolerance`}
-        type="text"
-        inputMode="decimal"
-        value={draft.tolerance}
-        placeholder="1e-9"
-        aria-describedby={`${id}-tolerance-help`}
-        onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
-      />
-      <p id={`${id}-tolerance-help`} className="muted">
-        {t('toleranceHelp')}
-      </p>
+      <FieldRow label={t('testName')} htmlFor={`${id}-name`}>
+        <input
+          id={`${id}-name`}
+          className="field"
+          type="text"
+          value={draft.name}
+          autoFocus
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+        />
+      </FieldRow>
+      <FieldRow
+        label={t('expectation')}
+        htmlFor={`${id}-expected`}
+        hint={t('expectationHelp')}
+        hintId={`${id}-expected-help`}
+      >
+        <textarea
+          id={`${id}-expected`}
+          className="field code"
+          rows={6}
+          spellCheck={false}
+          value={draft.expected}
+          aria-describedby={`${id}-expected-help`}
+          onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
+        />
+      </FieldRow>
+      <FieldRow
+        label={t('tolerance')}
+        htmlFor={`${id}-tolerance`}
+        hint={t('toleranceHelp')}
+        hintId={`${id}-tolerance-help`}
+      >
+        <input
+          id={`${id}-tolerance`}
+          className="field"
+          type="text"
+          inputMode="decimal"
+          value={draft.tolerance}
+          placeholder="1e-9"
+          aria-describedby={`${id}-tolerance-help`}
+          onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
+        />
+      </FieldRow>
       {problem && (
         <p className="field-error" role="alert">
           {problem}
