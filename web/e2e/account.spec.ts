@@ -268,14 +268,18 @@ test('the reset link from the mail sets a new password, once', async ({ page }) 
   await expect(toast(page, 'Signed in.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
 
-  // The link works once.
+  // The link works once, and says so as soon as it opens again: no password to type first.
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill(`${password}-again`);
-  await page.getByLabel('New password again').fill(`${password}-again`);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toContainText(
-    'This reset link is invalid or has expired.',
-  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This reset link no longer works' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'a spent reset link');
+  await screenshot(page, 'forgot-spent-link');
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
 });
 
 test('the editor in Russian and in the dark theme, both remembered', async ({ page }) => {
