@@ -1,14 +1,13 @@
 // My Calculators, the account page, the password reset and the interface language and
 // theme (spec §2, §4, §6, §8) against the real server. Plans are set in the run's SQLite
 // database (helpers.setPlan); the reset mail is read from its `outbox` table.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   baseUrl,
   CALC_ID,
   calcDoc,
   expectAccessible,
+  latestMail,
   newAccount,
   saveCalculator,
   screenshot,
@@ -27,26 +26,6 @@ const WRONG_CREDENTIALS = 'Wrong email or password.';
 const PER_PAGE = 20;
 
 const SCRIPT = "'use strict';\n\nreturn {};\n";
-
-/** The newest mail to `email` in the run's outbox (no SMTP in the tests), or ''. */
-function latestMail(email: string): string {
-  const dataDir = process.env.CALCSMITH_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('CALCSMITH_E2E_DATA_DIR is unset');
-  return execFileSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3, sys\n' +
-        'db = sqlite3.connect(sys.argv[1], timeout=10)\n' +
-        'row = db.execute("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1",' +
-        ' (sys.argv[2],)).fetchone()\n' +
-        'sys.stdout.write(row[0] if row else "")',
-      join(dataDir, 'calcsmith.db'),
-      email,
-    ],
-    { encoding: 'utf8' },
-  );
-}
 
 const welcome = (page: Page) =>
   expect(page.getByRole('heading', { level: 1, name: 'Welcome to Calcsmith!' })).toBeVisible();
