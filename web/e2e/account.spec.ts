@@ -1,14 +1,13 @@
 // My Calculators, the account page, the password reset and the interface language and
 // theme (spec §2, §4, §6, §8) against the real server. Plans are set in the run's SQLite
 // database (helpers.setPlan); the reset mail is read from its `outbox` table.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   baseUrl,
   CALC_ID,
   calcDoc,
   expectAccessible,
+  latestMail,
   newAccount,
   saveCalculator,
   screenshot,
@@ -27,26 +26,6 @@ const WRONG_CREDENTIALS = 'Wrong email or password.';
 const PER_PAGE = 20;
 
 const SCRIPT = "'use strict';\n\nreturn {};\n";
-
-/** The newest mail to `email` in the run's outbox (no SMTP in the tests), or ''. */
-function latestMail(email: string): string {
-  const dataDir = process.env.CALCSMITH_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('CALCSMITH_E2E_DATA_DIR is unset');
-  return execFileSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3, sys\n' +
-        'db = sqlite3.connect(sys.argv[1], timeout=10)\n' +
-        'row = db.execute("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1",' +
-        ' (sys.argv[2],)).fetchone()\n' +
-        'sys.stdout.write(row[0] if row else "")',
-      join(dataDir, 'calcsmith.db'),
-      email,
-    ],
-    { encoding: 'utf8' },
-  );
-}
 
 const welcome = (page: Page) =>
   expect(page.getByRole('heading', { level: 1, name: 'Welcome to Calcsmith!' })).toBeVisible();
@@ -107,6 +86,12 @@ test('My calculators: only signed in, privacy as the plan allows, paged', async 
   await expect(toast(page, PRIVATE_NEEDS_UPGRADE)).toBeVisible();
   await expect(privacy).toHaveAttribute('aria-checked', 'false');
   await expect(privacy).toBeEnabled();
+  // The toast leads to the plans.
+  await page.getByRole('status').getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  await page.goBack();
+  await expect(privacy).toHaveAttribute('aria-checked', 'false');
   await expectAccessible(page, 'My calculators, free plan');
   await screenshot(page, 'my-calculators-privacy');
 
@@ -262,14 +247,18 @@ test('the reset link from the mail sets a new password, once', async ({ page }) 
   await expect(toast(page, 'Signed in.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
 
-  // The link works once.
+  // The link works once, and says so as soon as it opens again: no password to type first.
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill(`${password}-again`);
-  await page.getByLabel('New password again').fill(`${password}-again`);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toContainText(
-    'This reset link is invalid or has expired.',
-  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This reset link no longer works' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'a spent reset link');
+  await screenshot(page, 'forgot-spent-link');
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
 });
 
 test('the editor in Russian and in the dark theme, both remembered', async ({ page }) => {

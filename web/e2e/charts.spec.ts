@@ -4,6 +4,7 @@
 // for screen readers. What the chart drew is read from the attributes the page exposes
 // (data-y-ticks: the engine's texts of the y ticks; data-chart-drawn: the Chart.js
 // instance) and from the canvas's pixels.
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -190,6 +191,47 @@ test('the chart is printed, within the paper’s width', async ({ page }) => {
     (main?.x ?? 0) + (main?.width ?? 0) + 1,
   );
   await screenshot(page, 'charts-print');
+});
+
+/** The text of each page of a PDF (poppler's pdftotext), words joined by single spaces. */
+function pdfPageTexts(path: string): string[] {
+  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  return text
+    .split('\f')
+    .filter((page) => page.trim())
+    .map((page) => page.replace(/\s+/g, ' ').trim());
+}
+
+test('a printed page is not left part empty for the chart that follows', async ({
+  page,
+}, testInfo) => {
+  // Six inputs bring the chart to the end of the first page; three years of rows go on
+  // past it.
+  const doc = loanDoc(LINE_CHART);
+  doc.metaInputs.push(
+    ...['deposit', 'fees', 'insurance'].map((name, index) => ({
+      id: 4 + index,
+      name,
+      type: 'number' as const,
+    })),
+  );
+  doc.defaults = { ...doc.defaults, '3': 36 };
+  const id = await saveCalculator(author, doc);
+  await page.goto(`/calc/${id}`);
+  await drawnTicks(chartOf(page));
+  const path = testInfo.outputPath('printed.pdf');
+  await page.pdf({
+    path,
+    format: 'A4',
+    margin: { top: '1cm', bottom: '1cm', left: '1cm', right: '1cm' },
+  });
+
+  const [first, second] = pdfPageTexts(path);
+  // The outputs start on the first page and the chart (its title kept with its drawing)
+  // fits there under them, instead of moving on and leaving a third of the page blank;
+  // the schedule's rows follow on the next page.
+  expect(first).toMatch(/ Outputs payment \$[\d,.]+ schedule Balance over time$/);
+  expect(second).toMatch(/^Month Date Interest Balance 1 Jan 1, 2026 /);
 });
 
 test('the embed reports a height that includes the chart', async ({ page }) => {

@@ -46,6 +46,27 @@ test('"New calculator" reuses the untouched empty draft', async ({ page }) => {
   ]);
 });
 
+test('"New calculator" puts focus on the first thing to do, adding an input', async ({ page }) => {
+  await page.goto('/');
+  await clickNew(page);
+  const addInput = page.getByRole('button', { name: 'Add input' });
+  await expect(addInput).toBeFocused();
+
+  // "New" again, on the untouched draft it reopens: focus goes there again.
+  await page.getByRole('tab', { name: 'Script' }).click();
+  await page.getByRole('tab', { name: 'Inputs & outputs' }).click();
+  await expect(addInput).not.toBeFocused();
+  await clickNew(page);
+  await expect(addInput).toBeFocused();
+
+  // From My calculators' button too.
+  await signUpViaApi(page.request);
+  await page.goto('/user/calculators');
+  await page.getByRole('main').getByRole('button', { name: 'New calculator' }).click();
+  await expect(page).toHaveURL(new RegExp(`/source/${CALC_ID}$`));
+  await expect(addInput).toBeFocused();
+});
+
 test('a draft is discarded from the navigation, and Undo brings it back', async ({ page }) => {
   await page.goto('/');
   const path = await clickNew(page);

@@ -1,5 +1,5 @@
 // Shared steps of the end-to-end tests: accounts (through the UI or, faster, the API),
-// calculators made through the API, the axe check and screenshots.
+// calculators made through the API, the mail outbox, the axe check and screenshots.
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
@@ -271,6 +271,26 @@ export function setPlan(email: string, plan: 'free' | 'regular' | 'premium'): vo
     plan,
     email,
   ]);
+}
+
+/** The newest mail to `email` in the run's outbox (no SMTP in the tests), or ''. */
+export function latestMail(email: string): string {
+  const dataDir = process.env.CALCSMITH_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('CALCSMITH_E2E_DATA_DIR is unset');
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sqlite3, sys\n' +
+        'db = sqlite3.connect(sys.argv[1], timeout=10)\n' +
+        'row = db.execute("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1",' +
+        ' (sys.argv[2],)).fetchone()\n' +
+        'sys.stdout.write(row[0] if row else "")',
+      join(dataDir, 'calcsmith.db'),
+      email,
+    ],
+    { encoding: 'utf8' },
+  );
 }
 
 // ---- checks and artefacts ----

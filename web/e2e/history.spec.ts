@@ -150,7 +150,8 @@ test('export downloads the calculator; importing the file opens it as a new draf
   expect(file.doc.tests).toEqual(doc.tests);
   expect(file.doc.aFieldOfTheFuture).toEqual(doc.aFieldOfTheFuture);
 
-  // Import it from My calculators: a new draft with a fresh id and the same doc.
+  // Import it from My calculators: a new draft with a fresh id and the same doc, but for
+  // its name, which tells it from the calculator it came from.
   await page.goto('/user/calculators');
   await expect(page.getByRole('heading', { level: 1, name: 'My calculators' })).toBeVisible();
   const choosing = page.waitForEvent('filechooser');
@@ -159,16 +160,23 @@ test('export downloads the calculator; importing the file opens it as a new draf
   await expect(page).toHaveURL(new RegExp(`/source/${CALC_ID}$`));
   const newId = new URL(page.url()).pathname.split('/').pop() ?? '';
   expect(newId).not.toBe(id);
-  await expect(page.getByRole('heading', { level: 1, name: 'Exported loan' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Exported loan (imported)' }),
+  ).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await expect(
-    page.getByText('“Exported loan” is open as a new draft. Save it to keep it.'),
+    page.getByText('“Exported loan (imported)” is open as a new draft. Save it to keep it.'),
   ).toBeVisible();
   await screenshot(page, 'import-draft');
   await save(page);
   const imported = await (await page.request.get(`/api/source/${newId}`)).json();
-  expect(imported.doc).toEqual(stored.doc);
+  expect(imported.doc).toEqual({ ...stored.doc, name: 'Exported loan (imported)' });
   expect(imported.doc_style).toEqual(stored.doc_style);
+  await page.goto('/user/calculators');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    'Exported loan (imported)',
+    'Exported loan',
+  ]);
 });
 
 test('a dropped file that is not a calculator is refused and nothing changes', async ({ page }) => {

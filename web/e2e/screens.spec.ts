@@ -7,6 +7,7 @@ import {
   calcDoc,
   doublerDoc,
   expectAccessible,
+  latestMail,
   newAccount,
   output,
   randomId,
@@ -29,6 +30,8 @@ const THEMES: Theme[] = ['light', 'dark'];
 
 let author: APIRequestContext;
 let doubler = '';
+/** A password-reset link of the author's, never used (opening it spends nothing). */
+let resetLink = '';
 
 const heading = (page: Page, name: string) =>
   expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -142,8 +145,15 @@ const SCREENS: Screen[] = [
   {
     name: 'forgot-reset',
     open: async (page) => {
-      await page.goto('/forgot?token=not-a-real-token');
+      await page.goto(resetLink);
       await heading(page, 'Choose a new password');
+    },
+  },
+  {
+    name: 'forgot-spent',
+    open: async (page) => {
+      await page.goto('/forgot?token=not-a-real-token');
+      await heading(page, 'This reset link no longer works');
     },
   },
   {
@@ -164,7 +174,11 @@ const SCREENS: Screen[] = [
 
 test.beforeAll(async ({ playwright }) => {
   author = await playwright.request.newContext({ baseURL: baseUrl() });
-  await signUpViaApi(author, newAccount('screens'));
+  const account = await signUpViaApi(author, newAccount('screens'));
+  const asked = await author.post('/api/forgot', { data: { email: account.email } });
+  expect(asked.status(), `reset link: ${await asked.text()}`).toBe(200);
+  await expect.poll(() => latestMail(account.email)).toContain('/forgot?token=');
+  resetLink = /(\S+\/forgot\?token=\S+)/.exec(latestMail(account.email))?.[1] ?? '';
   doubler = await saveCalculator(author, doublerDoc());
   await saveCalculator(
     author,

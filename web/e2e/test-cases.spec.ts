@@ -1,7 +1,7 @@
 // Test cases in the editor (issue 13): a test added from the current values passes, a
 // broken script makes it fail with a readable diff (a value and a table cell), and fixing
 // the script makes it pass again; the Tests button on the toolbar carries the badge.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { calcDoc, expectAccessible, saveCalculator, signUpViaApi } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
@@ -138,4 +138,40 @@ test('a test made from a "Relative to today" date keeps its day, so it passes on
   const source = await (await page.request.get(`/api/source/${id}`)).json();
   expect(source.tests).toMatchObject({ passed: 2, failed: 0 });
   expect(source.doc.tests[1].today).toBe('2026-01-05');
+});
+
+/** How a form field looks: what sets the app's fields apart from the browser's own. */
+const look = (field: Locator) =>
+  field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+      borderRadius: style.borderTopLeftRadius,
+      padding: `${style.paddingTop} ${style.paddingLeft}`,
+      fontFamily: style.fontFamily,
+      fontSize: style.fontSize,
+      background: style.backgroundColor,
+      color: style.color,
+      minHeight: style.minHeight,
+    };
+  });
+
+test("the Tests panel's fields look like the editor's other fields", async ({ page }) => {
+  await signUpViaApi(page.request);
+  const id = await saveCalculator(page.request, doc());
+  await page.goto(`/source/${id}`);
+  // A plain field (Settings: the name) and a code field (an input's name).
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Settings', exact: true });
+  const plain = await look(settings.getByLabel('Name', { exact: true }));
+  await settings.getByRole('button', { name: 'Close Settings' }).click();
+  const code = await look(page.getByRole('group', { name: 'Input a' }).getByLabel('Name'));
+  expect(code.fontFamily).not.toBe(plain.fontFamily);
+
+  await openTests(page);
+  const panel = page.getByRole('region', { name: 'Tests', exact: true });
+  await panel.getByRole('button', { name: 'Add test from current values' }).click();
+  expect(await look(panel.getByLabel('Test name'))).toEqual(plain);
+  expect(await look(panel.getByLabel('Tolerance for numbers'))).toEqual(plain);
+  expect(await look(panel.getByLabel('Expected outputs (JSON)'))).toEqual(code);
 });

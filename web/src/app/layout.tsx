@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { loadPage } from '../lib/navigation';
+import { useNewCalculator } from '../lib/new-calculator';
 import { forgetAllCalcs } from '../lib/offline/saved-calcs';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
 import { useSession } from '../stores/session';
@@ -30,7 +31,6 @@ function useWide(): boolean {
 export function Layout() {
   const t = useT(appMessages);
   const location = useLocation();
-  const navigate = useNavigate();
   const wide = useWide();
   const navOpen = useUi((s) => s.navOpen);
   const setNavOpen = useUi((s) => s.setNavOpen);
@@ -38,10 +38,10 @@ export function Layout() {
   const shown = locked || navOpen;
 
   // Spec §2: "New" closes the navigation, makes a draft and opens it.
+  const newCalculator = useNewCalculator();
   const createNew = () => {
     setNavOpen(false);
-    const id = useCalcs.getState().createDraft();
-    navigate(`/source/${id}`);
+    newCalculator();
   };
 
   useEffect(() => {

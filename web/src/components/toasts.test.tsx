@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, useUi } from '../stores/ui';
 import { Toasts } from './toasts';
@@ -37,6 +38,26 @@ describe('Toasts', () => {
     render(<Toasts />);
     act(() => toast('Draft discarded.', { label: 'Undo', run: () => {} }));
     act(() => vi.advanceTimersByTime(8000));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('shows a toast with a link, which leads there and closes the toast', () => {
+    render(
+      <MemoryRouter initialEntries={['/user/calculators']}>
+        <Routes>
+          <Route path="/user/calculators" element={<p>My calculators</p>} />
+          <Route path="/pricing" element={<p>Plans</p>} />
+        </Routes>
+        <Toasts />
+      </MemoryRouter>,
+    );
+    act(() =>
+      toast('Private calculators need a paid plan.', { label: 'Upgrade', href: '/pricing' }),
+    );
+    const upgrade = screen.getByRole('link', { name: 'Upgrade' });
+    expect(upgrade).toHaveAttribute('href', '/pricing');
+    act(() => upgrade.click());
+    expect(screen.getByText('Plans')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

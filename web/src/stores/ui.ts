@@ -4,11 +4,11 @@ import { create } from 'zustand';
 export type Locale = 'en' | 'ru';
 export type Theme = 'light' | 'dark';
 
-/** A button in a toast ("Undo"); pressing it runs `run` and closes the toast. */
-export interface ToastAction {
-  label: string;
-  run(): void;
-}
+/**
+ * What a toast offers: a button ("Undo") that runs `run`, or a link ("Upgrade") to the
+ * app's `href`. Either closes the toast.
+ */
+export type ToastAction = { label: string; run(): void } | { label: string; href: string };
 
 export interface Toast {
   id: number;

@@ -41,12 +41,12 @@ describe('ForgotScreen', () => {
 
   it('sets a new password with the token, then offers to sign in', async () => {
     const { calls, user } = show('/forgot?token=abc123', () => json(200, { message: 'Changed.' }));
-    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await user.type(screen.getByLabelText('New password'), 'new-password');
     await user.type(screen.getByLabelText('New password again'), 'new-password');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toHaveFocus();
-    expect(calls[0]).toMatchObject({
+    expect(calls[1]).toMatchObject({
       path: '/api/forgot/reset',
       body: { token: 'abc123', password: 'new-password' },
     });
@@ -56,14 +56,15 @@ describe('ForgotScreen', () => {
 
   it('sends nothing while the two new passwords differ, and says so at the second field', async () => {
     const { calls, user } = show('/forgot?token=abc123', () => json(200, { message: 'Changed.' }));
-    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(await screen.findByLabelText('New password'), 'new-password');
     await user.type(screen.getByLabelText('New password again'), 'new-passwort');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     const again = screen.getByLabelText('New password again');
     expect(screen.getByText('The new passwords do not match.')).toBeVisible();
     expect(again).toHaveFocus();
     expect(again).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toHaveLength(0);
+    // Only the link's check went out.
+    expect(calls.map((call) => call.path)).toEqual(['/api/forgot/check']);
     // A second submit without a change still takes the user back to the field.
     screen.getByLabelText('New password').focus();
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -72,14 +73,47 @@ describe('ForgotScreen', () => {
     expect(screen.queryByText('The new passwords do not match.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeVisible();
-    expect(calls[0]).toMatchObject({ body: { token: 'abc123', password: 'new-password' } });
+    expect(calls[1]).toMatchObject({ body: { token: 'abc123', password: 'new-password' } });
   });
 
-  it("shows the server's message for a bad token", async () => {
-    const { user } = show('/forgot?token=used', () =>
+  it('says at once that a link used or expired no longer works, and offers a new one', async () => {
+    const { calls } = show('/forgot?token=used', () =>
       json(400, { message: 'This reset link is invalid or has expired.' }),
     );
-    await user.type(screen.getByLabelText('New password'), 'new-password');
+    expect(
+      await screen.findByRole('heading', { name: 'This reset link no longer works' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'A reset link works once, within an hour of being sent. Request a new one to choose your password.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    expect(calls).toEqual([{ method: 'POST', path: '/api/forgot/check', body: { token: 'used' } }]);
+  });
+
+  it('says so in Russian too', async () => {
+    useUi.setState({ locale: 'ru' });
+    show('/forgot?token=used', () => json(400, { message: 'invalid' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Эта ссылка для сброса пароля больше не действует',
+      }),
+    ).toBeVisible();
+  });
+
+  it('shows the form when the link cannot be checked, and the reset says what is wrong', async () => {
+    // A server without the check (404), then a link that was spent meanwhile.
+    const { user } = show('/forgot?token=used', (call) =>
+      call.path === '/api/forgot/check'
+        ? json(404, { message: 'Not found.' })
+        : json(400, { message: 'This reset link is invalid or has expired.' }),
+    );
+    await user.type(await screen.findByLabelText('New password'), 'new-password');
     await user.type(screen.getByLabelText('New password again'), 'new-password');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

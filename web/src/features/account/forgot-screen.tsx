@@ -1,8 +1,9 @@
 // /forgot: ask for a reset link by email; with `?token=` (the link in the mail), choose
-// the new password.
+// the new password — or, for a link already used or expired, learn so at once.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, messageOf } from '../../lib/api';
+import { Loading } from '../../components/loading';
+import { api, ApiError, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../stores/session';
 import { forgotMessages } from './messages';
@@ -118,7 +119,53 @@ function RequestForm() {
   );
 }
 
+/**
+ * Whether the reset link still works, asked before anyone types a password: `POST
+ * /api/forgot/check` answers 400 for a link used, revoked or expired, and spends nothing.
+ * Any other failure (a server without the check, the network) leaves it to the reset to say.
+ */
+function useLinkState(token: string): 'checking' | 'usable' | 'spent' {
+  const [answer, setAnswer] = useState<{ token: string; spent: boolean } | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    api.post('/api/forgot/check', { token }, { skipAuthHold: true, signal: abort.signal }).then(
+      () => setAnswer({ token, spent: false }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        const spent = error instanceof ApiError && error.code === 'bad_request';
+        setAnswer({ token, spent });
+      },
+    );
+    return () => abort.abort();
+  }, [token]);
+  if (answer?.token !== token) return 'checking';
+  return answer.spent ? 'spent' : 'usable';
+}
+
 function ResetForm({ token }: { token: string }) {
+  const t = useT(forgotMessages);
+  const link = useLinkState(token);
+  if (link === 'checking') return <Loading label={t('checking')} />;
+  if (link === 'spent') return <SpentLink />;
+  return <NewPasswordForm token={token} />;
+}
+
+function SpentLink() {
+  const t = useT(forgotMessages);
+  const base = useId();
+  return (
+    <section className="forgot-card" aria-labelledby={`${base}-spent`}>
+      <h1 id={`${base}-spent`}>{t('spentTitle')}</h1>
+      <p>{t('spentText')}</p>
+      <p className="forgot-links">
+        <Link to="/forgot">{t('requestNew')}</Link>
+        <Link to="/">{t('backHome')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const t = useT(forgotMessages);
   const base = useId();
   const openAuthDialog = useSession((s) => s.openAuthDialog);

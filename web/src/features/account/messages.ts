@@ -128,6 +128,10 @@ export const forgotMessages = defineMessages(
     signIn: 'Sign in',
     requestNew: 'Request a new link',
     backHome: 'Back to the home page',
+    checking: 'Checking the link…',
+    spentTitle: 'This reset link no longer works',
+    spentText:
+      'A reset link works once, within an hour of being sent. Request a new one to choose your password.',
   },
   {
     pageTitle: 'Восстановление пароля · Calcsmith',
@@ -148,6 +152,10 @@ export const forgotMessages = defineMessages(
     signIn: 'Войти',
     requestNew: 'Запросить новую ссылку',
     backHome: 'На главную',
+    checking: 'Проверка ссылки…',
+    spentTitle: 'Эта ссылка для сброса пароля больше не действует',
+    spentText:
+      'Ссылка для сброса пароля действует один раз и только в течение часа после отправки. Запросите новую, чтобы задать пароль.',
   },
 );
 

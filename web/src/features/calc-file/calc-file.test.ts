@@ -9,6 +9,7 @@ import {
   engineCheck,
   exportFileName,
   exportText,
+  importedName,
   MAX_FILE_BYTES,
   parseCalcFile,
   readCalcFile,
@@ -41,6 +42,22 @@ describe('export', () => {
     const text = exportText({ _id: ID, doc, doc_style: { bgcolor: '#ffffff' } });
     expect(JSON.parse(text)).toEqual({ _id: ID, doc, doc_style: { bgcolor: '#ffffff' } });
     expect(Object.keys(JSON.parse(text))).toEqual(['_id', 'doc', 'doc_style']);
+  });
+});
+
+describe('importedName', () => {
+  const marked = (n: number) => (n === 1 ? 'Loan (imported)' : `Loan (imported ${n})`);
+
+  it('keeps a name no calculator here has', () => {
+    expect(importedName('Loan', new Set(['Mortgage', '']), marked)).toBe('Loan');
+  });
+
+  it('marks a name a calculator here has, with the first mark none has', () => {
+    expect(importedName('Loan', new Set(['Loan']), marked)).toBe('Loan (imported)');
+    expect(importedName(' Loan ', new Set(['Loan']), marked)).toBe('Loan (imported)');
+    expect(importedName('Loan', new Set(['Loan', 'Loan (imported)']), marked)).toBe(
+      'Loan (imported 2)',
+    );
   });
 });
 

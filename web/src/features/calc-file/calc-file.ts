@@ -54,6 +54,23 @@ export function downloadCalc(calc: { _id: string; doc: CalcDoc; doc_style: DocSt
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * The name an imported calculator gets: its own, unless a calculator here already has it
+ * (`taken`); then the first of `marked(1)`, `marked(2)`, … ("Loan (imported)",
+ * "Loan (imported 2)") that none has, so the two are told apart in every list.
+ */
+export function importedName(
+  name: string,
+  taken: ReadonlySet<string>,
+  marked: (n: number) => string,
+): string {
+  if (!taken.has(name.trim())) return name;
+  for (let n = 1; ; n++) {
+    const candidate = marked(n);
+    if (!taken.has(candidate.trim())) return candidate;
+  }
+}
+
 /** Why a file was refused. */
 export type ImportProblem =
   | { problem: 'tooLarge' }

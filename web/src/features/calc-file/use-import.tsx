@@ -1,18 +1,27 @@
 // Import of a calculator file on a screen (the editor, My calculators): a button that
 // picks a file, and the whole window as a drop target while the screen is shown (a file
 // dropped anywhere else would make the browser open it in place of the app). A calculator
-// opens as a new unsaved draft; anything else is refused with a toast that says why.
+// opens as a new unsaved draft (named "… (imported)" when a calculator here has its name);
+// anything else is refused with a toast that says why.
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { useCalcs } from '../../stores/calcs';
+import { useSession } from '../../stores/session';
 import { toast, useUi } from '../../stores/ui';
-import { readCalcFile } from './calc-file';
+import { importedName, readCalcFile } from './calc-file';
 import { calcFileMessages } from './messages';
 import './calc-file.css';
 
 /** Whether a drag carries files (not text or a link dragged inside the page). */
 const carriesFiles = (event: DragEvent) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+
+/** The names of the calculators here: the account's saved ones and those open in this browser. */
+function namesInUse(): Set<string> {
+  const saved = useSession.getState().user?.calcs.map((calc) => calc.doc?.name) ?? [];
+  const open = Object.values(useCalcs.getState().calcs).map((calc) => calc.doc.name);
+  return new Set([...saved, ...open].map((name) => String(name ?? '').trim()));
+}
 
 export interface CalcImport {
   /** Opens the file picker. */
@@ -46,9 +55,15 @@ export function useCalcImport(): CalcImport {
         );
         return;
       }
-      const id = useCalcs.getState().draftFrom(parsed.doc, parsed.doc_style);
-      const name = String(parsed.doc.name ?? '').trim() || t('untitled');
-      toast(t('imported', { name }));
+      const own = String(parsed.doc.name ?? '');
+      const name = own.trim()
+        ? importedName(own, namesInUse(), (n) =>
+            t(n === 1 ? 'importedName' : 'importedNameN', { name: own.trim(), n }),
+          )
+        : own;
+      const doc = name === own ? parsed.doc : { ...parsed.doc, name };
+      const id = useCalcs.getState().draftFrom(doc, parsed.doc_style);
+      toast(t('imported', { name: name.trim() || t('untitled') }));
       navigate(`/source/${id}`);
     } finally {
       setBusy(false);

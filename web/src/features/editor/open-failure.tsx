@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { useNewCalculator } from '../../lib/new-calculator';
 import type { PublishedCalc } from '../../lib/types';
 import { useCalcs } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
@@ -92,13 +93,9 @@ export function SignInToOpen({ onRetry }: { onRetry(): void }) {
 
 function NewCalculator() {
   const t = useT(editorMessages);
-  const navigate = useNavigate();
+  const create = useNewCalculator();
   return (
-    <button
-      type="button"
-      className="button"
-      onClick={() => navigate(`/source/${useCalcs.getState().createDraft()}`)}
-    >
+    <button type="button" className="button" onClick={create}>
       {t('newCalculator')}
     </button>
   );

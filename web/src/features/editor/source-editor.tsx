@@ -2,8 +2,8 @@
 // tab 1 (the script) and the side panels. The doc lives in the calcs store; the input
 // values being tried live here, and are kept beside the doc in the store so a reload
 // keeps them (never as the doc's defaults, issue 26).
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { calcMessages } from '../../components/calculator/messages';
 import { Dialog } from '../../components/dialog';
@@ -11,6 +11,7 @@ import { ApiError, messageOf } from '../../lib/api';
 import { defaultValue, initialValues } from '../../lib/doc';
 import { useCalculation } from '../../lib/engine/use-calculation';
 import { useT } from '../../lib/i18n';
+import { isNewDraftState } from '../../lib/new-calculator';
 import type { CalcDoc, DocStyle, InputDef, OutputDef } from '../../lib/types';
 import { useCalcs, type OpenCalc } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
@@ -99,6 +100,16 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
     if (!kept || !sameJson(kept, values)) useCalcs.getState().setValues(calcId, values);
   }, [calcId, values]);
   const name = String(doc.name ?? '').trim();
+
+  // "+ New calculator" (again on this draft, too): focus goes to the first thing to do in
+  // an empty calculator, adding an input.
+  const location = useLocation();
+  const newDraft = isNewDraftState(location.state);
+  const inputsColumn = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!newDraft) return;
+    inputsColumn.current?.querySelector<HTMLElement>(':scope > .defs > .add-menu button')?.focus();
+  }, [newDraft, location.key]);
 
   useEffect(() => {
     document.title = t('pageTitle', { name: name || t('untitled') });
@@ -317,7 +328,11 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
               />
             ) : (
               <div className="edit-columns">
-                <section className="edit-column" aria-labelledby={`${base}-inputs`}>
+                <section
+                  className="edit-column"
+                  aria-labelledby={`${base}-inputs`}
+                  ref={inputsColumn}
+                >
                   <h2 id={`${base}-inputs`} className="calc-section-title">
                     {String(doc.inputs_label || '') || tc('inputs')}
                   </h2>

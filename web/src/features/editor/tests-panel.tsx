@@ -13,6 +13,7 @@ import { useT } from '../../lib/i18n';
 import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast, useUi, type Locale } from '../../stores/ui';
+import { FieldRow } from './fields';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
@@ -186,50 +187,64 @@ function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(
         save();
       }}
     >
-      <label htmlFor={`${id}-name`}>{t('testName')}</label>
-      <input
-        id={`${id}-name`}
-        type="text"
-        value={draft.name}
-        autoFocus
-        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-      />
-      <label htmlFor={`${id}-expected`}>{t('expectation')}</label>
-      <textarea
-        id={`${id}-expected`}
-        rows={6}
-        spellCheck={false}
-        value={draft.expected}
-        aria-describedby={`${id}-expected-help`}
-        onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
-      />
-      <p id={`${id}-expected-help`} className="muted">
-        {t('expectationHelp')}
-      </p>
-      <label htmlFor={`${id}-tolerance`}>{t('tolerance')}</label>
-      <input
-        id={`${id}-tolerance`}
-        type="text"
-        inputMode="decimal"
-        value={draft.tolerance}
-        placeholder="1e-9"
-        aria-describedby={`${id}-tolerance-help`}
-        onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
-      />
-      <p id={`${id}-tolerance-help`} className="muted">
-        {t('toleranceHelp')}
-      </p>
-      <label htmlFor={`${id}-today`}>{t('today')}</label>
-      <input
-        id={`${id}-today`}
-        type="date"
-        value={draft.today}
-        aria-describedby={`${id}-today-help`}
-        onChange={(event) => setDraft({ ...draft, today: event.target.value })}
-      />
-      <p id={`${id}-today-help`} className="muted">
-        {t('todayHelp')}
-      </p>
+      <FieldRow label={t('testName')} htmlFor={`${id}-name`}>
+        <input
+          id={`${id}-name`}
+          className="field"
+          type="text"
+          value={draft.name}
+          autoFocus
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+        />
+      </FieldRow>
+      <FieldRow
+        label={t('expectation')}
+        htmlFor={`${id}-expected`}
+        hint={t('expectationHelp')}
+        hintId={`${id}-expected-help`}
+      >
+        <textarea
+          id={`${id}-expected`}
+          className="field code"
+          rows={6}
+          spellCheck={false}
+          value={draft.expected}
+          aria-describedby={`${id}-expected-help`}
+          onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
+        />
+      </FieldRow>
+      <FieldRow
+        label={t('tolerance')}
+        htmlFor={`${id}-tolerance`}
+        hint={t('toleranceHelp')}
+        hintId={`${id}-tolerance-help`}
+      >
+        <input
+          id={`${id}-tolerance`}
+          className="field"
+          type="text"
+          inputMode="decimal"
+          value={draft.tolerance}
+          placeholder="1e-9"
+          aria-describedby={`${id}-tolerance-help`}
+          onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
+        />
+      </FieldRow>
+      <FieldRow
+        label={t('today')}
+        htmlFor={`${id}-today`}
+        hint={t('todayHelp')}
+        hintId={`${id}-today-help`}
+      >
+        <input
+          id={`${id}-today`}
+          className="field"
+          type="date"
+          value={draft.today}
+          aria-describedby={`${id}-today-help`}
+          onChange={(event) => setDraft({ ...draft, today: event.target.value })}
+        />
+      </FieldRow>
       {problem && (
         <p className="field-error" role="alert">
           {problem}

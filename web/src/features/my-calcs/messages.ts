@@ -17,6 +17,7 @@ export const myCalcsMessages = defineMessages(
     private: 'Private',
     privateOf: 'Private: {name}',
     privateHint: 'Only you can open a private calculator.',
+    upgrade: 'Upgrade',
     newCalculator: 'New calculator',
     emptyTitle: 'No saved calculators yet',
     emptyText: 'Calculators you save appear here, ready to edit, share or make private.',
@@ -42,6 +43,7 @@ export const myCalcsMessages = defineMessages(
     private: 'Закрытый',
     privateOf: 'Закрытый: {name}',
     privateHint: 'Закрытый калькулятор можете открыть только вы.',
+    upgrade: 'Повысить тариф',
     newCalculator: 'Новый калькулятор',
     emptyTitle: 'Сохранённых калькуляторов пока нет',
     emptyText:

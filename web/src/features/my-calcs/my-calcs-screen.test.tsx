@@ -127,6 +127,7 @@ describe('MyCalcsScreen', () => {
         'Private calculators need the Regular or Premium plan.',
       ]),
     );
+    expect(useUi.getState().toasts[0].action).toEqual({ label: 'Upgrade', href: '/pricing' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
@@ -180,6 +181,42 @@ describe('MyCalcsScreen', () => {
     expect(draft).toMatchObject({ saved: false, stored: false, doc_style: { fsize: 14 } });
     expect(draft.doc).toMatchObject(doc);
     expect(toastTexts()).toEqual(['“Imported” is open as a new draft. Save it to keep it.']);
+  });
+
+  it('tells an imported calculator from one here with its name', async () => {
+    const loan = row('aaaaaaaaaaaaaaaa', 'Loan');
+    useSession.setState({ user: { name: 'Ann', email: 'ann@example.com', calcs: [loan] } });
+    const { user } = show('/user/calculators', () => page([loan]));
+    await screen.findByRole('heading', { name: 'Loan' });
+    const file = (name: string) =>
+      new File([JSON.stringify({ doc: { ...loan.doc, name } })], 'Loan.json', {
+        type: 'application/json',
+      });
+    const importedAs = async (name: string) => {
+      await user.upload(screen.getByTestId('import-file'), file(name));
+      const id = (await screen.findByTestId('source')).textContent ?? '';
+      return useCalcs.getState().calcs[id].doc.name;
+    };
+    expect(await importedAs('Loan')).toBe('Loan (imported)');
+    expect(toastTexts()).toEqual(['“Loan (imported)” is open as a new draft. Save it to keep it.']);
+  });
+
+  it('marks an import again while the first import is open, in Russian too', async () => {
+    useUi.setState({ locale: 'ru' });
+    useSession.setState({
+      user: { name: 'Ann', email: 'ann@example.com', calcs: [row('aaaaaaaaaaaaaaaa', 'Кредит')] },
+    });
+    useCalcs.getState().draftFrom({ name: 'Кредит (импорт)' }, null);
+    const { user } = show('/user/calculators', () => page([]));
+    await screen.findByRole('heading', { name: 'Сохранённых калькуляторов пока нет' });
+    await user.upload(
+      screen.getByTestId('import-file'),
+      new File([JSON.stringify({ doc: { name: 'Кредит' } })], 'Кредит.json', {
+        type: 'application/json',
+      }),
+    );
+    const id = (await screen.findByTestId('source')).textContent ?? '';
+    expect(useCalcs.getState().calcs[id].doc.name).toBe('Кредит (импорт 2)');
   });
 
   it('refuses a file that is not a calculator and changes nothing', async () => {

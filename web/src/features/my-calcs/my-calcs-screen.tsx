@@ -1,13 +1,13 @@
 // /user/calculators (spec §2): the signed-in user's saved calculators, a page at a time,
 // each with a privacy switch that shows the server's message.
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { api, messageOf } from '../../lib/api';
+import { ApiError, api, messageOf } from '../../lib/api';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { useT } from '../../lib/i18n';
+import { useNewCalculator } from '../../lib/new-calculator';
 import type { UserCalc } from '../../lib/types';
-import { useCalcs } from '../../stores/calcs';
 import { calcFileMessages } from '../calc-file/messages';
 import { useCalcImport } from '../calc-file/use-import';
 import { useSession } from '../../stores/session';
@@ -40,7 +40,6 @@ export default function MyCalcsScreen() {
 function MyCalcs() {
   const t = useT(myCalcsMessages);
   const tf = useT(calcFileMessages);
-  const navigate = useNavigate();
   const calcImport = useCalcImport();
   const [params] = useSearchParams();
   const page = pageFromQuery(params.get('page'));
@@ -79,10 +78,7 @@ function MyCalcs() {
     shownPage.current = page;
   }, [ready, page]);
 
-  const create = () => {
-    const id = useCalcs.getState().createDraft();
-    navigate(`/source/${id}`);
-  };
+  const create = useNewCalculator();
 
   const setPrivacy = (id: string, isPrivate: boolean) => {
     setAnswer((old) =>
@@ -226,8 +222,9 @@ function CalcRow({
       onPrivacy(calc._id, !isPrivate);
       if (answer?.message) toast(answer.message);
     } catch (error) {
-      // A 400 says why (the free plan cannot make calculators private).
-      toast(messageOf(error));
+      // A 400 says why: the free plan cannot make calculators private. A paid one can.
+      const needsPlan = !isPrivate && error instanceof ApiError && error.code === 'bad_request';
+      toast(messageOf(error), needsPlan ? { label: t('upgrade'), href: '/pricing' } : undefined);
     } finally {
       setBusy(false);
     }

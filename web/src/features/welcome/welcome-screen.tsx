@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
+import { useNewCalculator } from '../../lib/new-calculator';
 import { useCalcs } from '../../stores/calcs';
 import { useUi } from '../../stores/ui';
 import { ExampleIcon } from './example-icon';
@@ -41,10 +42,7 @@ export default function WelcomeScreen() {
     heading.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }, [previewRequests]);
 
-  const create = () => {
-    const id = useCalcs.getState().createDraft();
-    navigate('/source/' + id);
-  };
+  const create = useNewCalculator();
 
   // A new local draft holding the example: unsaved, so the visitor can change it and save a copy.
   const openInEditor = (example: Example) => {
