@@ -177,7 +177,7 @@ describe('hasDateInput and engineToday', () => {
 
   it('finds a date input at the top or inside a list, and nothing else', () => {
     expect(hasDateInput(undefined)).toBe(false);
-    expect(hasDateInput([input(1, 'number'), input(2, 'text')])).toBe(false);
+    expect(hasDateInput([input(1, 'number'), input(2, 'string')])).toBe(false);
     expect(hasDateInput([input(1, 'number'), input(2, 'date')])).toBe(true);
     expect(hasDateInput([input(1, 'list', [input(1, 'number'), input(2, 'date')])])).toBe(true);
   });
