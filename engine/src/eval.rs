@@ -37,6 +37,28 @@ pub struct EngineOptions {
     pub today: Option<CivilDate>,
 }
 
+impl EngineOptions {
+    /// Options from their text, as every face takes them: a locale code (`en`, `ru`,
+    /// `ru-RU`, …) and today as `YYYY-MM-DD`; either may be absent.
+    ///
+    /// # Errors
+    /// An unknown locale or a day that is not one, in words.
+    pub fn parse(locale: Option<&str>, today: Option<&str>) -> Result<EngineOptions, String> {
+        let locale = match locale {
+            Some(code) => Locale::parse(code)
+                .ok_or_else(|| format!("unknown locale \"{code}\" (use en or ru)"))?,
+            None => Locale::default(),
+        };
+        let today = match today {
+            Some(day) => Some(CivilDate::parse_iso(day).ok_or_else(|| {
+                format!("today must be a date written YYYY-MM-DD, not \"{day}\"")
+            })?),
+            None => None,
+        };
+        Ok(EngineOptions { locale, today })
+    }
+}
+
 /// A fault of the host, not of the calculator (a calculator's failure is an
 /// [`EvalResult`] with `error` set).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,8 +15,10 @@ const EN_MONTHS: [&str; 12] =
 const RU_MONTHS: [&str; 12] =
     ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."];
 
-/// The language output values are shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The language output values are shown in (`"en"` or `"ru"` in JSON, as a worker's
+/// request carries it once a face has checked the code it was given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Locale {
     /// English: `1,234.5`, `Nov 25, 2026`, `Yes`.
     #[default]

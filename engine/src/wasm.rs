@@ -8,10 +8,9 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use crate::dates::CivilDate;
 use crate::limits::CountingAllocator;
 use crate::model::{InputDef, InputType, OutputDef, OutputType};
-use crate::{CalcDoc, EngineOptions, Library, Locale, editor};
+use crate::{CalcDoc, EngineOptions, Library, editor};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -126,19 +125,8 @@ fn options(init: JsValue) -> Result<EngineOptions, JsError> {
         return Ok(EngineOptions::default());
     }
     let init: Map<String, Value> = from_js(init, "engine options")?;
-    let locale = match init.get("locale").and_then(Value::as_str) {
-        Some(code) => Locale::parse(code)
-            .ok_or_else(|| JsError::new(&format!("unknown locale \"{code}\"")))?,
-        None => Locale::default(),
-    };
-    let today = match init.get("today").and_then(Value::as_str) {
-        Some(day) => Some(
-            CivilDate::parse_iso(day)
-                .ok_or_else(|| JsError::new(&format!("today must be YYYY-MM-DD, not \"{day}\"")))?,
-        ),
-        None => None,
-    };
-    Ok(EngineOptions { locale, today })
+    let text = |key: &str| init.get(key).and_then(Value::as_str);
+    EngineOptions::parse(text("locale"), text("today")).map_err(|e| JsError::new(&e))
 }
 
 /// A warm calculation engine (one boa context).

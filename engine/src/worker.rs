@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::dates::CivilDate;
 use crate::limits::{MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE};
 use crate::test_cases::{TestOutcome, TestReport};
 use crate::{CalcDoc, Engine, EngineOptions, EvalResult, HostError, Library, Locale};
@@ -31,15 +31,32 @@ pub use crate::limits::CRASH_MESSAGE;
 /// The error of the tests after one that stopped its worker process.
 pub const NOT_RUN_MESSAGE: &str = "Not run: an earlier test stopped the calculation.";
 
+/// A doc's JSON for a [`WorkerRequest`], from the JSON a host holds.
+#[must_use]
+pub fn raw_doc(doc: &Value) -> Box<RawValue> {
+    // A `Value` always prints: it holds no non-finite number and only string keys.
+    serde_json::value::to_raw_value(doc).unwrap_or_default()
+}
+
+/// A doc's JSON for a [`WorkerRequest`] from its stored text, sent on as it is.
+///
+/// # Errors
+/// The text is not JSON.
+pub fn raw_doc_text(text: &str) -> Result<Box<RawValue>, serde_json::Error> {
+    RawValue::from_string(text.to_owned())
+}
+
 /// One calculation for a worker, or (with `tests`) a run of the doc's test cases.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerRequest {
-    pub doc: Value,
+    /// The doc's JSON as the host has it (a stored doc's text goes as it is stored).
+    pub doc: Box<RawValue>,
     /// Ignored when `tests` is set: each test has its own values.
     #[serde(default)]
     pub values: Map<String, Value>,
+    /// English when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub locale: Option<String>,
+    pub locale: Option<Locale>,
     /// `YYYY-MM-DD`; today (UTC) when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub today: Option<String>,
@@ -47,6 +64,16 @@ pub struct WorkerRequest {
     /// [`WorkerResponse::Tests`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tests: bool,
+}
+
+impl WorkerRequest {
+    /// The request's doc, read.
+    ///
+    /// # Errors
+    /// It is not a calculator.
+    pub fn calc_doc(&self) -> Result<CalcDoc, serde_json::Error> {
+        serde_json::from_str(self.doc.get()).and_then(CalcDoc::from_json_value)
+    }
 }
 
 /// A worker's answer: the result, the tests' report, or why the request itself was
@@ -111,17 +138,13 @@ fn answer(
 ) -> Result<WorkerResponse, String> {
     let request: WorkerRequest =
         serde_json::from_str(line).map_err(|e| format!("bad request: {e}"))?;
-    let doc = CalcDoc::from_json_value(request.doc)
+    let doc = request
+        .calc_doc()
         .map_err(|e| format!("doc is not a calculator: {e}"))?;
-    let locale = match request.locale.as_deref() {
-        Some(code) => Locale::parse(code).ok_or(format!("unknown locale \"{code}\""))?,
-        None => Locale::default(),
+    let options = EngineOptions {
+        locale: request.locale.unwrap_or_default(),
+        ..EngineOptions::parse(None, request.today.as_deref())?
     };
-    let today = match request.today.as_deref() {
-        Some(day) => Some(CivilDate::parse_iso(day).ok_or(format!("bad date \"{day}\""))?),
-        None => None,
-    };
-    let options = EngineOptions { locale, today };
     let engine = match engine {
         Some(engine) => engine,
         None => engine.insert(Engine::new(options).map_err(|e| e.0)?),
@@ -291,7 +314,8 @@ impl WorkerProcess {
             values: Map::new(),
             ..request.clone()
         };
-        let doc = CalcDoc::from_json_value(request.doc.clone())
+        let doc = request
+            .calc_doc()
             .map_err(|e| HostError(format!("doc is not a calculator: {e}")))?;
         let tests = doc.tests().unwrap_or_default();
         let wanted = wanted_libraries(&request);
@@ -415,7 +439,7 @@ impl Holdings {
 /// The libraries `request`'s doc switches on (none when it is not a calculator: the
 /// worker then refuses it without loading anything).
 fn wanted_libraries(request: &WorkerRequest) -> Vec<Library> {
-    match CalcDoc::from_json_value(request.doc.clone()) {
+    match request.calc_doc() {
         Ok(doc) => Library::ALL
             .into_iter()
             .filter(|library| library.enabled_in(&doc.libraries))
@@ -497,7 +521,9 @@ mod tests {
     #[test]
     fn the_wanted_libraries_are_read_from_the_doc() {
         let request = WorkerRequest {
-            doc: serde_json::json!({"script": "return {};", "libraries": {"mathjs": true, "lodash": null}}),
+            doc: raw_doc(
+                &serde_json::json!({"script": "return {};", "libraries": {"mathjs": true, "lodash": null}}),
+            ),
             values: Map::new(),
             locale: None,
             today: None,
@@ -505,7 +531,7 @@ mod tests {
         };
         assert_eq!(wanted_libraries(&request), vec![Library::Mathjs]);
         let not_a_doc = WorkerRequest {
-            doc: serde_json::json!(7),
+            doc: raw_doc(&serde_json::json!(7)),
             ..request
         };
         assert_eq!(wanted_libraries(&not_a_doc), Vec::new());

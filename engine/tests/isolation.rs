@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use calcsmith_engine::limits::{CountingAllocator, MEMORY_MESSAGE, live_bytes};
-use calcsmith_engine::worker::{WorkerProcess, WorkerRequest};
+use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, raw_doc};
 use calcsmith_engine::{CalcDoc, Engine, EngineOptions, EvalResult, Library};
 use serde_json::{Map, Value, json};
 
@@ -247,7 +247,7 @@ fn one_worker_process_keeps_its_calculations_apart() {
             .expect("worker starts");
         let failures = run_attacks(|doc, secret| {
             let request = WorkerRequest {
-                doc: doc.clone(),
+                doc: raw_doc(doc),
                 values: values(secret),
                 locale: None,
                 today: Some("2026-11-25".to_owned()),
@@ -265,7 +265,7 @@ fn memory_parked_by_one_request_does_not_end_the_next_in_a_worker_process() {
         let mut worker = WorkerProcess::spawn(Path::new(env!("CARGO_BIN_EXE_calc")), &lib_dir())
             .expect("worker starts");
         let request = |script: &str| WorkerRequest {
-            doc: doc_json(script, None),
+            doc: raw_doc(&doc_json(script, None)),
             values: values("a"),
             locale: None,
             today: None,

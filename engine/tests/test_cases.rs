@@ -11,7 +11,7 @@ use std::process::Command;
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::{CountingAllocator, MEMORY_MESSAGE, NATIVE_STACK};
-use calcsmith_engine::worker::{NOT_RUN_MESSAGE, WorkerProcess, WorkerRequest};
+use calcsmith_engine::worker::{NOT_RUN_MESSAGE, WorkerProcess, WorkerRequest, raw_doc};
 use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale, TestReport};
 use serde_json::{Map, Value, json};
 
@@ -105,9 +105,9 @@ fn a_worker_process_gives_every_fixtures_report() {
         .expect("worker starts");
     for (path, fixture) in fixtures() {
         let request = WorkerRequest {
-            doc: fixture["doc"].clone(),
+            doc: raw_doc(&fixture["doc"]),
             values: Map::new(),
-            locale: Some("en".to_owned()),
+            locale: Some(Locale::En),
             today: Some(TODAY.to_owned()),
             tests: true,
         };
@@ -125,7 +125,7 @@ fn a_worker_process_gives_every_fixtures_report() {
         .find(|(path, _)| name(path) == "tests-pass.json")
         .expect("the passing fixture");
     let request = WorkerRequest {
-        doc: pass["doc"].clone(),
+        doc: raw_doc(&pass["doc"]),
         values: Map::new(),
         locale: None,
         today: None,
@@ -177,7 +177,7 @@ fn a_test_that_ends_the_worker_process_fails_and_the_later_ones_are_not_run() {
     let mut worker = WorkerProcess::spawn(Path::new(env!("CARGO_BIN_EXE_calc")), &lib_dir())
         .expect("worker starts");
     let request = WorkerRequest {
-        doc,
+        doc: raw_doc(&doc),
         values: Map::new(),
         locale: None,
         today: None,
@@ -199,7 +199,7 @@ fn a_worker_refuses_tests_of_a_doc_that_is_not_a_calculator() {
     let mut worker = WorkerProcess::spawn(Path::new(env!("CARGO_BIN_EXE_calc")), &lib_dir())
         .expect("worker starts");
     let request = WorkerRequest {
-        doc: json!({"tests": [{"name": "t", "tolerance": -1}]}),
+        doc: raw_doc(&json!({"tests": [{"name": "t", "tolerance": -1}]})),
         values: Map::new(),
         locale: None,
         today: None,

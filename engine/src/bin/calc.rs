@@ -10,11 +10,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::{CountingAllocator, NATIVE_STACK};
 use calcsmith_engine::test_cases::{Difference, TestReport};
 use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
-use calcsmith_engine::{CalcDoc, Locale};
+use calcsmith_engine::{CalcDoc, EngineOptions, Locale};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -27,7 +26,7 @@ const USAGE: &str = "usage: calc eval DOC.json [--values VALUES.json] [--locale 
 struct EvalArgs {
     doc: PathBuf,
     values: Option<PathBuf>,
-    locale: Option<String>,
+    locale: Option<Locale>,
     today: Option<String>,
     lib_dir: PathBuf,
     /// `calc test --json`: the report as JSON instead of text.
@@ -64,14 +63,11 @@ fn parse_args(
             "--lib-dir" => parsed.lib_dir = value("--lib-dir")?.into(),
             "--locale" => {
                 let code = value("--locale")?;
-                Locale::parse(&code).ok_or(format!("unknown locale \"{code}\" (use en or ru)"))?;
-                parsed.locale = Some(code);
+                parsed.locale = Some(EngineOptions::parse(Some(&code), None)?.locale);
             }
             "--today" => {
                 let day = value("--today")?;
-                CivilDate::parse_iso(&day).ok_or(format!(
-                    "--today must be a date like 2026-11-25, not \"{day}\""
-                ))?;
+                EngineOptions::parse(None, Some(&day)).map_err(|e| format!("--{e}"))?;
                 parsed.today = Some(day);
             }
             flag if flag.starts_with("--") => {
@@ -103,7 +99,7 @@ fn eval(args: EvalArgs) -> Result<String, String> {
         None => Map::new(),
     };
     let request = WorkerRequest {
-        doc: serde_json::to_value(&doc).map_err(|e| e.to_string())?,
+        doc: serde_json::value::to_raw_value(&doc).map_err(|e| e.to_string())?,
         values,
         locale: args.locale,
         today: args.today,
@@ -126,7 +122,7 @@ fn test(args: EvalArgs) -> Result<(String, bool), String> {
         TestReport::default()
     } else {
         let request = WorkerRequest {
-            doc: serde_json::to_value(&doc).map_err(|e| e.to_string())?,
+            doc: serde_json::value::to_raw_value(&doc).map_err(|e| e.to_string())?,
             values: Map::new(),
             locale: args.locale,
             today: args.today,

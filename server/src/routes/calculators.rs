@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use calcsmith_engine::worker::WorkerRequest;
+use calcsmith_engine::EvalResult;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -272,36 +272,18 @@ async fn evaluate(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Body(body): Body<EvalBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EvalResult>, ApiError> {
     let id = CalcId::parse(&id)?;
     rate_limit::hit(&state, &format!("eval:{}", peer.ip()), 60, 60).await?;
-    let found = calculators::visible(&state, &id, viewer.as_ref())
-        .await?
-        .ok_or_else(ApiError::calculator_not_found)?;
-    if let Some(code) = &body.locale
-        && calcsmith_engine::Locale::parse(code).is_none()
-    {
-        return Err(ApiError::BadRequest(format!(
-            "Unknown locale \"{code}\" (use en or ru)."
-        )));
-    }
-    // Visitors run the published version.
-    let shown = calculators::shown(&state, &found).await?;
-    let request = WorkerRequest {
-        doc: parse_json_text(&shown.doc),
-        values: body.values,
-        locale: body.locale,
-        today: None,
-        tests: false,
-    };
-    let owner = Owner::of(viewer.map(|user| user.id), peer.ip());
-    let _turn = state.evaluator.queue.enter(owner).await?;
-    let result = state
-        .evaluator
-        .evaluate(request)
-        .await
-        .map_err(ApiError::Internal)?;
-    Ok(Json(
-        serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))?,
-    ))
+    let owner = Owner::of(viewer.as_ref().map(|user| user.id), peer.ip());
+    let result = calculators::evaluate(
+        &state,
+        &id,
+        viewer.as_ref(),
+        owner,
+        body.values,
+        body.locale.as_deref(),
+    )
+    .await?;
+    Ok(Json(result))
 }

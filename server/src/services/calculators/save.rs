@@ -1,199 +1,27 @@
-//! Saving, reading, deleting and publishing calculators; ownership and plan limits.
+//! Saving a calculator: the revision compared (`admit`), ownership and the plan's room
+//! checked before anything runs, the doc run with its defaults and tests in the owner's
+//! turn, and the calculator and its versions written in one transaction.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use calcsmith_engine::CalcDoc;
-use calcsmith_engine::limits::TIME_LIMIT;
-use calcsmith_engine::test_cases::{MAX_TESTS, TestOutcome, TestReport};
-use calcsmith_engine::worker::WorkerRequest;
+use calcsmith_engine::test_cases::MAX_TESTS;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr,
-    TransactionTrait,
+    EntityTrait, PaginatorTrait, QueryFilter, Set, SqlErr, TransactionTrait,
 };
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
+use super::runs::{SAVE_ENGINE_TIME, run_defaults, run_tests, test_count, too_many_tests};
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
-use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
+use crate::services::plans::Plan;
 use crate::services::versions;
 use crate::state::AppState;
 use crate::tokens::now_ms;
-
-/// How many calculators a page of "My Calculators" holds.
-pub const PER_PAGE: u64 = 20;
-
-/// The calculator if it exists and `viewer` may see it (its owner, or anyone when public).
-///
-/// # Errors
-/// The database could not be read.
-pub async fn visible(
-    state: &AppState,
-    id: &CalcId,
-    viewer: Option<&user::Model>,
-) -> Result<Option<calculator::Model>, ApiError> {
-    let found = calculator::Entity::find_by_id(id.as_str())
-        .one(&state.db)
-        .await?;
-    Ok(found.filter(|c| !c.is_private || viewer.is_some_and(|u| u.id == c.owner_id)))
-}
-
-/// What visitors are shown of a calculator: its published version's doc and style, and
-/// what the engine said when that version was saved.
-#[derive(Debug, Clone)]
-pub struct Shown {
-    pub doc: String,
-    pub doc_style: String,
-    pub error: Option<String>,
-    pub initial_result: Option<String>,
-}
-
-/// The published version of `found`: its current state, unless `doc.holdWhileTestsFail`
-/// keeps an earlier version published while the current one's tests fail.
-///
-/// # Errors
-/// The database could not be read.
-pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown, ApiError> {
-    if found.published_version != found.version
-        && let Some(held) = versions::find(&state.db, found, found.published_version).await?
-    {
-        return Ok(Shown {
-            doc: held.doc,
-            doc_style: held.doc_style,
-            error: held.error,
-            initial_result: held.initial_result,
-        });
-    }
-    Ok(Shown {
-        doc: found.doc.clone(),
-        doc_style: found.doc_style.clone(),
-        error: found.error.clone(),
-        initial_result: found.initial_result.clone(),
-    })
-}
-
-/// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the
-/// published version's doc, its style, and the error and result of running it with its
-/// defaults when it was saved.
-pub fn published_json(shown: &Shown) -> Value {
-    serde_json::json!({
-        "doc": parse_json_text(&shown.doc),
-        "doc_style": parse_json_text(&shown.doc_style),
-        "error": shown.error,
-        "result": shown.initial_result.as_deref().map(parse_json_text),
-    })
-}
-
-/// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
-///
-/// # Errors
-/// 404 when it does not exist or is not theirs.
-pub async fn owned(
-    state: &AppState,
-    id: &CalcId,
-    owner: &user::Model,
-) -> Result<calculator::Model, ApiError> {
-    calculator::Entity::find_by_id(id.as_str())
-        .one(&state.db)
-        .await?
-        .filter(|c| c.owner_id == owner.id)
-        .ok_or_else(ApiError::calculator_not_found)
-}
-
-/// Runs the calculator with its defaults in a worker, as every save does.
-pub async fn run_defaults(state: &AppState, doc: &Value) -> Result<Value, ApiError> {
-    let request = WorkerRequest {
-        doc: doc.clone(),
-        values: Map::new(),
-        locale: None,
-        today: None,
-        tests: false,
-    };
-    let mut result = state
-        .evaluator
-        .evaluate(request)
-        .await
-        .map_err(ApiError::Internal)?;
-    // The console is the author's, for the editor: stored results never carry it.
-    result.console.clear();
-    serde_json::to_value(result).map_err(|e| ApiError::Internal(e.to_string()))
-}
-
-/// How many tests `doc` has.
-fn test_count(doc: &Value) -> usize {
-    doc.get("tests")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len)
-}
-
-/// The 400 answer to a doc with more tests than a save runs.
-pub fn too_many_tests(count: usize) -> String {
-    format!("A calculator may have at most {MAX_TESTS} tests; this one has {count}.")
-}
-
-/// The engine time one save may use in all, its run with the defaults and its tests
-/// together: one calculation's time limit, so a save never holds a worker longer than
-/// one evaluation can.
-pub const SAVE_ENGINE_TIME: Duration = TIME_LIMIT;
-
-/// The error of every test not run to the end within [`SAVE_ENGINE_TIME`].
-pub fn tests_out_of_time() -> String {
-    format!(
-        "Not run to the end: a save runs the calculator and its tests within {} seconds together.",
-        SAVE_ENGINE_TIME.as_secs()
-    )
-}
-
-/// Runs the doc's tests in a worker, as every save does (in the save's queue turn, each
-/// test under the limits of one calculation); `None` when it has none. Tests still
-/// running after `budget` are stopped (their worker killed), and every test then fails
-/// with [`tests_out_of_time`]; with no budget left none runs.
-///
-/// # Errors
-/// No worker could run them.
-pub async fn run_tests(
-    state: &AppState,
-    doc: &Value,
-    budget: Duration,
-) -> Result<Option<Value>, ApiError> {
-    if test_count(doc) == 0 {
-        return Ok(None);
-    }
-    let request = WorkerRequest {
-        doc: doc.clone(),
-        values: Map::new(),
-        locale: None,
-        today: None,
-        tests: true,
-    };
-    let ran = if budget.is_zero() {
-        None
-    } else {
-        tokio::time::timeout(budget, state.evaluator.run_tests(request))
-            .await
-            .ok()
-    };
-    let report = match ran {
-        Some(report) => report.map_err(ApiError::Internal)?,
-        None => {
-            let names = doc["tests"].as_array().into_iter().flatten();
-            TestReport::from_outcomes(
-                names
-                    .map(|test| {
-                        let name = test["name"].as_str().unwrap_or_default();
-                        TestOutcome::failed(name, tests_out_of_time())
-                    })
-                    .collect(),
-            )
-        }
-    };
-    serde_json::to_value(report)
-        .map(Some)
-        .map_err(|e| ApiError::Internal(e.to_string()))
-}
 
 /// The 409 answer to a save not based on the stored revision (or on none, over a stored one).
 pub const CHANGED_ELSEWHERE: &str = "This calculator was changed elsewhere since you opened it.";
@@ -473,63 +301,4 @@ pub async fn save(
     txn.commit().await?;
     state.published.forget(id.as_str());
     Ok(SaveOutcome::Stored(stored))
-}
-
-/// Toggles privacy; the message is for the UI to show.
-///
-/// # Errors
-/// 404 for someone else's calculator, 400 on the free plan.
-pub async fn toggle_privacy(
-    state: &AppState,
-    id: &CalcId,
-    owner: &user::Model,
-) -> Result<String, ApiError> {
-    let found = owned(state, id, owner).await?;
-    let private = !found.is_private;
-    if private && !Plan::parse(&owner.plan).allows_private() {
-        return Err(ApiError::BadRequest(PRIVATE_NEEDS_UPGRADE.to_owned()));
-    }
-    let mut model = found.into_active_model();
-    model.is_private = Set(private);
-    model.update(&state.db).await?;
-    state.published.forget(id.as_str());
-    Ok(if private {
-        "The calculator is now private: only you can open it.".to_owned()
-    } else {
-        "The calculator is now public: anyone with the link can open it.".to_owned()
-    })
-}
-
-/// One page of the owner's calculators, newest first.
-///
-/// # Errors
-/// The database could not be read.
-pub async fn page_of(state: &AppState, owner: &user::Model, page: u64) -> Result<Value, ApiError> {
-    let page = page.max(1);
-    let paginator = calculator::Entity::find()
-        .filter(calculator::Column::OwnerId.eq(owner.id))
-        .order_by_desc(calculator::Column::CreatedAt)
-        .order_by_desc(calculator::Column::Id)
-        .paginate(&state.db, PER_PAGE);
-    let total = paginator.num_items().await?;
-    let pages = total.div_ceil(PER_PAGE).max(1);
-    let data: Vec<Value> = paginator
-        .fetch_page(page - 1)
-        .await?
-        .into_iter()
-        .map(|c| {
-            json!({
-                "_id": c.id,
-                "doc": parse_json_text(&c.doc),
-                "doc_style": parse_json_text(&c.doc_style),
-                "private": c.is_private,
-                "error": c.error,
-                "tests": versions::tests_summary(c.tests.as_deref()),
-            })
-        })
-        .collect();
-    Ok(json!({
-        "data": data,
-        "paging": {"page": page, "pages": pages, "perPage": PER_PAGE, "total": total},
-    }))
 }
