@@ -16,6 +16,7 @@ use web_time::Instant;
 use crate::dates::CivilDate;
 use crate::format::Locale;
 use crate::host::console;
+pub use crate::host_error::HostError;
 use crate::inputs::describe_inputs;
 use crate::limits::{CRASH_MESSAGE, live_bytes};
 use crate::model::{CalcDoc, Library};
@@ -58,19 +59,6 @@ impl EngineOptions {
         Ok(EngineOptions { locale, today })
     }
 }
-
-/// A fault of the host, not of the calculator (a calculator's failure is an
-/// [`EvalResult`] with `error` set).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HostError(pub String);
-
-impl std::fmt::Display for HostError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for HostError {}
 
 /// The JavaScript side of an engine.
 #[derive(Default)]

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Number, Value};
 
-use crate::test_cases::TestCase;
+use crate::test_case::TestCase;
 
 /// The script a new calculator starts with.
 pub const DEFAULT_SCRIPT: &str = "'use strict';\n\nreturn {};\n";

@@ -21,8 +21,8 @@ use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string}
 use serde_json::Value;
 
 use crate::errors::{SCRIPT_PATH, syntax_error};
-use crate::eval::HostError;
 use crate::guard::Guard;
+use crate::host_error::HostError;
 use crate::limits::{MEMORY_LIMIT, RECURSION_LIMIT, VALUE_STACK_LIMIT};
 use crate::model::{CalcDoc, Library};
 use crate::run::{Ended, RUN_GLOBAL, run};

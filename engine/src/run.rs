@@ -17,7 +17,7 @@ use serde_json::Value;
 use web_time::Instant;
 
 use crate::errors::runtime_error;
-use crate::eval::HostError;
+use crate::host_error::HostError;
 use crate::limits::{
     FIRST_LOOP_LIMIT, LOOP_LIMIT_MARGIN, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE,
     YIELD_BUDGET, live_bytes, peak_bytes, refused_allocations, reset_peak,

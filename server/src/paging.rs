@@ -1,8 +1,66 @@
 //! Numbers a request names in its path or query (a page, a version): plain whole numbers
 //! written as people write them, so `0`, `+1`, `01` and ` 1` are refused rather than read
-//! as something else. Every paged list reads its page here.
+//! as something else. Every paged list reads its page here, and answers in one shape,
+//! `{"data": [...], "paging": {"page", "pages", "perPage", "total"}}` ([`Page`]).
+
+use sea_orm::{ConnectionTrait, DbErr, Paginator, SelectorTrait};
+use serde::Serialize;
 
 use crate::error::ApiError;
+
+/// One page of a list, as every paged answer has it.
+#[derive(Debug, Serialize)]
+pub struct Page<T> {
+    pub data: Vec<T>,
+    pub paging: Paging,
+}
+
+/// Where a page is in its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Paging {
+    pub page: u64,
+    /// At least 1, also for an empty list.
+    pub pages: u64,
+    pub per_page: u64,
+    pub total: u64,
+}
+
+impl<T> Page<T> {
+    /// The same page with each item made into what the answer shows.
+    pub fn map<U>(self, show: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            data: self.data.into_iter().map(show).collect(),
+            paging: self.paging,
+        }
+    }
+}
+
+/// Page `page` (from 1) of `paginator`'s list, with where it is in the list.
+///
+/// # Errors
+/// The database could not be read.
+pub async fn fetch<'db, C, S>(
+    paginator: Paginator<'db, C, S>,
+    page: u64,
+    per_page: u64,
+) -> Result<Page<S::Item>, DbErr>
+where
+    C: ConnectionTrait,
+    S: SelectorTrait + 'db,
+{
+    let total = paginator.num_items().await?;
+    let data = paginator.fetch_page(page.max(1) - 1).await?;
+    Ok(Page {
+        data,
+        paging: Paging {
+            page,
+            pages: total.div_ceil(per_page).max(1),
+            per_page,
+            total,
+        },
+    })
+}
 
 /// The highest page one may ask for (far past any list, and small enough that its offset
 /// cannot overflow the query).

@@ -66,11 +66,11 @@ impl Sandbox {
 mod tests {
     use super::*;
     use crate::SandboxConfig;
-    use crate::billing;
+    use crate::money;
     use crate::store::{SetupIntent, now, random};
 
     fn card(state: &mut State, created: i64) -> String {
-        let id = billing::resolve_payment_method(state, "pm_card_visa", "payment_method").unwrap();
+        let id = money::resolve_payment_method(state, "pm_card_visa", "payment_method").unwrap();
         state.payment_methods.get_mut(&id).unwrap().created = created;
         id
     }
@@ -111,7 +111,7 @@ mod tests {
         .unwrap();
         let pm = sandbox
             .mutate(|state, _| {
-                billing::resolve_payment_method(state, "pm_card_visa", "payment_method")
+                money::resolve_payment_method(state, "pm_card_visa", "payment_method")
             })
             .unwrap();
         sandbox.forget_abandoned_payment_methods(now() + 60);

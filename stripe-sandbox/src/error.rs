@@ -148,14 +148,14 @@ impl ApiError {
         )
     }
 
-    /// 413 for a body past [`crate::limits::MAX_BODY_BYTES`].
-    pub fn too_large() -> ApiError {
+    /// 413 for a body past `limit` bytes (the sandbox's `limits::MAX_BODY_BYTES`).
+    pub fn too_large(limit: usize) -> ApiError {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "invalid_request_error",
             format!(
                 "The request is larger than the sandbox takes ({} KB).",
-                crate::limits::MAX_BODY_BYTES / 1024
+                limit / 1024
             ),
         )
     }

@@ -11,19 +11,20 @@
 #![recursion_limit = "256"]
 
 mod api;
-mod billing;
 mod cards;
 mod cleanup;
 mod dates;
 mod error;
 mod form;
 mod limits;
+mod money;
 mod outbox;
 mod pdf;
 mod rate_limit;
 mod render;
 mod store;
 mod webhook;
+mod wire;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -155,12 +156,12 @@ impl Sandbox {
                 let Some(inner) = weak.upgrade() else { return };
                 let sandbox = Sandbox { inner };
                 sandbox.forget_abandoned_payment_methods(store::now());
-                if !sandbox.read(billing::real_time_due) {
+                if !sandbox.read(money::real_time_due) {
                     continue;
                 }
                 // A failure here (disk full) is retried on the next tick.
                 let _ = sandbox.mutate(|state, events| {
-                    billing::advance_real_time(state, events);
+                    money::advance_real_time(state, events);
                     Ok(())
                 });
             }

@@ -181,10 +181,8 @@ mod tests {
 
     /// A sandbox on a fresh state file posting to `webhook_url` (port 9: nobody answers).
     fn sandbox(webhook_url: &str) -> Sandbox {
-        let dir = std::env::temp_dir().join(format!(
-            "stripe-sandbox-outbox-{}",
-            crate::store::random(12)
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("stripe-sandbox-outbox-{}", crate::wire::random(12)));
         Sandbox::open(SandboxConfig {
             state_file: dir.join("state.json"),
             webhook_url: webhook_url.to_string(),

@@ -9,9 +9,6 @@ use crate::store::{
     SetupIntent, State, Subscription,
 };
 
-/// The API version the objects are shaped for.
-pub const API_VERSION: &str = "2026-09-30.endive";
-
 /// A list answer: `{"object": "list", "data": [...], "has_more", "url"}`.
 pub fn list(url: &str, data: Vec<Value>, has_more: bool) -> Value {
     json!({ "object": "list", "data": data, "has_more": has_more, "url": url })

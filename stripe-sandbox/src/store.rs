@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::cards::Behaviour;
 use crate::outbox::Pending;
+pub use crate::wire::{client_secret, new_id, now, random};
 pub use table::Table;
 
 /// Everything the sandbox knows; objects by id.
@@ -305,31 +306,6 @@ impl State {
             );
         }
     }
-}
-
-/// Now, in Unix seconds.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// `n` random characters from `[0-9A-Za-z]` (about 5.95 bits each).
-pub fn random(n: usize) -> String {
-    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    (0..n)
-        .map(|_| ALPHABET[rand::random_range(0..ALPHABET.len())] as char)
-        .collect()
-}
-
-/// An id in Stripe's style: `cus_` and 24 random characters.
-pub fn new_id(prefix: &str) -> String {
-    format!("{prefix}_{}", random(24))
-}
-
-/// A client secret as Stripe makes them: the intent's id, `_secret_`, 43 random characters.
-pub fn client_secret(intent: &str) -> String {
-    format!("{intent}_secret_{}", random(43))
 }
 
 /// Whether a given token equals the expected one, in time that does not depend on where they

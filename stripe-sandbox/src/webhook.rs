@@ -13,8 +13,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 use sha2::Sha256;
 
-use crate::render::API_VERSION;
-use crate::store::{new_id, now};
+use crate::wire::{API_VERSION, new_id, now};
 
 /// An event object (`{"object": "event", "type", "data": {"object"}}`).
 pub type Event = Value;

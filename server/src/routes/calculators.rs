@@ -18,7 +18,7 @@ use crate::domain::{CalcId, parse_json_text};
 use crate::entities::calculator;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::paging;
+use crate::paging::{self, Page};
 use crate::services::calculators::{self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest};
 use crate::services::eval_queue::Owner;
 use crate::services::{rate_limit, versions};
@@ -78,7 +78,7 @@ async fn list_versions(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Page<Value>>, ApiError> {
     let id = CalcId::parse(&id)?;
     let page = paging::page(query.page.as_deref())?;
     let found = calculators::owned(&state, &id, &user).await?;
@@ -254,7 +254,7 @@ async fn my_calculators(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Page<Value>>, ApiError> {
     let page = paging::page(query.page.as_deref())?;
     Ok(Json(calculators::page_of(&state, &user, page).await?))
 }

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use crate::domain::parse_json_text;
 use crate::entities::{calculator, calculator_version};
 use crate::error::ApiError;
-use crate::paging::positive_number;
+use crate::paging::{self, Page, positive_number};
 use crate::services::plans::Plan;
 
 /// How many versions a page of the history holds.
@@ -227,7 +227,7 @@ pub async fn page_of(
     db: &impl ConnectionTrait,
     calc: &calculator::Model,
     page: u64,
-) -> Result<Value, ApiError> {
+) -> Result<Page<Value>, ApiError> {
     let paginator = calculator_version::Entity::find()
         .select_only()
         .column(calculator_version::Column::Number)
@@ -238,12 +238,8 @@ pub async fn page_of(
         .order_by_desc(calculator_version::Column::Number)
         .into_tuple::<(i64, i64, Option<String>, Option<String>)>()
         .paginate(db, PER_PAGE);
-    let total = paginator.num_items().await?;
-    let pages = total.div_ceil(PER_PAGE).max(1);
-    let data: Vec<Value> = paginator
-        .fetch_page(page - 1)
+    Ok(paging::fetch(paginator, page, PER_PAGE)
         .await?
-        .into_iter()
         .map(|(number, created_at, error, tests)| {
             json!({
                 "number": number,
@@ -253,12 +249,7 @@ pub async fn page_of(
                 "current": number == calc.version,
                 "published": number == calc.published_version,
             })
-        })
-        .collect();
-    Ok(json!({
-        "data": data,
-        "paging": {"page": page, "pages": pages, "perPage": PER_PAGE, "total": total},
-    }))
+        }))
 }
 
 /// A version as `GET /api/source/{id}/versions/{n}` answers it.

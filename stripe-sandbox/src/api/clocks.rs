@@ -5,8 +5,8 @@ use axum::extract::{Path, State as Extract};
 
 use super::{Answer, Params, answer};
 use crate::Sandbox;
-use crate::billing;
 use crate::error::ApiError;
+use crate::money;
 use crate::render;
 use crate::store::{Clock, new_id, now};
 
@@ -47,7 +47,7 @@ pub async fn advance(
                 "The test clock can only be advanced to a time after its current frozen_time.",
             ));
         }
-        billing::advance_clock(state, &id, to, events);
+        money::advance_clock(state, &id, to, events);
         answer(state, render::clock(&state.clocks[&id]), &form)
     })
 }

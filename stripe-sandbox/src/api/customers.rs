@@ -10,7 +10,7 @@ use crate::limits;
 use crate::render;
 use crate::store::{Customer, State, new_id, now, random};
 use crate::webhook::event;
-use crate::{Sandbox, billing};
+use crate::{Sandbox, money};
 
 pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.mutate(|state, _| {
@@ -124,7 +124,7 @@ pub async fn delete(Extract(sandbox): Extract<Sandbox>, Path(id): Path<String>) 
             .map(|s| s.id.clone())
             .collect();
         for sub in live {
-            billing::end_subscription(state, &sub, now, "cancellation_requested", events);
+            money::end_subscription(state, &sub, now, "cancellation_requested", events);
         }
         let cards: Vec<String> = state
             .payment_methods
@@ -133,7 +133,7 @@ pub async fn delete(Extract(sandbox): Extract<Sandbox>, Path(id): Path<String>) 
             .map(|pm| pm.id.clone())
             .collect();
         for pm in cards {
-            billing::set_customer(state, &pm, None, events);
+            money::set_customer(state, &pm, None, events);
         }
         let customer = state.customers.get_mut(&id).expect("checked above");
         customer.default_payment_method = None;

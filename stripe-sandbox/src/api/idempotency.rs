@@ -42,7 +42,7 @@ pub async fn idempotency(
 async fn idempotent(sandbox: &Sandbox, key: String, request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
-        return ApiError::too_large().into_response();
+        return ApiError::too_large(MAX_BODY_BYTES).into_response();
     };
     let fingerprint = format!("{} {}", parts.uri, String::from_utf8_lossy(&body));
     let seen = sandbox.read(|state| state.idempotency.get(&key).cloned());

@@ -10,7 +10,7 @@ use crate::cards::Outcome;
 use crate::error::ApiError;
 use crate::store::{SetupIntent, State, client_secret, new_id};
 use crate::webhook::{Event, event};
-use crate::{Sandbox, billing, render};
+use crate::{Sandbox, money, render};
 
 const AUTHENTICATION_FAILED: &str = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 
@@ -39,11 +39,7 @@ pub async fn create_setup_intent(
             ));
         }
         let payment_method = match form.str("payment_method")? {
-            Some(pm) => Some(billing::resolve_payment_method(
-                state,
-                pm,
-                "payment_method",
-            )?),
+            Some(pm) => Some(money::resolve_payment_method(state, pm, "payment_method")?),
             None => None,
         };
         let confirm = form.bool("confirm")?.unwrap_or(false);
@@ -99,7 +95,7 @@ pub async fn create_setup_intent(
 fn setup_succeeded(state: &mut State, id: &str, events: &mut Vec<Event>) -> Result<(), ApiError> {
     let intent = state.setup_intents[id].clone();
     if let (Some(customer), Some(pm)) = (&intent.customer, &intent.payment_method) {
-        billing::attach(state, pm, customer, events)?;
+        money::attach(state, pm, customer, events)?;
     }
     events.push(event(
         "setup_intent.succeeded",
@@ -179,7 +175,7 @@ pub async fn authenticate(
         if complete {
             intent.status = "succeeded".to_string();
             if let Some(invoice) = invoice {
-                billing::mark_paid(state, &invoice, events);
+                money::mark_paid(state, &invoice, events);
             }
         } else {
             intent.status = "requires_payment_method".to_string();

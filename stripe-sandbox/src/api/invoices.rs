@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use super::{Answer, Params, answer, page};
 use crate::error::ApiError;
 use crate::store::Invoice;
-use crate::{Sandbox, billing, dates, pdf, render};
+use crate::{Sandbox, dates, money, pdf, render};
 
 pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> Answer {
     sandbox.read(|state| {
@@ -76,13 +76,13 @@ pub async fn preview(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -
                 let new_price = price.unwrap_or_else(|| s.price.clone());
                 let mut lines = s.pending_lines.clone();
                 if new_price != s.price && proration != "none" {
-                    lines.extend(billing::proration_lines(state, s, &new_price, now));
+                    lines.extend(money::proration_lines(state, s, &new_price, now));
                 }
                 let reason = if proration == "always_invoice" {
                     "subscription_update"
                 } else {
                     let end = dates::next_month(s.current_period_end, dates::civil(s.created).2);
-                    lines.push(billing::period_line(
+                    lines.push(money::period_line(
                         state,
                         &new_price,
                         s.current_period_end,
@@ -98,7 +98,7 @@ pub async fn preview(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -
                 let end = dates::next_month(now, dates::civil(now).2);
                 (
                     None,
-                    vec![billing::period_line(state, &price, now, end)],
+                    vec![money::period_line(state, &price, now, end)],
                     "subscription_create",
                 )
             }

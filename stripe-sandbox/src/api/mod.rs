@@ -202,13 +202,13 @@ impl<S: Send + Sync> FromRequest<S> for Params {
             .await
             .map_err(|rejection| {
                 if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::too_large()
+                    ApiError::too_large(MAX_BODY_BYTES)
                 } else {
                     ApiError::state("Invalid request: the body could not be read.")
                 }
             })?;
         if query.len() + body.len() > MAX_BODY_BYTES {
-            return Err(ApiError::too_large());
+            return Err(ApiError::too_large(MAX_BODY_BYTES));
         }
         let body = std::str::from_utf8(&body)
             .map_err(|_| ApiError::state("Invalid request: the body is not UTF-8."))?;

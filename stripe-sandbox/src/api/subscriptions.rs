@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::form::Form;
 use crate::store::{State, Subscription, new_id};
 use crate::webhook::event;
-use crate::{Sandbox, billing, dates, render};
+use crate::{Sandbox, dates, money, render};
 
 /// `payment_behavior`: what happens when the first payment cannot be made.
 fn payment_behavior(form: &Form) -> Result<&str, ApiError> {
@@ -65,9 +65,9 @@ fn customer_payment_method(
     pm: &str,
     events: &mut Vec<crate::webhook::Event>,
 ) -> Result<String, ApiError> {
-    let id = billing::resolve_payment_method(state, pm, "default_payment_method")?;
+    let id = money::resolve_payment_method(state, pm, "default_payment_method")?;
     if crate::cards::test_payment_method(pm).is_some() {
-        billing::attach(state, &id, customer, events)?;
+        money::attach(state, &id, customer, events)?;
     }
     if state.payment_methods[&id].customer.as_deref() != Some(customer) {
         return Err(ApiError::invalid(
@@ -132,12 +132,12 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
         };
         let id = subscription.id.clone();
         state.subscriptions.insert(id.clone(), subscription);
-        let line = billing::period_line(state, &price, now, end);
-        let invoice = billing::create_invoice(state, &customer, Some(&id), vec![line], "subscription_create")?;
+        let line = money::period_line(state, &price, now, end);
+        let invoice = money::create_invoice(state, &customer, Some(&id), vec![line], "subscription_create")?;
         state.subscriptions.get_mut(&id).expect("just made").latest_invoice = Some(invoice.clone());
         // The created event goes first, as Stripe sends it; paying may add an update.
         let mut later = Vec::new();
-        billing::pay_invoice(state, &invoice, false, &mut later);
+        money::pay_invoice(state, &invoice, false, &mut later);
         let rendered = render::subscription(state, &state.subscriptions[&id]);
         events.push(event("customer.subscription.created", rendered.clone(), None));
         events.extend(later.into_iter().filter(|e| e["type"] != "customer.subscription.updated"));
@@ -220,7 +220,7 @@ pub async fn update(
             let lines = if proration == "none" {
                 Vec::new()
             } else {
-                billing::proration_lines(state, &s, &price, now)
+                money::proration_lines(state, &s, &price, now)
             };
             previous.insert(
                 "items".into(),
@@ -250,13 +250,8 @@ pub async fn update(
         }
         state.subscriptions.insert(id.clone(), updated);
         if let Some(lines) = invoice_now {
-            let invoice = billing::create_invoice(
-                state,
-                &s.customer,
-                Some(&id),
-                lines,
-                "subscription_update",
-            )?;
+            let invoice =
+                money::create_invoice(state, &s.customer, Some(&id), lines, "subscription_update")?;
             state
                 .subscriptions
                 .get_mut(&id)
@@ -268,7 +263,7 @@ pub async fn update(
                 rendered,
                 Some(previous.clone().into()),
             ));
-            billing::pay_invoice(state, &invoice, true, events);
+            money::pay_invoice(state, &invoice, true, events);
         } else if !previous.is_empty() {
             let rendered = render::subscription(state, &state.subscriptions[&id]);
             events.push(event(
@@ -301,7 +296,7 @@ pub async fn cancel(
             )));
         }
         let now = state.now_for(&s.customer);
-        billing::end_subscription(state, &id, now, "cancellation_requested", events);
+        money::end_subscription(state, &id, now, "cancellation_requested", events);
         answer(
             state,
             render::subscription(state, &state.subscriptions[&id]),

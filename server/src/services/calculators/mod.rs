@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
+use crate::paging::{self, Page};
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
 use crate::services::versions;
 use crate::state::AppState;
@@ -130,19 +131,18 @@ pub async fn toggle_privacy(
 ///
 /// # Errors
 /// The database could not be read.
-pub async fn page_of(state: &AppState, owner: &user::Model, page: u64) -> Result<Value, ApiError> {
-    let page = page.max(1);
+pub async fn page_of(
+    state: &AppState,
+    owner: &user::Model,
+    page: u64,
+) -> Result<Page<Value>, ApiError> {
     let paginator = calculator::Entity::find()
         .filter(calculator::Column::OwnerId.eq(owner.id))
         .order_by_desc(calculator::Column::CreatedAt)
         .order_by_desc(calculator::Column::Id)
         .paginate(&state.db, PER_PAGE);
-    let total = paginator.num_items().await?;
-    let pages = total.div_ceil(PER_PAGE).max(1);
-    let data: Vec<Value> = paginator
-        .fetch_page(page - 1)
+    Ok(paging::fetch(paginator, page.max(1), PER_PAGE)
         .await?
-        .into_iter()
         .map(|c| {
             json!({
                 "_id": c.id,
@@ -152,10 +152,5 @@ pub async fn page_of(state: &AppState, owner: &user::Model, page: u64) -> Result
                 "error": c.error,
                 "tests": versions::tests_summary(c.tests.as_deref()),
             })
-        })
-        .collect();
-    Ok(json!({
-        "data": data,
-        "paging": {"page": page, "pages": pages, "perPage": PER_PAGE, "total": total},
-    }))
+        }))
 }

@@ -1,0 +1,31 @@
+//! What every object the sandbox makes carries, at the bottom of the crate: ids and client
+//! secrets in Stripe's style, the time, and the API version the objects are shaped for.
+//! The store, the webhook and the outbox use these without importing each other.
+
+/// The API version the objects are shaped for.
+pub const API_VERSION: &str = "2026-09-30.endive";
+
+/// Now, in Unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `n` random characters from `[0-9A-Za-z]` (about 5.95 bits each).
+pub fn random(n: usize) -> String {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    (0..n)
+        .map(|_| ALPHABET[rand::random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// An id in Stripe's style: `cus_` and 24 random characters.
+pub fn new_id(prefix: &str) -> String {
+    format!("{prefix}_{}", random(24))
+}
+
+/// A client secret as Stripe makes them: the intent's id, `_secret_`, 43 random characters.
+pub fn client_secret(intent: &str) -> String {
+    format!("{intent}_secret_{}", random(43))
+}
