@@ -97,7 +97,7 @@ pub async fn limit_browser_calls(
     next: Next,
 ) -> Response {
     let secret = sandbox.read(|s| s.keys.secret.clone());
-    let with_secret = crate::api::bearer(request.headers()) == Some(secret.as_str());
+    let with_secret = crate::wire::bearer(request.headers()) == Some(secret.as_str());
     let client = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()

@@ -1,6 +1,19 @@
-//! What every object the sandbox makes carries, at the bottom of the crate: ids and client
-//! secrets in Stripe's style, the time, and the API version the objects are shaped for.
-//! The store, the webhook and the outbox use these without importing each other.
+//! What every request and object of the sandbox carries, at the bottom of the crate: the
+//! key a request names (`Authorization: Bearer …`), ids and client secrets in Stripe's
+//! style, the time, and the API version the objects are shaped for. The store, the
+//! webhook, the outbox, the routes and the rate limit use these without importing each
+//! other.
+
+use axum::http::HeaderMap;
+
+/// The key of `Authorization: Bearer <key>`, if the request names one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
 
 /// The API version the objects are shaped for.
 pub const API_VERSION: &str = "2026-09-30.endive";

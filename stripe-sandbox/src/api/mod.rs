@@ -26,6 +26,7 @@ use crate::form::Form;
 use crate::limits::MAX_BODY_BYTES;
 use crate::render;
 use crate::store::State;
+use crate::wire::bearer;
 
 type Answer = Result<axum::Json<Value>, ApiError>;
 
@@ -126,14 +127,6 @@ pub fn router(sandbox: Sandbox) -> Router {
 
 async fn unknown_url(method: Method, uri: Uri) -> ApiError {
     ApiError::unknown_url(method.as_str(), uri.path())
-}
-
-pub fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
 }
 
 fn no_key() -> ApiError {

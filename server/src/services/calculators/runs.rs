@@ -10,7 +10,7 @@ use calcsmith_engine::worker::{WorkerRequest, raw_doc, raw_doc_text};
 use calcsmith_engine::{EvalResult, Locale};
 use serde_json::{Map, Value};
 
-use super::{shown, visible};
+use super::reading::{shown, visible};
 use crate::domain::CalcId;
 use crate::entities::user;
 use crate::error::ApiError;

@@ -1,0 +1,149 @@
+//! What a calculator shows to whom: a calculator visible to a viewer, what visitors are
+//! shown of it (the published version), the owner's own, privacy, and the owner's list.
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde_json::{Value, json};
+
+use crate::domain::{CalcId, parse_json_text};
+use crate::entities::{calculator, user};
+use crate::error::ApiError;
+use crate::paging::{self, Page};
+use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
+use crate::services::versions;
+use crate::state::AppState;
+
+/// How many calculators a page of "My Calculators" holds.
+pub const PER_PAGE: u64 = 20;
+
+/// The calculator if it exists and `viewer` may see it (its owner, or anyone when public).
+///
+/// # Errors
+/// The database could not be read.
+pub async fn visible(
+    state: &AppState,
+    id: &CalcId,
+    viewer: Option<&user::Model>,
+) -> Result<Option<calculator::Model>, ApiError> {
+    let found = calculator::Entity::find_by_id(id.as_str())
+        .one(&state.db)
+        .await?;
+    Ok(found.filter(|c| !c.is_private || viewer.is_some_and(|u| u.id == c.owner_id)))
+}
+
+/// What visitors are shown of a calculator: its published version's doc and style, and
+/// what the engine said when that version was saved.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub doc: String,
+    pub doc_style: String,
+    pub error: Option<String>,
+    pub initial_result: Option<String>,
+}
+
+/// The published version of `found`: its current state, unless `doc.holdWhileTestsFail`
+/// keeps an earlier version published while the current one's tests fail.
+///
+/// # Errors
+/// The database could not be read.
+pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown, ApiError> {
+    if found.published_version != found.version
+        && let Some(held) = versions::find(&state.db, found, found.published_version).await?
+    {
+        return Ok(Shown {
+            doc: held.doc,
+            doc_style: held.doc_style,
+            error: held.error,
+            initial_result: held.initial_result,
+        });
+    }
+    Ok(Shown {
+        doc: found.doc.clone(),
+        doc_style: found.doc_style.clone(),
+        error: found.error.clone(),
+        initial_result: found.initial_result.clone(),
+    })
+}
+
+/// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the
+/// published version's doc, its style, and the error and result of running it with its
+/// defaults when it was saved.
+pub fn published_json(shown: &Shown) -> Value {
+    serde_json::json!({
+        "doc": parse_json_text(&shown.doc),
+        "doc_style": parse_json_text(&shown.doc_style),
+        "error": shown.error,
+        "result": shown.initial_result.as_deref().map(parse_json_text),
+    })
+}
+
+/// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
+///
+/// # Errors
+/// 404 when it does not exist or is not theirs.
+pub async fn owned(
+    state: &AppState,
+    id: &CalcId,
+    owner: &user::Model,
+) -> Result<calculator::Model, ApiError> {
+    calculator::Entity::find_by_id(id.as_str())
+        .one(&state.db)
+        .await?
+        .filter(|c| c.owner_id == owner.id)
+        .ok_or_else(ApiError::calculator_not_found)
+}
+
+/// Toggles privacy; the message is for the UI to show.
+///
+/// # Errors
+/// 404 for someone else's calculator, 400 on the free plan.
+pub async fn toggle_privacy(
+    state: &AppState,
+    id: &CalcId,
+    owner: &user::Model,
+) -> Result<String, ApiError> {
+    let found = owned(state, id, owner).await?;
+    let private = !found.is_private;
+    if private && !Plan::parse(&owner.plan).allows_private() {
+        return Err(ApiError::BadRequest(PRIVATE_NEEDS_UPGRADE.to_owned()));
+    }
+    let mut model = found.into_active_model();
+    model.is_private = Set(private);
+    model.update(&state.db).await?;
+    state.published.forget(id.as_str());
+    Ok(if private {
+        "The calculator is now private: only you can open it.".to_owned()
+    } else {
+        "The calculator is now public: anyone with the link can open it.".to_owned()
+    })
+}
+
+/// One page of the owner's calculators, newest first.
+///
+/// # Errors
+/// The database could not be read.
+pub async fn page_of(
+    state: &AppState,
+    owner: &user::Model,
+    page: u64,
+) -> Result<Page<Value>, ApiError> {
+    let paginator = calculator::Entity::find()
+        .filter(calculator::Column::OwnerId.eq(owner.id))
+        .order_by_desc(calculator::Column::CreatedAt)
+        .order_by_desc(calculator::Column::Id)
+        .paginate(&state.db, PER_PAGE);
+    Ok(paging::fetch(paginator, page.max(1), PER_PAGE)
+        .await?
+        .map(|c| {
+            json!({
+                "_id": c.id,
+                "doc": parse_json_text(&c.doc),
+                "doc_style": parse_json_text(&c.doc_style),
+                "private": c.is_private,
+                "error": c.error,
+                "tests": versions::tests_summary(c.tests.as_deref()),
+            })
+        }))
+}
