@@ -17,8 +17,12 @@ const RU_MONTHS: [&str; 12] =
 
 /// The language output values are shown in (`"en"` or `"ru"` in JSON, as a worker's
 /// request carries it once a face has checked the code it was given).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Locale {
     /// English: `1,234.5`, `Nov 25, 2026`, `Yes`.
     #[default]
