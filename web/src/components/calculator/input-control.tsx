@@ -1,6 +1,6 @@
 // The control a visitor uses for one input, by type (spec §3).
 import { useId, useState, type ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import { defaultValue } from '../../lib/doc';
 import type { InputDef } from '../../lib/types';

@@ -4,13 +4,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/ui';
-import { accountMessages } from './messages';
-import { goHomeWithToast } from './settings';
+import { accountMessages } from '../../components/account/messages';
+import { goHomeWithToast } from '../../components/account/settings';
 
 export function DeleteAccount({ email }: { email: string }) {
   const t = useT(accountMessages);

@@ -1,8 +1,8 @@
 // The new password, typed twice: on /account (change password) and on /forgot?token=
 // (reset). The form checks the two match before it sends anything.
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useT } from '../../lib/i18n';
-import { newPasswordMessages } from './messages';
+import { useT } from '../../stores/i18n';
+import { newPasswordMessages } from '../../components/account/messages';
 
 /** Shortest password the server takes. */
 export const MIN_PASSWORD = 8;

@@ -1,11 +1,11 @@
 // Changing the password on /account: the current one, then the new one twice.
 import { useId, useState, type FormEvent } from 'react';
 import { api, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { toast } from '../../stores/ui';
-import { accountMessages } from './messages';
+import { accountMessages } from '../../components/account/messages';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
-import { reloadWithToast } from './settings';
+import { reloadWithToast } from '../../components/account/settings';
 
 export function PasswordForm({ email }: { email: string }) {
   const t = useT(accountMessages);

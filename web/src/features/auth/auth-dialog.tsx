@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { signInFailure, useSession } from '../../stores/session';
 import { Captcha } from './captcha';
 import { authMessages } from './messages';

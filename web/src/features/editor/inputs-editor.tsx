@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { InputControl } from '../../components/calculator/input-control';
 import { Menu } from '../../components/menu';
 import { defaultValue, INPUT_TYPES, newInput } from '../../lib/doc';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { InputDef, InputType } from '../../lib/types';
 import { CheckboxField, ItemActions, TextField } from './fields';
 import { InputSettings } from './input-settings';

@@ -4,7 +4,7 @@ import { useId, useRef } from 'react';
 import { OutputValue } from '../../components/calculator/output-view';
 import { Menu } from '../../components/menu';
 import { newOutput } from '../../lib/doc';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { ChartFields } from './chart-settings';
 import { CheckboxField, ItemActions, NumberField, TextField } from './fields';

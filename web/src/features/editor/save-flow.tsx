@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useCalcs, type SavedTests } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
 import { editorMessages } from './messages';

@@ -9,7 +9,7 @@ import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/e
 import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
 import { ScrollBox } from '../../components/scroll-box';
 import { localizeEngineMessage, localizeRowCount } from '../../lib/engine/engine-messages';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast, useUi, type Locale } from '../../stores/ui';
