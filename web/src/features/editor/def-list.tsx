@@ -3,7 +3,10 @@
 // button), and each card's change and move (focus kept on the arrow pressed).
 import { useId, type ReactNode } from 'react';
 import { Menu } from '../../components/menu';
+import { useT } from '../../stores/i18n';
+import { ItemActions, TextField } from './fields';
 import { changeById, focusAfterRemoval, focusNew, moveBy, nameCounts, refocus } from './list-ops';
+import { editorMessages } from './messages';
 
 interface Def {
   id: unknown;
@@ -120,4 +123,57 @@ export function useDefCard<T extends Def>(update: Update<T>, id: T['id']) {
     refocus(delta < 0 ? upId : downId, delta < 0 ? downId : upId);
   };
   return { base, upId, downId, change, move };
+}
+
+/** A definition's card: its head (kind, name, move and delete), its name field, then
+ * `children` (the rest of its settings). */
+export function DefCard<T extends Def>(props: {
+  item: T;
+  place: CardPlace;
+  /** How many items the list has. */
+  count: number;
+  /** The card's group label. */
+  label: string;
+  /** The kind shown in the head, if any. */
+  badge?: string;
+  /** The item named in its buttons' labels ("input x"). */
+  what: string;
+  /** The error a name another item has too shows. */
+  duplicateError: string;
+  card: ReturnType<typeof useDefCard<T>>;
+  children: ReactNode;
+}) {
+  const t = useT(editorMessages);
+  const { item, place, card } = props;
+  return (
+    <div className="def-card" role="group" aria-label={props.label}>
+      <div className="def-head">
+        {props.badge && <span className="def-badge">{props.badge}</span>}
+        <span className="def-name code">{item.name}</span>
+        <ItemActions
+          what={props.what}
+          upId={card.upId}
+          downId={card.downId}
+          first={place.index === 0}
+          last={place.index === props.count - 1}
+          onMove={card.move}
+          onRemove={place.onRemove}
+        />
+      </div>
+      <div className="def-body">
+        <TextField
+          id={place.nameId}
+          label={t('name')}
+          value={item.name}
+          inputClassName="code"
+          className="def-name-field"
+          error={
+            place.duplicate ? props.duplicateError : item.name.trim() === '' ? t('emptyName') : null
+          }
+          onChange={(name) => card.change((old) => ({ ...old, name }))}
+        />
+        {props.children}
+      </div>
+    </div>
+  );
 }

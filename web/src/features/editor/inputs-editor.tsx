@@ -4,9 +4,9 @@ import { InputControl } from '../../components/calculator/input-control';
 import { defaultValue, INPUT_TYPES, newInput } from '../../lib/doc';
 import { useT } from '../../stores/i18n';
 import type { InputDef, InputType } from '../../lib/types';
-import { CheckboxField, ItemActions, TextField } from './fields';
+import { CheckboxField } from './fields';
 import { InputSettings } from './input-settings';
-import { AddMenu, DefList, useDefCard, type CardPlace } from './def-list';
+import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { without } from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
 
@@ -62,70 +62,50 @@ export function InputsEditor(props: InputsEditorProps) {
 
 function InputCard(props: InputsEditorProps & CardPlace & { input: InputDef }) {
   const t = useT(editorMessages);
-  const { input, index } = props;
-  const { base, upId, downId, change, move } = useDefCard(props.update, input.id);
+  const { input } = props;
+  const card = useDefCard(props.update, input.id);
+  const { base, change } = card;
   const controlId = `${base}-value`;
   const what = t('inputWhat', { name: input.name });
   const value = props.valueOf(input);
 
   return (
-    <div className="def-card" role="group" aria-label={t('inputGroup', { name: input.name })}>
-      <div className="def-head">
-        <span className="def-badge">{t(TYPE_TITLES[input.type])}</span>
-        <span className="def-name code">{input.name}</span>
-        <ItemActions
-          what={what}
-          upId={upId}
-          downId={downId}
-          first={index === 0}
-          last={index === props.inputs.length - 1}
-          onMove={move}
-          onRemove={props.onRemove}
+    <DefCard
+      item={input}
+      place={props}
+      count={props.inputs.length}
+      label={t('inputGroup', { name: input.name })}
+      badge={t(TYPE_TITLES[input.type])}
+      what={what}
+      duplicateError={t('duplicateInput', { name: input.name })}
+      card={card}
+    >
+      <div className="field-row def-value">
+        <label className="field-label" id={`${controlId}-label`} htmlFor={controlId}>
+          {props.valueLabel}
+        </label>
+        <InputControl
+          input={input}
+          controlId={controlId}
+          value={value === undefined ? defaultValue(input.type) : value}
+          onChange={(next) => props.onValueChange(input, next)}
         />
       </div>
-      <div className="def-body">
-        <TextField
-          id={props.nameId}
-          label={t('name')}
-          value={input.name}
-          inputClassName="code"
-          className="def-name-field"
-          error={
-            props.duplicate
-              ? t('duplicateInput', { name: input.name })
-              : input.name.trim() === ''
-                ? t('emptyName')
-                : null
-          }
-          onChange={(name) => change((old) => ({ ...old, name }))}
+      <InputSettings input={input} change={change} />
+      {input.type === 'list' && (
+        <ListSettings
+          input={input}
+          change={change}
+          onSubInputRemoved={(sub) => props.onSubInputRemoved?.(input, sub)}
         />
-        <div className="field-row def-value">
-          <label className="field-label" id={`${controlId}-label`} htmlFor={controlId}>
-            {props.valueLabel}
-          </label>
-          <InputControl
-            input={input}
-            controlId={controlId}
-            value={value === undefined ? defaultValue(input.type) : value}
-            onChange={(next) => props.onValueChange(input, next)}
-          />
-        </div>
-        <InputSettings input={input} change={change} />
-        {input.type === 'list' && (
-          <ListSettings
-            input={input}
-            change={change}
-            onSubInputRemoved={(sub) => props.onSubInputRemoved?.(input, sub)}
-          />
-        )}
-        <CheckboxField
-          label={t('autohide')}
-          hint={t('autohideHint')}
-          checked={!!input.autohide}
-          onChange={(autohide) => change((old) => ({ ...old, autohide }))}
-        />
-      </div>
-    </div>
+      )}
+      <CheckboxField
+        label={t('autohide')}
+        hint={t('autohideHint')}
+        checked={!!input.autohide}
+        onChange={(autohide) => change((old) => ({ ...old, autohide }))}
+      />
+    </DefCard>
   );
 }
 

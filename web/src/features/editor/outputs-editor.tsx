@@ -5,9 +5,9 @@ import { newOutput } from '../../lib/doc';
 import { useT } from '../../stores/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { ChartFields } from './chart-settings';
-import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
+import { CheckboxField, NumberField, TextField } from './fields';
 import { UnitFields } from './input-settings';
-import { AddMenu, DefList, useDefCard, type CardPlace } from './def-list';
+import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { editorMessages } from './messages';
 
 export interface OutputsEditorProps {
@@ -52,92 +52,64 @@ export function OutputsEditor(props: OutputsEditorProps) {
 
 function OutputCard(props: OutputsEditorProps & CardPlace & { output: OutputDef }) {
   const t = useT(editorMessages);
-  const { output, index, result } = props;
-  const { base, upId, downId, change, move } = useDefCard(props.update, output.id);
+  const { output, result } = props;
+  const card = useDefCard(props.update, output.id);
+  const { base, change } = card;
   const liveId = `${base}-live`;
   const what = t(props.columns ? 'columnWhat' : 'outputWhat', { name: output.name });
   const duplicateKey = props.columns ? 'duplicateColumn' : 'duplicateOutput';
 
   return (
-    <div
-      className="def-card"
-      role="group"
-      aria-label={t(props.columns ? 'columnGroup' : 'outputGroup', { name: output.name })}
+    <DefCard
+      item={output}
+      place={props}
+      count={props.outputs.length}
+      label={t(props.columns ? 'columnGroup' : 'outputGroup', { name: output.name })}
+      badge={props.columns ? undefined : t(output.type === 'table' ? 'outputTable' : 'outputValue')}
+      what={what}
+      duplicateError={t(duplicateKey, { name: output.name })}
+      card={card}
     >
-      <div className="def-head">
-        {!props.columns && (
-          <span className="def-badge">
-            {t(output.type === 'table' ? 'outputTable' : 'outputValue')}
+      {!props.columns && (
+        <div className="field-row def-value">
+          <span className="field-label" id={liveId}>
+            {t('liveValue')}
           </span>
-        )}
-        <span className="def-name code">{output.name}</span>
-        <ItemActions
-          what={what}
-          upId={upId}
-          downId={downId}
-          first={index === 0}
-          last={index === props.outputs.length - 1}
-          onMove={move}
-          onRemove={props.onRemove}
-        />
-      </div>
-      <div className="def-body">
-        <TextField
-          id={props.nameId}
-          label={t('name')}
-          value={output.name}
-          inputClassName="code"
-          className="def-name-field"
-          error={
-            props.duplicate
-              ? t(duplicateKey, { name: output.name })
-              : output.name.trim() === ''
-                ? t('emptyName')
-                : null
-          }
-          onChange={(name) => change((old) => ({ ...old, name }))}
-        />
-        {!props.columns && (
-          <div className="field-row def-value">
-            <span className="field-label" id={liveId}>
-              {t('liveValue')}
-            </span>
-            <div className="live-output" role="group" aria-labelledby={liveId}>
-              {!result ? (
-                <span className="muted">{t('calculating')}</span>
-              ) : result.error ? (
-                <span className="muted">{t('noValue')}</span>
-              ) : (
-                <OutputValue output={output} display={result.display?.[output.name]} />
-              )}
-            </div>
+          <div className="live-output" role="group" aria-labelledby={liveId}>
+            {!result ? (
+              <span className="muted">{t('calculating')}</span>
+            ) : result.error ? (
+              <span className="muted">{t('noValue')}</span>
+            ) : (
+              <OutputValue output={output} display={result.display?.[output.name]} />
+            )}
           </div>
-        )}
-        {output.type === 'table' ? (
-          <>
-            <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
-              <p className="field-label" id={`${base}-columns`}>
-                {t('columns')}
-              </p>
-              <OutputsEditor
-                columns
-                outputs={output.metaOutputs ?? []}
-                update={(edit) =>
-                  change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
-                }
-              />
-            </div>
-            <ChartFields
-              output={output}
-              rows={result && !result.error ? result.outputs?.[output.name] : undefined}
-              change={change}
+        </div>
+      )}
+      {output.type === 'table' ? (
+        <>
+          <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
+            <p className="field-label" id={`${base}-columns`}>
+              {t('columns')}
+            </p>
+            <OutputsEditor
+              columns
+              outputs={output.metaOutputs ?? []}
+              update={(edit) =>
+                change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
+              }
             />
-          </>
-        ) : (
-          <ValueFormat output={output} change={change} />
-        )}
-      </div>
-    </div>
+          </div>
+          <ChartFields
+            output={output}
+            rows={result && !result.error ? result.outputs?.[output.name] : undefined}
+            change={change}
+          />
+        </>
+      ) : (
+        <ValueFormat output={output} change={change} />
+      )}
+    </DefCard>
   );
 }
 
