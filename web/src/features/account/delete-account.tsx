@@ -3,6 +3,7 @@
 // subscription ends at once (the server cancels it and deletes the Stripe customer).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
+import { PasswordField } from '../../components/account/password-field';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../stores/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
@@ -97,19 +98,15 @@ export function DeleteAccount({ email }: { email: string }) {
           <form id={`${base}-form`} className="field-row" onSubmit={confirm}>
             {/* Lets password managers know whose password this is. */}
             <input type="email" autoComplete="username" value={email} readOnly hidden />
-            <label className="field-label" htmlFor={`${base}-password`}>
-              {t('deletePassword')}
-            </label>
-            <input
+            <PasswordField
               id={`${base}-password`}
-              className="field delete-password"
-              type="password"
+              label={t('deletePassword')}
+              className="delete-password"
               autoComplete="current-password"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${base}-error` : undefined}
+              invalid={!!error}
+              describedBy={error ? `${base}-error` : undefined}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={setPassword}
             />
           </form>
           {error && (

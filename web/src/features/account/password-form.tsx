@@ -1,5 +1,6 @@
 // Changing the password on /account: the current one, then the new one twice.
 import { useId, useState, type FormEvent } from 'react';
+import { PasswordField } from '../../components/account/password-field';
 import { api, messageOf } from '../../lib/api';
 import { useT } from '../../stores/i18n';
 import { toast } from '../../stores/ui';
@@ -38,17 +39,12 @@ export function PasswordForm({ email }: { email: string }) {
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <div className="account-grid">
         <div className="field-row span-2">
-          <label className="field-label" htmlFor={`${base}-current`}>
-            {t('currentPassword')}
-          </label>
-          <input
+          <PasswordField
             id={`${base}-current`}
-            className="field"
-            type="password"
+            label={t('currentPassword')}
             autoComplete="current-password"
-            required
             value={current}
-            onChange={(event) => setCurrent(event.target.value)}
+            onChange={setCurrent}
           />
         </div>
         <NewPasswordFields state={newPassword} rowClassName="field-row" />
