@@ -4,21 +4,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { PasswordField } from '../../components/account/password-field';
-import { api, messageOf } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useT } from '../../stores/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
-import { toast } from '../../stores/ui';
 import { accountMessages } from '../../components/account/messages';
 import { goHomeWithToast } from '../../components/account/settings';
+import { useLeavingSubmit } from './use-leaving-submit';
 
 export function DeleteAccount({ email }: { email: string }) {
   const t = useT(accountMessages);
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { error, setError, busy, run } = useLeavingSubmit();
   const [password, setPassword] = useState('');
   const base = useId();
   const plan = useSession((s) => s.user?.plan);
@@ -49,20 +48,13 @@ export function DeleteAccount({ email }: { email: string }) {
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.delete('/api/account', { json: { password } });
       // The server has nothing of this user any more: forget the local copies of it.
       useCalcs.getState().forgetAccountCalcs();
       await forgetAllCalcs().catch(() => {});
       goHomeWithToast(t('accountDeleted'));
-    } catch (failure) {
-      const text = messageOf(failure);
-      toast(text);
-      setError(text);
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,11 +1,11 @@
 // Changing the password on /account: the current one, then the new one twice.
 import { useId, useState, type FormEvent } from 'react';
 import { PasswordField } from '../../components/account/password-field';
-import { api, messageOf } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useT } from '../../stores/i18n';
-import { toast } from '../../stores/ui';
 import { accountMessages } from '../../components/account/messages';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
+import { useLeavingSubmit } from './use-leaving-submit';
 import { reloadWithToast } from '../../components/account/settings';
 
 export function PasswordForm({ email }: { email: string }) {
@@ -13,24 +13,17 @@ export function PasswordForm({ email }: { email: string }) {
   const base = useId();
   const [current, setCurrent] = useState('');
   const newPassword = useNewPassword();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useLeavingSubmit();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
     if (!newPassword.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post('/api/acc/save', { oldPassword: current, password: newPassword.password });
       // The server ends every session on a password change: after the reload, sign in again.
       reloadWithToast(t('passwordChanged'));
-    } catch (failure) {
-      const text = messageOf(failure);
-      toast(text);
-      setError(text);
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -184,22 +184,17 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
           >
             <div className="tab-bar">
               <div className="segmented-buttons" role="group" aria-label={t('mode')}>
-                <button
-                  type="button"
-                  className="button"
-                  aria-pressed={mode === 'edit'}
-                  onClick={() => setMode('edit')}
-                >
-                  {t('editMode')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-pressed={mode === 'calc'}
-                  onClick={() => setMode('calc')}
-                >
-                  {t('calcMode')}
-                </button>
+                {(['edit', 'calc'] as const).map((each) => (
+                  <button
+                    key={each}
+                    type="button"
+                    className="button"
+                    aria-pressed={mode === each}
+                    onClick={() => setMode(each)}
+                  >
+                    {t(each === 'edit' ? 'editMode' : 'calcMode')}
+                  </button>
+                ))}
               </div>
               {differsFromDefaults && (
                 <div className="defaults-actions">
