@@ -1,9 +1,9 @@
 // The global layout (spec §2): a header, the side navigation and the toasts.
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useT } from '../lib/i18n';
+import { useT } from '../stores/i18n';
 import { loadPage } from '../lib/navigation';
-import { useNewCalculator } from '../lib/new-calculator';
+import { useNewCalculator } from '../stores/new-calculator';
 import { forgetAllCalcs } from '../lib/offline/saved-calcs';
 import { unsavedCalcs, useCalcs } from '../stores/calcs';
 import { useSession } from '../stores/session';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { useT } from '../lib/i18n';
+import { useT } from '../stores/i18n';
 import { useCalcs } from '../stores/calcs';
+import { calcsMessages } from '../stores/messages';
 import { useSession } from '../stores/session';
 import { appMessages } from './messages';
 
@@ -22,6 +23,7 @@ export interface NavGroups {
 /** Calculators opened here (unsaved ones marked) and the user's saved ones (spec §2). */
 export function useNavItems(): NavGroups {
   const t = useT(appMessages);
+  const tc = useT(calcsMessages);
   const calcs = useCalcs((s) => s.calcs);
   const order = useCalcs((s) => s.order);
   const user = useSession((s) => s.user);
@@ -29,7 +31,7 @@ export function useNavItems(): NavGroups {
     const groups: NavGroups = { drafts: [], saved: [] };
     const seen = new Set<string>();
     const nameOf = (value: unknown) =>
-      typeof value === 'string' && value.trim() ? value : t('untitled');
+      typeof value === 'string' && value.trim() ? value : tc('untitled');
     for (const id of order) {
       const calc = calcs[id];
       if (!calc) continue;
@@ -45,5 +47,5 @@ export function useNavItems(): NavGroups {
       groups.saved.push({ id: calc._id, name, label: name });
     }
     return groups;
-  }, [calcs, order, user, t]);
+  }, [calcs, order, user, t, tc]);
 }

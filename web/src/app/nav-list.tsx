@@ -1,7 +1,7 @@
 // The side navigation's calculators (spec §2): drafts, each with a button that discards it
 // (with an undo), then the saved ones.
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useT } from '../lib/i18n';
+import { useT } from '../stores/i18n';
 import { useCalcs } from '../stores/calcs';
 import { toast } from '../stores/ui';
 import { appMessages } from './messages';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appMessages } from '../app/messages';
+import { componentMessages } from './messages';
 import { ErrorBoundary } from './error-boundary';
 
 function Broken(): never {
@@ -19,8 +19,8 @@ describe('ErrorBoundary', () => {
         <Broken />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(appMessages.en.somethingBroke);
-    expect(screen.getByRole('button', { name: appMessages.en.reload })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(componentMessages.en.somethingBroke);
+    expect(screen.getByRole('button', { name: componentMessages.en.reload })).toBeInTheDocument();
   });
 
   it('shows its children when nothing fails', () => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { appMessages } from '../app/messages';
+import { componentMessages } from './messages';
 import { translate } from '../lib/i18n';
 import { useUi } from '../stores/ui';
 
@@ -24,9 +24,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const locale = useUi.getState().locale;
     return (
       <div className="screen-error" role="alert">
-        <p>{translate(appMessages, locale, 'somethingBroke')}</p>
+        <p>{translate(componentMessages, locale, 'somethingBroke')}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          {translate(appMessages, locale, 'reload')}
+          {translate(componentMessages, locale, 'reload')}
         </button>
       </div>
     );

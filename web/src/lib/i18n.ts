@@ -1,7 +1,7 @@
 // English and Russian text. Each feature keeps its own messages beside its code; a
 // Russian entry is required for every English one (the type checks it).
-import { useCallback } from 'react';
-import { useUi, type Locale } from '../stores/ui';
+/** The languages the app speaks. */
+export type Locale = 'en' | 'ru';
 
 export type Messages<K extends string> = { en: Record<K, string>; ru: Record<K, string> };
 
@@ -27,13 +27,4 @@ export function translate<K extends string>(
   params?: Record<string, string | number>,
 ): string {
   return interpolate(messages[locale][key] ?? messages.en[key], params);
-}
-
-/** `t(key, params)` in the current language. */
-export function useT<K extends string>(messages: Messages<K>) {
-  const locale = useUi((s) => s.locale);
-  return useCallback(
-    (key: K, params?: Record<string, string | number>) => translate(messages, locale, key, params),
-    [messages, locale],
-  );
 }

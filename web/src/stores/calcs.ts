@@ -10,8 +10,8 @@ import { translate } from '../lib/i18n';
 import { randomId } from '../lib/ids';
 import type { CalcDoc, DocStyle, SourceRecord, User } from '../lib/types';
 import { useSession } from './session';
+import { calcsMessages } from './messages';
 import { useUi } from './ui';
-import { appMessages } from '../app/messages';
 
 export interface OpenCalc extends SourceRecord {
   /** The server has it (it is in the user's list or was saved from here). */
@@ -181,8 +181,8 @@ export function isUntouchedDraft(calc: OpenCalc): boolean {
 function copyName(name: unknown): string {
   const locale = useUi.getState().locale;
   const shown =
-    typeof name === 'string' && name.trim() ? name : translate(appMessages, locale, 'untitled');
-  return translate(appMessages, locale, 'copyOf', { name: shown });
+    typeof name === 'string' && name.trim() ? name : translate(calcsMessages, locale, 'untitled');
+  return translate(calcsMessages, locale, 'copyOf', { name: shown });
 }
 
 /** `calc` from the server, with the values the editor was trying on the copy here. */

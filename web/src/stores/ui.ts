@@ -1,7 +1,8 @@
 // Interface state: language, theme, the side navigation and toasts.
 import { create } from 'zustand';
+import type { Locale } from '../lib/i18n';
 
-export type Locale = 'en' | 'ru';
+export type { Locale };
 export type Theme = 'light' | 'dark';
 
 /**

@@ -1,12 +1,12 @@
 // A calculator as visitors see it: inputs, then outputs formatted by the engine.
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi, type Theme } from '../../stores/ui';
 import { derivePalette, paletteToCss, type Rgb } from './colours';
 import { defaultValue } from '../../lib/doc';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { LIBRARIES } from '../../lib/engine/protocol';
-import type { Calculation } from '../../lib/engine/use-calculation';
+import type { Calculation } from './use-calculation';
 import type { CalcDoc, DocStyle, EvalResult, InputDef, OutputDef } from '../../lib/types';
 import { InputField } from './input-control';
 import { inputProblems } from './input-rules';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { csvFileName, tableToCsv, tableToTsv, type ExportTable } from '../../lib/table-export';
 import { calcMessages } from './messages';
 

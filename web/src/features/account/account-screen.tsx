@@ -3,14 +3,14 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
-import { AccountNav } from './account-nav';
+import { AccountNav } from '../../components/account/account-nav';
 import { DeleteAccount } from './delete-account';
-import { accountMessages } from './messages';
+import { accountMessages } from '../../components/account/messages';
 import { PasswordForm } from './password-form';
 import { SettingsForm } from './settings-form';
-import './account.css';
+import '../../components/account/account.css';
 
 const PLAN_KEYS = { free: 'planFree', regular: 'planRegular', premium: 'planPremium' } as const;
 

@@ -3,21 +3,21 @@
 // subscription ends at once (the server cancels it and deletes the Stripe customer).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
-import { api, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { PasswordField } from '../../components/account/password-field';
+import { api } from '../../lib/api';
+import { useT } from '../../stores/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
-import { toast } from '../../stores/ui';
-import { accountMessages } from './messages';
-import { goHomeWithToast } from './settings';
+import { accountMessages } from '../../components/account/messages';
+import { goHomeWithToast } from '../../components/account/settings';
+import { useLeavingSubmit } from './use-leaving-submit';
 
 export function DeleteAccount({ email }: { email: string }) {
   const t = useT(accountMessages);
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { error, setError, busy, run } = useLeavingSubmit();
   const [password, setPassword] = useState('');
   const base = useId();
   const plan = useSession((s) => s.user?.plan);
@@ -48,20 +48,13 @@ export function DeleteAccount({ email }: { email: string }) {
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await api.delete('/api/account', { json: { password } });
       // The server has nothing of this user any more: forget the local copies of it.
       useCalcs.getState().forgetAccountCalcs();
       await forgetAllCalcs().catch(() => {});
       goHomeWithToast(t('accountDeleted'));
-    } catch (failure) {
-      const text = messageOf(failure);
-      toast(text);
-      setError(text);
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -97,19 +90,15 @@ export function DeleteAccount({ email }: { email: string }) {
           <form id={`${base}-form`} className="field-row" onSubmit={confirm}>
             {/* Lets password managers know whose password this is. */}
             <input type="email" autoComplete="username" value={email} readOnly hidden />
-            <label className="field-label" htmlFor={`${base}-password`}>
-              {t('deletePassword')}
-            </label>
-            <input
+            <PasswordField
               id={`${base}-password`}
-              className="field delete-password"
-              type="password"
+              label={t('deletePassword')}
+              className="delete-password"
               autoComplete="current-password"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${base}-error` : undefined}
+              invalid={!!error}
+              describedBy={error ? `${base}-error` : undefined}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={setPassword}
             />
           </form>
           {error && (

@@ -4,11 +4,11 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { api, ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
-import { forgotMessages } from './messages';
+import { forgotMessages } from '../../components/account/messages';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
-import './account.css';
+import '../../components/account/account.css';
 
 export default function ForgotScreen() {
   const t = useT(forgotMessages);

@@ -1,8 +1,9 @@
 // The new password, typed twice: on /account (change password) and on /forgot?token=
 // (reset). The form checks the two match before it sends anything.
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useT } from '../../lib/i18n';
-import { newPasswordMessages } from './messages';
+import { PasswordField } from '../../components/account/password-field';
+import { useT } from '../../stores/i18n';
+import { newPasswordMessages } from '../../components/account/messages';
 
 /** Shortest password the server takes. */
 export const MIN_PASSWORD = 8;
@@ -64,19 +65,14 @@ export function NewPasswordFields({
     <>
       {row(
         <>
-          <label className="field-label" htmlFor={`${base}-new`}>
-            {t('newPassword')}
-          </label>
-          <input
+          <PasswordField
             id={`${base}-new`}
-            className="field"
-            type="password"
+            label={t('newPassword')}
             autoComplete="new-password"
-            required
             minLength={MIN_PASSWORD}
-            aria-describedby={`${base}-hint`}
+            describedBy={`${base}-hint`}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={setPassword}
           />
           <p id={`${base}-hint`} className="field-hint">
             {t('passwordHint')}
@@ -85,20 +81,15 @@ export function NewPasswordFields({
       )}
       {row(
         <>
-          <label className="field-label" htmlFor={`${base}-confirm`}>
-            {t('confirmPassword')}
-          </label>
-          <input
+          <PasswordField
             id={`${base}-confirm`}
             ref={confirmRef}
-            className="field"
-            type="password"
+            label={t('confirmPassword')}
             autoComplete="new-password"
-            required
-            aria-invalid={mismatch || undefined}
-            aria-describedby={mismatch ? `${base}-mismatch` : undefined}
+            invalid={mismatch}
+            describedBy={mismatch ? `${base}-mismatch` : undefined}
             value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
+            onChange={setConfirm}
           />
           {mismatch && (
             <p id={`${base}-mismatch`} className="field-hint error">

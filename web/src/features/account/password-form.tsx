@@ -1,35 +1,29 @@
 // Changing the password on /account: the current one, then the new one twice.
 import { useId, useState, type FormEvent } from 'react';
-import { api, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
-import { toast } from '../../stores/ui';
-import { accountMessages } from './messages';
+import { PasswordField } from '../../components/account/password-field';
+import { api } from '../../lib/api';
+import { useT } from '../../stores/i18n';
+import { accountMessages } from '../../components/account/messages';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
-import { reloadWithToast } from './settings';
+import { useLeavingSubmit } from './use-leaving-submit';
+import { reloadWithToast } from '../../components/account/settings';
 
 export function PasswordForm({ email }: { email: string }) {
   const t = useT(accountMessages);
   const base = useId();
   const [current, setCurrent] = useState('');
   const newPassword = useNewPassword();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useLeavingSubmit();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
     if (!newPassword.check()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.post('/api/acc/save', { oldPassword: current, password: newPassword.password });
       // The server ends every session on a password change: after the reload, sign in again.
       reloadWithToast(t('passwordChanged'));
-    } catch (failure) {
-      const text = messageOf(failure);
-      toast(text);
-      setError(text);
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -38,17 +32,12 @@ export function PasswordForm({ email }: { email: string }) {
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <div className="account-grid">
         <div className="field-row span-2">
-          <label className="field-label" htmlFor={`${base}-current`}>
-            {t('currentPassword')}
-          </label>
-          <input
+          <PasswordField
             id={`${base}-current`}
-            className="field"
-            type="password"
+            label={t('currentPassword')}
             autoComplete="current-password"
-            required
             value={current}
-            onChange={(event) => setCurrent(event.target.value)}
+            onChange={setCurrent}
           />
         </div>
         <NewPasswordFields state={newPassword} rowClassName="field-row" />

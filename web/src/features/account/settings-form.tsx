@@ -3,12 +3,12 @@
 // appears once the email is changed.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { User } from '../../lib/types';
 import { toast } from '../../stores/ui';
-import { countryCode, useCountries } from './countries';
-import { CountrySelect } from './country-select';
-import { accountMessages } from './messages';
+import { countryCode, useCountries } from '../../components/account/countries';
+import { CountrySelect } from '../../components/account/country-select';
+import { accountMessages } from '../../components/account/messages';
 import {
   changedSettings,
   reloadWithToast,
@@ -16,7 +16,7 @@ import {
   TEXT_FIELDS,
   type Settings,
   type SettingsField,
-} from './settings';
+} from '../../components/account/settings';
 
 export function SettingsForm({ user }: { user: User }) {
   const t = useT(accountMessages);

@@ -1,8 +1,9 @@
 // The sign-in / sign-up dialog (spec §2, the `auth_dialog` partial).
 import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../../components/account/password-field';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { signInFailure, useSession } from '../../stores/session';
 import { Captcha } from './captcha';
 import { authMessages } from './messages';
@@ -84,19 +85,14 @@ export default function AuthDialog() {
             />
           </>
         )}
-        <label className="field-label" htmlFor="auth-password">
-          {t('password')}
-        </label>
-        <input
+        <PasswordField
           id="auth-password"
-          className="field"
-          type="password"
+          label={t('password')}
           autoComplete={signUp ? 'new-password' : 'current-password'}
-          required
           minLength={signUp ? MIN_PASSWORD : undefined}
-          aria-describedby={signUp ? 'auth-password-rule' : undefined}
+          describedBy={signUp ? 'auth-password-rule' : undefined}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
         />
         {/* The server's rule, told before the first attempt rather than after a failure. */}
         {signUp && (

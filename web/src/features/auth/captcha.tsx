@@ -2,7 +2,7 @@
 // challenge from /api/captcha and solves it here; the payload goes with the sign-up.
 import { useState } from 'react';
 import { sha, solveChallenge } from 'altcha/lib';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { authMessages } from './messages';
 
 type CaptchaState = 'idle' | 'solving' | 'solved' | 'failed';

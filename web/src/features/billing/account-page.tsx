@@ -4,10 +4,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
-import { AccountNav } from '../account/account-nav';
-import '../account/account.css';
+import { AccountNav } from '../../components/account/account-nav';
+import '../../components/account/account.css';
 import './billing.css';
 import type { Loaded } from './billing';
 import { billingMessages } from './messages';

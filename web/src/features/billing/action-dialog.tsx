@@ -4,9 +4,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../components/dialog';
 import { messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { toast } from '../../stores/ui';
-import { reloadWithToast } from '../account/settings';
+import { reloadWithToast } from '../../components/account/settings';
 import { billingMessages } from './messages';
 
 export function ActionDialog(props: {

@@ -3,49 +3,12 @@
 // mode) and the sandbox's (our own number/expiry/CVC form posting to the Stripe sandbox
 // with the publishable key, as Stripe.js would). Card data never reaches our server.
 import { createPortal } from 'react-dom';
-import { lazy, Suspense, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { OOPS } from '../../lib/api';
-import { useT } from '../../lib/i18n';
-import type { BillingInfo } from './billing';
+import { useT } from '../../stores/i18n';
+import { CardError, type CardFieldProps } from './card-field-types';
 import { billingMessages } from './messages';
-
-/** Who pays, as the payment method carries it. */
-export interface BillingDetails {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-}
-
-/** A card the provider refused; `message` is the provider's, shown under the card field. */
-export class CardError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CardError';
-  }
-}
-
-export interface CardField {
-  /** Turns what was typed into a payment method id (CardError when the provider refuses). */
-  createPaymentMethod(details: BillingDetails): Promise<string>;
-  /** Runs 3-D Secure for an intent in `requires_action`; the server then reads the outcome. */
-  authenticate(clientSecret: string): Promise<void>;
-}
-
-export interface CardFieldProps {
-  ref: Ref<CardField>;
-  billing: BillingInfo;
-  /** The id of the text under the field (the card error), for aria-describedby. */
-  errorId: string;
-  invalid: boolean;
-  /** The provider's message about what is typed now ('' when fine); a stable function. */
-  onError(message: string): void;
-}
 
 const LiveCardField = lazy(() => import('./live-card-field'));
 

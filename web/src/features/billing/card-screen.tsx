@@ -3,7 +3,7 @@
 // reloads the page (spec §4). Deleting a card that pays a subscription, or the last card
 // before a renewal, says what would happen before anything does (issue 26).
 import { useEffect, useId, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { AccountPage } from './account-page';

@@ -5,14 +5,19 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { loadPage } from '../../lib/navigation';
 import { useSession } from '../../stores/session';
 import { toast, useUi } from '../../stores/ui';
-import { countryCode, useCountries } from '../account/countries';
-import { CountrySelect } from '../account/country-select';
-import { accountMessages } from '../account/messages';
-import { reloadWithToast, settingsOf, TEXT_FIELDS, type Settings } from '../account/settings';
+import { countryCode, useCountries } from '../../components/account/countries';
+import { CountrySelect } from '../../components/account/country-select';
+import { accountMessages } from '../../components/account/messages';
+import {
+  reloadWithToast,
+  settingsOf,
+  TEXT_FIELDS,
+  type Settings,
+} from '../../components/account/settings';
 import {
   billingApi,
   formatMoney,
@@ -20,7 +25,8 @@ import {
   type CheckoutAnswer,
   type Plan,
 } from './billing';
-import { CardError, CardInput, type CardField } from './card-field';
+import { CardInput } from './card-field';
+import { CardError, type CardField } from './card-field-types';
 import { billingMessages } from './messages';
 
 export function CheckoutDialog(props: {

@@ -1,5 +1,5 @@
 // /account/invoice (spec §2): the user's invoices, newest first, each with its PDF.
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import { AccountPage } from './account-page';
 import { billingApi, formatDate, formatMoney, useLoaded } from './billing';

@@ -4,9 +4,9 @@
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { OOPS } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
-import { CardError, type CardFieldProps } from './card-field';
+import { CardError, type CardFieldProps } from './card-field-types';
 import { billingMessages } from './messages';
 
 /** Stripe.js for a publishable key, loaded once per page. */

@@ -4,10 +4,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
 import { toast, useUi } from '../../stores/ui';
-import '../account/account.css';
+import '../../components/account/account.css';
 import './billing.css';
 import { formatMoney, useBilling, type Plan } from './billing';
 import { CheckoutDialog } from './checkout-dialog';

@@ -2,9 +2,9 @@
 // on to the subscription (passed) or to support (failed, with the reason).
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { loadPage } from '../../lib/navigation';
-import '../account/account.css';
+import '../../components/account/account.css';
 import './billing.css';
 import { SUPPORT_URL_DEFAULT, useBilling } from './billing';
 import { billingMessages } from './messages';

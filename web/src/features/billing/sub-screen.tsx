@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import { AccountPage } from './account-page';
 import { ActionDialog, useChange } from './action-dialog';

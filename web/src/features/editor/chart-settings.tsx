@@ -6,7 +6,7 @@ import {
   defaultChart,
   type ChartType,
 } from '../../components/calculator/chart/settings';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { OutputDef } from '../../lib/types';
 import { CheckboxField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';

@@ -1,7 +1,7 @@
 // The script's console output (console.log and friends) under the live outputs: the
 // author's debugging aid. Published and embedded calculators never show it.
 import { useId, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { ConsoleEntry } from '../../lib/types';
 import { editorMessages, type EditorMessageKey } from './messages';
 

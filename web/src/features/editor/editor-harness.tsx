@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { newDoc } from '../../lib/doc';
 import { CalcWorkerClient } from '../../lib/engine/client';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
+import { setCalcClientForTests } from '../../components/calculator/use-calculation';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { useCalcs, type OpenCalc } from '../../stores/calcs';
 import { useSession } from '../../stores/session';

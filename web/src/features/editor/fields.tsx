@@ -1,7 +1,7 @@
 // Form fields of the definition editors. Number-like fields keep what is being typed
 // ("1.", "-") while the doc only ever holds parsed values.
 import { useId, useState, type ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { editorMessages } from './messages';
 
 /** A labelled row: the label, the control, an optional hint and an optional error. */

@@ -3,7 +3,7 @@
 import { useId, useRef } from 'react';
 import { SLIDER_MAX, SLIDER_MIN } from '../../components/calculator/input-control';
 import { nextId } from '../../lib/doc';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { InputDef } from '../../lib/types';
 import {
   CheckboxField,

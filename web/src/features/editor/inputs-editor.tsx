@@ -1,21 +1,13 @@
 // Tab 0, edit mode: the input definitions, each with its live value control (spec §3).
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { InputControl } from '../../components/calculator/input-control';
-import { Menu } from '../../components/menu';
 import { defaultValue, INPUT_TYPES, newInput } from '../../lib/doc';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { InputDef, InputType } from '../../lib/types';
-import { CheckboxField, ItemActions, TextField } from './fields';
+import { CheckboxField } from './fields';
 import { InputSettings } from './input-settings';
-import {
-  changeById,
-  focusAfterRemoval,
-  moveBy,
-  nameCounts,
-  focusNew,
-  refocus,
-  without,
-} from './list-ops';
+import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
+import { without } from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
 
 /** The spec's title of each input type (spec §3). */
@@ -46,156 +38,74 @@ export interface InputsEditorProps {
 
 export function InputsEditor(props: InputsEditorProps) {
   const t = useT(editorMessages);
-  const base = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const counts = nameCounts(props.inputs);
   const types = INPUT_TYPES.filter((type) => !props.nested || type !== 'list');
-  const nameId = (input: InputDef) => `${base}-name-${input.id}`;
-
-  const add = (type: InputType) => {
-    const input = newInput(props.inputs, type);
-    props.update((inputs) => [...inputs, input]);
-    props.onAdded?.(input);
-    focusNew(nameId(input));
-  };
-
-  const remove = (input: InputDef, index: number) => {
-    props.update((inputs) => inputs.filter((other) => other.id !== input.id));
-    props.onRemoved?.(input);
-    focusAfterRemoval(props.inputs, index, nameId, root.current, '.add-menu button');
-  };
-
   return (
-    <div className={`defs ${props.nested ? 'nested' : ''}`} ref={root}>
-      {props.inputs.length === 0 ? (
-        <p className="muted">{t(props.nested ? 'noSubInputsYet' : 'noInputsYet')}</p>
-      ) : (
-        <ol className="def-list">
-          {props.inputs.map((input, index) => (
-            <li key={input.id}>
-              <InputCard
-                {...props}
-                input={input}
-                index={index}
-                nameId={nameId(input)}
-                duplicate={(counts.get(input.name) ?? 0) > 1}
-                onRemove={() => remove(input, index)}
-              />
-            </li>
-          ))}
-        </ol>
+    <DefList
+      items={props.inputs}
+      update={props.update}
+      nested={props.nested}
+      empty={t(props.nested ? 'noSubInputsYet' : 'noInputsYet')}
+      onAdded={props.onAdded}
+      onRemoved={props.onRemoved}
+      card={(input, place) => <InputCard {...props} {...place} input={input} />}
+      addMenu={(add) => (
+        <AddMenu
+          label={t(props.nested ? 'addSubInput' : 'addInput')}
+          kinds={types}
+          labelOf={(type) => t(TYPE_TITLES[type])}
+          onPick={(type) => add(newInput(props.inputs, type))}
+        />
       )}
-      <div className="add-menu">
-        <Menu label={t(props.nested ? 'addSubInput' : 'addInput')}>
-          {(close) =>
-            types.map((type) => (
-              <button
-                key={type}
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close();
-                  add(type);
-                }}
-              >
-                {t(TYPE_TITLES[type])}
-              </button>
-            ))
-          }
-        </Menu>
-      </div>
-    </div>
+    />
   );
 }
 
-function InputCard(
-  props: InputsEditorProps & {
-    input: InputDef;
-    index: number;
-    nameId: string;
-    duplicate: boolean;
-    onRemove(): void;
-  },
-) {
+function InputCard(props: InputsEditorProps & CardPlace & { input: InputDef }) {
   const t = useT(editorMessages);
-  const { input, index } = props;
-  const base = useId();
+  const { input } = props;
+  const card = useDefCard(props.update, input.id);
+  const { base, change } = card;
   const controlId = `${base}-value`;
-  const upId = `${base}-up`;
-  const downId = `${base}-down`;
   const what = t('inputWhat', { name: input.name });
-  const change = (edit: (input: InputDef) => InputDef) =>
-    props.update((inputs) => changeById(inputs, input.id, edit));
-  const move = (delta: number) => {
-    props.update((inputs) =>
-      moveBy(
-        inputs,
-        inputs.findIndex((other) => other.id === input.id),
-        delta,
-      ),
-    );
-    refocus(delta < 0 ? upId : downId, delta < 0 ? downId : upId);
-  };
   const value = props.valueOf(input);
 
   return (
-    <div className="def-card" role="group" aria-label={t('inputGroup', { name: input.name })}>
-      <div className="def-head">
-        <span className="def-badge">{t(TYPE_TITLES[input.type])}</span>
-        <span className="def-name code">{input.name}</span>
-        <ItemActions
-          what={what}
-          upId={upId}
-          downId={downId}
-          first={index === 0}
-          last={index === props.inputs.length - 1}
-          onMove={move}
-          onRemove={props.onRemove}
+    <DefCard
+      item={input}
+      place={props}
+      count={props.inputs.length}
+      label={t('inputGroup', { name: input.name })}
+      badge={t(TYPE_TITLES[input.type])}
+      what={what}
+      duplicateError={t('duplicateInput', { name: input.name })}
+      card={card}
+    >
+      <div className="field-row def-value">
+        <label className="field-label" id={`${controlId}-label`} htmlFor={controlId}>
+          {props.valueLabel}
+        </label>
+        <InputControl
+          input={input}
+          controlId={controlId}
+          value={value === undefined ? defaultValue(input.type) : value}
+          onChange={(next) => props.onValueChange(input, next)}
         />
       </div>
-      <div className="def-body">
-        <TextField
-          id={props.nameId}
-          label={t('name')}
-          value={input.name}
-          inputClassName="code"
-          className="def-name-field"
-          error={
-            props.duplicate
-              ? t('duplicateInput', { name: input.name })
-              : input.name.trim() === ''
-                ? t('emptyName')
-                : null
-          }
-          onChange={(name) => change((old) => ({ ...old, name }))}
+      <InputSettings input={input} change={change} />
+      {input.type === 'list' && (
+        <ListSettings
+          input={input}
+          change={change}
+          onSubInputRemoved={(sub) => props.onSubInputRemoved?.(input, sub)}
         />
-        <div className="field-row def-value">
-          <label className="field-label" id={`${controlId}-label`} htmlFor={controlId}>
-            {props.valueLabel}
-          </label>
-          <InputControl
-            input={input}
-            controlId={controlId}
-            value={value === undefined ? defaultValue(input.type) : value}
-            onChange={(next) => props.onValueChange(input, next)}
-          />
-        </div>
-        <InputSettings input={input} change={change} />
-        {input.type === 'list' && (
-          <ListSettings
-            input={input}
-            change={change}
-            onSubInputRemoved={(sub) => props.onSubInputRemoved?.(input, sub)}
-          />
-        )}
-        <CheckboxField
-          label={t('autohide')}
-          hint={t('autohideHint')}
-          checked={!!input.autohide}
-          onChange={(autohide) => change((old) => ({ ...old, autohide }))}
-        />
-      </div>
-    </div>
+      )}
+      <CheckboxField
+        label={t('autohide')}
+        hint={t('autohideHint')}
+        checked={!!input.autohide}
+        onChange={(autohide) => change((old) => ({ ...old, autohide }))}
+      />
+    </DefCard>
   );
 }
 

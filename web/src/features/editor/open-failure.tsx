@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
-import { useNewCalculator } from '../../lib/new-calculator';
+import { useT } from '../../stores/i18n';
+import { useNewCalculator } from '../../stores/new-calculator';
 import type { PublishedCalc } from '../../lib/types';
 import { useCalcs } from '../../stores/calcs';
 import { toast } from '../../stores/ui';

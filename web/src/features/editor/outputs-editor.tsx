@@ -1,15 +1,13 @@
 // Tab 0, edit mode: the output definitions (values and tables with their columns), each
 // with its live value (spec §3).
-import { useId, useRef } from 'react';
 import { OutputValue } from '../../components/calculator/output-view';
-import { Menu } from '../../components/menu';
 import { newOutput } from '../../lib/doc';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { EvalResult, OutputDef } from '../../lib/types';
 import { ChartFields } from './chart-settings';
-import { CheckboxField, ItemActions, NumberField, TextField } from './fields';
+import { CheckboxField, NumberField, TextField } from './fields';
 import { UnitFields } from './input-settings';
-import { changeById, focusAfterRemoval, moveBy, nameCounts, focusNew, refocus } from './list-ops';
+import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { editorMessages } from './messages';
 
 export interface OutputsEditorProps {
@@ -23,181 +21,95 @@ export interface OutputsEditorProps {
 
 export function OutputsEditor(props: OutputsEditorProps) {
   const t = useT(editorMessages);
-  const base = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const counts = nameCounts(props.outputs);
-  const nameId = (output: OutputDef) => `${base}-name-${output.id}`;
-
-  const add = (type: 'value' | 'table') => {
-    const output = newOutput(props.outputs, type);
-    props.update((outputs) => [...outputs, output]);
-    focusNew(nameId(output));
-  };
-
-  const remove = (output: OutputDef, index: number) => {
-    props.update((outputs) => outputs.filter((other) => other.id !== output.id));
-    focusAfterRemoval(props.outputs, index, nameId, root.current, '.add-menu button');
-  };
-
   return (
-    <div className={`defs ${props.columns ? 'nested' : ''}`} ref={root}>
-      {props.outputs.length === 0 ? (
-        <p className="muted">{t(props.columns ? 'noColumns' : 'noOutputsYet')}</p>
-      ) : (
-        <ol className="def-list">
-          {props.outputs.map((output, index) => (
-            <li key={output.id}>
-              <OutputCard
-                {...props}
-                output={output}
-                index={index}
-                nameId={nameId(output)}
-                duplicate={(counts.get(output.name) ?? 0) > 1}
-                onRemove={() => remove(output, index)}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="add-menu">
-        {props.columns ? (
-          <button type="button" className="button" onClick={() => add('value')}>
+    <DefList
+      items={props.outputs}
+      update={props.update}
+      nested={props.columns}
+      empty={t(props.columns ? 'noColumns' : 'noOutputsYet')}
+      card={(output, place) => <OutputCard {...props} {...place} output={output} />}
+      addMenu={(add) =>
+        props.columns ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => add(newOutput(props.outputs, 'value'))}
+          >
             + {t('addColumn')}
           </button>
         ) : (
-          <Menu label={t('addOutput')}>
-            {(close) =>
-              (['value', 'table'] as const).map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    close();
-                    add(type);
-                  }}
-                >
-                  {t(type === 'value' ? 'outputValue' : 'outputTable')}
-                </button>
-              ))
-            }
-          </Menu>
-        )}
-      </div>
-    </div>
+          <AddMenu
+            label={t('addOutput')}
+            kinds={['value', 'table'] as const}
+            labelOf={(type) => t(type === 'value' ? 'outputValue' : 'outputTable')}
+            onPick={(type) => add(newOutput(props.outputs, type))}
+          />
+        )
+      }
+    />
   );
 }
 
-function OutputCard(
-  props: OutputsEditorProps & {
-    output: OutputDef;
-    index: number;
-    nameId: string;
-    duplicate: boolean;
-    onRemove(): void;
-  },
-) {
+function OutputCard(props: OutputsEditorProps & CardPlace & { output: OutputDef }) {
   const t = useT(editorMessages);
-  const { output, index, result } = props;
-  const base = useId();
-  const upId = `${base}-up`;
-  const downId = `${base}-down`;
+  const { output, result } = props;
+  const card = useDefCard(props.update, output.id);
+  const { base, change } = card;
   const liveId = `${base}-live`;
   const what = t(props.columns ? 'columnWhat' : 'outputWhat', { name: output.name });
-  const change = (edit: (output: OutputDef) => OutputDef) =>
-    props.update((outputs) => changeById(outputs, output.id, edit));
-  const move = (delta: number) => {
-    props.update((outputs) =>
-      moveBy(
-        outputs,
-        outputs.findIndex((other) => other.id === output.id),
-        delta,
-      ),
-    );
-    refocus(delta < 0 ? upId : downId, delta < 0 ? downId : upId);
-  };
   const duplicateKey = props.columns ? 'duplicateColumn' : 'duplicateOutput';
 
   return (
-    <div
-      className="def-card"
-      role="group"
-      aria-label={t(props.columns ? 'columnGroup' : 'outputGroup', { name: output.name })}
+    <DefCard
+      item={output}
+      place={props}
+      count={props.outputs.length}
+      label={t(props.columns ? 'columnGroup' : 'outputGroup', { name: output.name })}
+      badge={props.columns ? undefined : t(output.type === 'table' ? 'outputTable' : 'outputValue')}
+      what={what}
+      duplicateError={t(duplicateKey, { name: output.name })}
+      card={card}
     >
-      <div className="def-head">
-        {!props.columns && (
-          <span className="def-badge">
-            {t(output.type === 'table' ? 'outputTable' : 'outputValue')}
+      {!props.columns && (
+        <div className="field-row def-value">
+          <span className="field-label" id={liveId}>
+            {t('liveValue')}
           </span>
-        )}
-        <span className="def-name code">{output.name}</span>
-        <ItemActions
-          what={what}
-          upId={upId}
-          downId={downId}
-          first={index === 0}
-          last={index === props.outputs.length - 1}
-          onMove={move}
-          onRemove={props.onRemove}
-        />
-      </div>
-      <div className="def-body">
-        <TextField
-          id={props.nameId}
-          label={t('name')}
-          value={output.name}
-          inputClassName="code"
-          className="def-name-field"
-          error={
-            props.duplicate
-              ? t(duplicateKey, { name: output.name })
-              : output.name.trim() === ''
-                ? t('emptyName')
-                : null
-          }
-          onChange={(name) => change((old) => ({ ...old, name }))}
-        />
-        {!props.columns && (
-          <div className="field-row def-value">
-            <span className="field-label" id={liveId}>
-              {t('liveValue')}
-            </span>
-            <div className="live-output" role="group" aria-labelledby={liveId}>
-              {!result ? (
-                <span className="muted">{t('calculating')}</span>
-              ) : result.error ? (
-                <span className="muted">{t('noValue')}</span>
-              ) : (
-                <OutputValue output={output} display={result.display?.[output.name]} />
-              )}
-            </div>
+          <div className="live-output" role="group" aria-labelledby={liveId}>
+            {!result ? (
+              <span className="muted">{t('calculating')}</span>
+            ) : result.error ? (
+              <span className="muted">{t('noValue')}</span>
+            ) : (
+              <OutputValue output={output} display={result.display?.[output.name]} />
+            )}
           </div>
-        )}
-        {output.type === 'table' ? (
-          <>
-            <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
-              <p className="field-label" id={`${base}-columns`}>
-                {t('columns')}
-              </p>
-              <OutputsEditor
-                columns
-                outputs={output.metaOutputs ?? []}
-                update={(edit) =>
-                  change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
-                }
-              />
-            </div>
-            <ChartFields
-              output={output}
-              rows={result && !result.error ? result.outputs?.[output.name] : undefined}
-              change={change}
+        </div>
+      )}
+      {output.type === 'table' ? (
+        <>
+          <div className="sub-inputs" role="group" aria-labelledby={`${base}-columns`}>
+            <p className="field-label" id={`${base}-columns`}>
+              {t('columns')}
+            </p>
+            <OutputsEditor
+              columns
+              outputs={output.metaOutputs ?? []}
+              update={(edit) =>
+                change((table) => ({ ...table, metaOutputs: edit(table.metaOutputs ?? []) }))
+              }
             />
-          </>
-        ) : (
-          <ValueFormat output={output} change={change} />
-        )}
-      </div>
-    </div>
+          </div>
+          <ChartFields
+            output={output}
+            rows={result && !result.error ? result.outputs?.[output.name] : undefined}
+            change={change}
+          />
+        </>
+      ) : (
+        <ValueFormat output={output} change={change} />
+      )}
+    </DefCard>
   );
 }
 

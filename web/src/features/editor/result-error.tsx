@@ -1,5 +1,5 @@
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import { editorMessages } from './messages';
 import { errorLine } from './script/error-line';

@@ -1,7 +1,7 @@
 // The dialog a refused save opens when the calculator changed (409) or went away (404)
 // elsewhere — another tab or device: nothing is overwritten without the author choosing.
 import { Dialog } from '../../components/dialog';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { editorMessages } from './messages';
 
 /** Why the save was refused: `revision` is the server's current one (409). */

@@ -1,11 +1,11 @@
 // Saving from the editor: the Save button and shortcut, and the dialogs a refused save
 // opens — the plan's limit (spec §8) and a calculator changed or gone elsewhere, where
 // the author picks "reload theirs", "overwrite" or "save as a copy".
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useCalcs, type SavedTests } from '../../stores/calcs';
 import { toast } from '../../stores/ui';
 import { editorMessages } from './messages';
@@ -124,4 +124,20 @@ export function useSaveFlow(calcId: string) {
   );
 
   return { saving, save, dialogs };
+}
+
+/** Spec §2: Ctrl or Cmd+S saves from anywhere on the page (the script editor included),
+ * when there is something to save. */
+export function useSaveShortcut(saved: boolean, save: () => Promise<void>) {
+  const onSaveShortcut = useEffectEvent((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's')
+      return;
+    event.preventDefault();
+    if (!saved) void save();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onSaveShortcut(event);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, []);
 }

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { OutputValue } from '../../components/calculator/output-view';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { ConsolePanel } from './console-panel';
 import { ResultError } from './result-error';

@@ -2,7 +2,7 @@
 // (spec §3).
 import { useId } from 'react';
 import { calcMessages } from '../../components/calculator/messages';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { CalcDoc, DocStyle } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { editorMessages } from './messages';
 import type { HistoryPanelProps } from './history/history-panel';

@@ -1,66 +1,34 @@
 // The source editor (spec §2): toolbar, tab 0 (inputs and outputs, in edit or calc mode),
 // tab 1 (the script) and the side panels. The doc lives in the calcs store; the input
-// values being tried live here, and are kept beside the doc in the store so a reload
-// keeps them (never as the doc's defaults, issue 26).
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+// values being tried are tried-values.ts's.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CalculatorView } from '../../components/calculator/calculator-view';
-import { calcMessages } from '../../components/calculator/messages';
-import { Dialog } from '../../components/dialog';
-import { ApiError, messageOf } from '../../lib/api';
-import { defaultValue, initialValues } from '../../lib/doc';
-import { useCalculation } from '../../lib/engine/use-calculation';
-import { useT } from '../../lib/i18n';
-import { isNewDraftState } from '../../lib/new-calculator';
-import type { CalcDoc, DocStyle, InputDef, OutputDef } from '../../lib/types';
+import { useCalculation } from '../../components/calculator/use-calculation';
+import { useCalcImport } from '../../components/calc-file/use-import';
+import { downloadCalc } from '../../lib/calc-file/calc-file';
+import { initialValues } from '../../lib/doc';
+import type { CalcDoc, DocStyle } from '../../lib/types';
 import { useCalcs, type OpenCalc } from '../../stores/calcs';
+import { useT } from '../../stores/i18n';
+import { isNewDraftState } from '../../stores/new-calculator';
 import { toast } from '../../stores/ui';
-import { downloadCalc } from '../calc-file/calc-file';
-import { useCalcImport } from '../calc-file/use-import';
+import { DeleteDialog } from './delete-dialog';
+import { EditColumns } from './edit-columns';
+import { EditorTabs, tabId, tabPanelId, type TabIndex } from './editor-tabs';
 import { versionNoticeMessages } from './history/notice-messages';
-import { InputsEditor } from './inputs-editor';
-import { sameJson, without } from './list-ops';
+import { sameJson } from './list-ops';
 import { editorMessages } from './messages';
-import { OutputsEditor } from './outputs-editor';
-import { ResultError } from './result-error';
-import { useSaveFlow } from './save-flow';
+import { useSaveFlow, useSaveShortcut } from './save-flow';
 import { ScriptTab, type GoTo } from './script-tab';
 import { SidePanel, type PanelName } from './side-panel';
 import { Toolbar } from './toolbar';
 import { TestsBadge, currentCounts } from './tests-panel';
 import { useTestRun } from './use-test-run';
-
-type Values = Record<string, unknown>;
-
-/** List items (a list's value) without the sub-input keyed `subKey`. */
-function withoutSubInput(items: unknown, subKey: string): unknown {
-  if (!Array.isArray(items)) return items;
-  return items.map((item) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? without(item as Values, subKey)
-      : item,
-  );
-}
-
-/** The values the calculation sees: what was entered, else the default (spec §3). */
-function effectiveValues(
-  inputs: InputDef[] | undefined,
-  defaults: Values | undefined,
-  values: Values,
-) {
-  const out: Values = {};
-  for (const input of inputs ?? []) {
-    const key = String(input.id);
-    const stored = defaults?.[key];
-    out[key] =
-      key in values ? values[key] : stored !== undefined ? stored : defaultValue(input.type);
-  }
-  return out;
-}
+import { useTriedValues, type Values } from './tried-values';
 
 export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const t = useT(editorMessages);
-  const tc = useT(calcMessages);
   const th = useT(versionNoticeMessages);
   const navigate = useNavigate();
   const calcImport = useCalcImport();
@@ -68,8 +36,8 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const doc = calc.doc;
   const base = useId();
 
-  const [values, setValues] = useState<Values>(() => calc.values ?? initialValues(doc));
-  const [tab, setTab] = useState<0 | 1>(0);
+  const { setValues, current, differsFromDefaults } = useTriedValues(calc);
+  const [tab, setTab] = useState<TabIndex>(0);
   const [scriptOpened, setScriptOpened] = useState(false);
   const [mode, setMode] = useState<'edit' | 'calc'>('edit');
   const [panel, setPanel] = useState<PanelName | null>(null);
@@ -79,12 +47,6 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const [frozen, setFrozen] = useState<{ doc: CalcDoc; values: Values } | null>(null);
   const [runToken, setRunToken] = useState(0);
 
-  const inputs = doc.metaInputs;
-  const defaults = doc.defaults;
-  const current = useMemo(
-    () => effectiveValues(inputs, defaults, values),
-    [inputs, defaults, values],
-  );
   const debug = frozen !== null;
   // In debug mode the outputs are stale from the first change until Run.
   const stale = frozen !== null && (frozen.doc !== doc || !sameJson(frozen.values, current));
@@ -93,12 +55,6 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   });
   const { result, pending } = calculation;
   const testRun = useTestRun(frozen?.doc ?? doc, result);
-  const differsFromDefaults = !sameJson(current, initialValues(doc));
-
-  useEffect(() => {
-    const kept = useCalcs.getState().calcs[calcId]?.values;
-    if (!kept || !sameJson(kept, values)) useCalcs.getState().setValues(calcId, values);
-  }, [calcId, values]);
   const name = String(doc.name ?? '').trim();
 
   // "+ New calculator" (again on this draft, too): focus goes to the first thing to do in
@@ -118,40 +74,14 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const updateDoc = (change: (doc: CalcDoc) => CalcDoc) =>
     useCalcs.getState().updateDoc(calcId, change);
   const updateStyle = (style: DocStyle) => useCalcs.getState().updateStyle(calcId, style);
-  const setInputs = (change: (inputs: InputDef[]) => InputDef[]) =>
-    updateDoc((old) => ({ ...old, metaInputs: change(old.metaInputs ?? []) }));
-  const setOutputs = (change: (outputs: OutputDef[]) => OutputDef[]) =>
-    updateDoc((old) => ({ ...old, metaOutputs: change(old.metaOutputs ?? []) }));
 
   const { saving, save, dialogs: saveDialogs } = useSaveFlow(calcId);
 
-  // Spec §2: Ctrl or Cmd+S saves from anywhere on the page (the script editor included).
-  const onSaveShortcut = useEffectEvent((event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's')
-      return;
-    event.preventDefault();
-    if (!calc.saved) void save();
-  });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onSaveShortcut(event);
-    window.addEventListener('keydown', listener, true);
-    return () => window.removeEventListener('keydown', listener, true);
-  }, []);
+  useSaveShortcut(calc.saved, save);
 
   const copy = () => {
     const newId = useCalcs.getState().copy(calcId);
     navigate(`/source/${newId}`);
-  };
-
-  const remove = async () => {
-    setConfirmDelete(false);
-    try {
-      await useCalcs.getState().remove(calcId);
-      navigate('/');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'cancelled') return;
-      toast(messageOf(error));
-    }
   };
 
   /** A version from the History panel, into the editor as an unsaved change. */
@@ -171,7 +101,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
     setRunToken((n) => n + 1);
   };
 
-  const selectTab = (next: 0 | 1) => {
+  const selectTab = (next: TabIndex) => {
     setTab(next);
     if (next === 1) setScriptOpened(true);
   };
@@ -195,22 +125,6 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const resetToDefaults = () => {
     setValues(initialValues(doc));
     document.getElementById(`${base}-panel-0`)?.focus();
-  };
-
-  const tabIds = [`${base}-tab-0`, `${base}-tab-1`];
-  const panelIds = [`${base}-panel-0`, `${base}-panel-1`];
-  const onTabKey = (event: React.KeyboardEvent) => {
-    const keys: Record<string, 0 | 1> = {
-      ArrowRight: tab === 0 ? 1 : 0,
-      ArrowLeft: tab === 0 ? 1 : 0,
-      Home: 0,
-      End: 1,
-    };
-    if (!(event.key in keys)) return;
-    event.preventDefault();
-    const next = keys[event.key];
-    selectTab(next);
-    document.getElementById(tabIds[next])?.focus();
   };
 
   return (
@@ -258,51 +172,29 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
 
       <div className="editor-body">
         <div className="editor-main">
-          <div className="editor-tabs" role="tablist" aria-label={t('tabs')}>
-            {([0, 1] as const).map((index) => (
-              <button
-                key={index}
-                id={tabIds[index]}
-                type="button"
-                role="tab"
-                aria-selected={tab === index}
-                aria-controls={panelIds[index]}
-                tabIndex={tab === index ? 0 : -1}
-                className="editor-tab"
-                onClick={() => selectTab(index)}
-                onKeyDown={onTabKey}
-              >
-                {t(index === 0 ? 'tabInputsOutputs' : 'tabScript')}
-              </button>
-            ))}
-          </div>
+          <EditorTabs base={base} tab={tab} onSelect={selectTab} />
 
           <div
-            id={panelIds[0]}
+            id={tabPanelId(base, 0)}
             role="tabpanel"
-            aria-labelledby={tabIds[0]}
+            aria-labelledby={tabId(base, 0)}
             tabIndex={0}
             hidden={tab !== 0}
             className="editor-tabpanel"
           >
             <div className="tab-bar">
               <div className="segmented-buttons" role="group" aria-label={t('mode')}>
-                <button
-                  type="button"
-                  className="button"
-                  aria-pressed={mode === 'edit'}
-                  onClick={() => setMode('edit')}
-                >
-                  {t('editMode')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-pressed={mode === 'calc'}
-                  onClick={() => setMode('calc')}
-                >
-                  {t('calcMode')}
-                </button>
+                {(['edit', 'calc'] as const).map((each) => (
+                  <button
+                    key={each}
+                    type="button"
+                    className="button"
+                    aria-pressed={mode === each}
+                    onClick={() => setMode(each)}
+                  >
+                    {t(each === 'edit' ? 'editMode' : 'calcMode')}
+                  </button>
+                ))}
               </div>
               {differsFromDefaults && (
                 <div className="defaults-actions">
@@ -327,81 +219,25 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 stale={stale}
               />
             ) : (
-              <div className="edit-columns">
-                <section
-                  className="edit-column"
-                  aria-labelledby={`${base}-inputs`}
-                  ref={inputsColumn}
-                >
-                  <h2 id={`${base}-inputs`} className="calc-section-title">
-                    {String(doc.inputs_label || '') || tc('inputs')}
-                  </h2>
-                  <InputsEditor
-                    inputs={doc.metaInputs ?? []}
-                    update={setInputs}
-                    valueLabel={t('value')}
-                    valueOf={(input) => current[String(input.id)]}
-                    onValueChange={(input, value) =>
-                      setValues((old) => ({ ...old, [String(input.id)]: value }))
-                    }
-                    onAdded={(input) =>
-                      setValues((old) => ({ ...old, [String(input.id)]: defaultValue(input.type) }))
-                    }
-                    onRemoved={(input) => {
-                      const key = String(input.id);
-                      setValues((old) => without(old, key));
-                      // A later input may get this id again: it must not inherit a default.
-                      updateDoc((old) =>
-                        old.defaults && key in old.defaults
-                          ? { ...old, defaults: without(old.defaults, key) }
-                          : old,
-                      );
-                    }}
-                    onSubInputRemoved={(list, sub) => {
-                      // As above, one level down: the list's items (entered and stored)
-                      // must not hand the sub-input's values to a later one with its id.
-                      const key = String(list.id);
-                      const subKey = String(sub.id);
-                      setValues((old) =>
-                        key in old ? { ...old, [key]: withoutSubInput(old[key], subKey) } : old,
-                      );
-                      updateDoc((old) =>
-                        old.defaults && key in old.defaults
-                          ? {
-                              ...old,
-                              defaults: {
-                                ...old.defaults,
-                                [key]: withoutSubInput(old.defaults[key], subKey),
-                              },
-                            }
-                          : old,
-                      );
-                    }}
-                  />
-                </section>
-                <section
-                  className={`edit-column ${stale ? 'values-stale' : ''}`}
-                  aria-labelledby={`${base}-outputs`}
-                  aria-busy={pending && !result}
-                >
-                  <h2 id={`${base}-outputs`} className="calc-section-title">
-                    {String(doc.outputs_label || '') || tc('outputs')}
-                  </h2>
-                  <ResultError message={result?.error ?? null} onGoToLine={goToLine} />
-                  <OutputsEditor
-                    outputs={doc.metaOutputs ?? []}
-                    update={setOutputs}
-                    result={result}
-                  />
-                </section>
-              </div>
+              <EditColumns
+                base={base}
+                doc={doc}
+                updateDoc={updateDoc}
+                current={current}
+                setValues={setValues}
+                result={result}
+                pending={pending}
+                stale={stale}
+                onGoToLine={goToLine}
+                inputsColumn={inputsColumn}
+              />
             )}
           </div>
 
           <div
-            id={panelIds[1]}
+            id={tabPanelId(base, 1)}
             role="tabpanel"
-            aria-labelledby={tabIds[1]}
+            aria-labelledby={tabId(base, 1)}
             tabIndex={0}
             hidden={tab !== 1}
             className="editor-tabpanel"
@@ -450,27 +286,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
 
       {saveDialogs}
       {confirmDelete && (
-        <Dialog
-          title={t('deleteTitle')}
-          onClose={() => setConfirmDelete(false)}
-          initialFocus=".cancel"
-          actions={
-            <>
-              <button
-                type="button"
-                className="button cancel"
-                onClick={() => setConfirmDelete(false)}
-              >
-                {t('cancel')}
-              </button>
-              <button type="button" className="button danger" onClick={() => void remove()}>
-                {t('delete')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('deleteBody', { name: name || t('untitled') })}</p>
-        </Dialog>
+        <DeleteDialog calcId={calcId} name={name} onClose={() => setConfirmDelete(false)} />
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { ApiError, messageOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { isCalcId } from '../../lib/ids';
 import { useCalcs } from '../../stores/calcs';
 import { editorMessages } from './messages';

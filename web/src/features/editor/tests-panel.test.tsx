@@ -9,7 +9,8 @@ import type { TestCase, TestReport } from '@calcsmith/engine';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { useUi } from '../../stores/ui';
 import { okResult } from '../../testing/fake-worker';
-import { readableJson, TestsBadge, TestsPanel } from './tests-panel';
+import { readableJson } from './test-diff';
+import { TestsBadge, TestsPanel } from './tests-panel';
 import type { TestRun } from './use-test-run';
 
 afterEach(() => act(() => useUi.setState({ locale: 'en', toasts: [] })));

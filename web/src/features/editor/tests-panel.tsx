@@ -5,18 +5,17 @@
 // a long value comes as the text to show, at most 20 differences a test with a count of the
 // rest, and past 64 KB the later tests without their details; the panel shows each as told.
 import { useId, useState } from 'react';
-import type { Difference, TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
-import { cellKind, type CellKind } from '../../components/calculator/cell-kind';
-import { ScrollBox } from '../../components/scroll-box';
-import { localizeEngineMessage, localizeRowCount } from '../../lib/engine/engine-messages';
-import { useT } from '../../lib/i18n';
+import type { TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
+import { localizeEngineMessage } from '../../lib/engine/engine-messages';
+import { useT } from '../../stores/i18n';
 import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
-import { toast, useUi, type Locale } from '../../stores/ui';
+import { toast, useUi } from '../../stores/ui';
 import { FieldRow } from './fields';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
+import { DiffTable } from './test-diff';
 import { testsOf, type TestRun } from './use-test-run';
 
 type Values = Record<string, unknown>;
@@ -53,89 +52,6 @@ export function TestsBadge({ report }: { report: TestReport | null }) {
 }
 
 const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
-
-/**
- * A value of the report as JSON with a space after each comma and colon, so an object or
- * a row breaks between its items, never inside a number.
- */
-export function readableJson(value: unknown): string {
-  const text = JSON.stringify(value, null, 1);
-  if (text === undefined) return 'undefined';
-  // Every line break of the indented text is the formatting's: strings escape theirs.
-  return text
-    .replace(/([[{])\n\s*/g, '$1')
-    .replace(/\n\s*([\]}])/g, '$1')
-    .replace(/\n\s*/g, ' ');
-}
-
-/** A reported value's cell: a number, a date or `true` stays on one line. */
-function valueKind(value: unknown): CellKind {
-  if (value === null || typeof value !== 'object') {
-    return cellKind(typeof value === 'string' ? value : (value ?? 0), readableJson(value));
-  }
-  return 'text';
-}
-
-/**
- * A value of a difference: as readable JSON, or an elided one as the engine's text
- * (`"xxx… (1,048,578 characters)`), so that every face shows the same, with its length, or
- * a table's row count ("3 rows"), in the interface's language.
- */
-function shown(value: unknown, elided: boolean | undefined, rowCount: boolean, locale: Locale) {
-  if (typeof value !== 'string') return readableJson(value);
-  if (elided) return localizeEngineMessage(value, locale);
-  return readableJson(rowCount ? localizeRowCount(value, locale) : value);
-}
-
-/** The cell kind of a shown value: an elided one is text. */
-const shownKind = (value: unknown, elided: boolean | undefined): CellKind =>
-  elided ? 'text' : valueKind(value);
-
-function DiffTable({ differences, tables }: { differences: Difference[]; tables: string[] }) {
-  const t = useT(testsMessages);
-  const locale = useUi((s) => s.locale);
-  return (
-    <ScrollBox className="tests-diff-scroll" label={t('differences')}>
-      <table className="tests-diff">
-        <caption>{t('differences')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('output')}</th>
-            <th scope="col">{t('row')}</th>
-            <th scope="col">{t('column')}</th>
-            <th scope="col">{t('expected')}</th>
-            <th scope="col">{t('actual')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {differences.map((difference, index) => {
-            // A table's difference with neither row nor column: its row count.
-            const rowCount =
-              tables.includes(difference.output) &&
-              difference.row == null &&
-              difference.column == null;
-            return (
-              <tr key={index}>
-                <td>{difference.output}</td>
-                {/* Rows are counted from 1 for people (the report counts from 0). */}
-                <td className="cell-number">{difference.row == null ? '' : difference.row + 1}</td>
-                <td>{difference.column ?? ''}</td>
-                <td className={`cell-${shownKind(difference.expected, difference.expectedElided)}`}>
-                  <code>
-                    {shown(difference.expected, difference.expectedElided, rowCount, locale)}
-                  </code>
-                </td>
-                <td className={`cell-${shownKind(difference.actual, difference.actualElided)}`}>
-                  <code>{shown(difference.actual, difference.actualElided, rowCount, locale)}</code>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
-  );
-}
 
 interface Draft {
   /** The test being edited, or null for a new one. */

@@ -14,9 +14,9 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { Menu } from '../../components/menu';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
-import { calcFileMessages } from '../calc-file/messages';
+import { calcFileMessages } from '../../lib/calc-file/messages';
 import { editorMessages } from './messages';
 import { PANELS, SAVED_ONLY, type PanelName } from './side-panel';
 

@@ -1,7 +1,7 @@
 // The editor runs the calculator's tests in the worker after every recalculation.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult, TestCase, TestReport } from '@calcsmith/engine';
-import { calcClient } from '../../lib/engine/use-calculation';
+import { calcClient } from '../../components/calculator/use-calculation';
 import { useUi } from '../../stores/ui';
 
 export interface TestRun {

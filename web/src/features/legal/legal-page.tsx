@@ -1,7 +1,7 @@
 // One legal text (terms or privacy) with a table of contents, in the interface language.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import type { LegalText } from './legal-text';
 import { legalMessages } from './messages';

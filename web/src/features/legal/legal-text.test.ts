@@ -1,5 +1,6 @@
+// The legal texts: the Markdown files read into the same numbered sections in both languages.
 import { describe, expect, it } from 'vitest';
-import { PRIVACY, TERMS } from './legal-text';
+import { parseLegalText, PRIVACY, TERMS } from './legal-text';
 
 describe.each([
   ['terms', TERMS],
@@ -27,5 +28,35 @@ describe.each([
         }
       }
     }
+  });
+});
+
+describe('parseLegalText', () => {
+  it('reads the intro, the headed sections, their paragraphs and lists', () => {
+    const markdown = [
+      'The intro,',
+      'on two lines.',
+      '',
+      '## 1. First',
+      '',
+      'A paragraph.',
+      '',
+      'Another:',
+      '',
+      '- one;',
+      '- two.',
+      '',
+      '## 2. Second',
+      '',
+      'Last.',
+      '',
+    ].join('\n');
+    expect(parseLegalText(markdown)).toEqual({
+      intro: 'The intro, on two lines.',
+      sections: [
+        { heading: '1. First', paragraphs: ['A paragraph.', 'Another:'], list: ['one;', 'two.'] },
+        { heading: '2. Second', paragraphs: ['Last.'] },
+      ],
+    });
   });
 });

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
-import { setDocCheckForTests } from '../calc-file/calc-file';
+import { setDocCheckForTests } from '../../lib/calc-file/calc-file';
 import { useUi } from '../../stores/ui';
 import { json, stubFetch, type FetchCall } from '../../testing/fetch';
 import MyCalcsScreen from './my-calcs-screen';

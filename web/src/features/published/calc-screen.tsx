@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { keepCalculatorOffline } from '../../lib/offline/keep-offline';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { publishedMessages } from './messages';
 import { pinnedLook, useApplyLook, useSystemTheme } from './pinned-look';
 import { PublishedCalculator } from './published-calculator';

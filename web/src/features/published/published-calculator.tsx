@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
-import { useCalculation } from '../../lib/engine/use-calculation';
-import { useT } from '../../lib/i18n';
+import { useCalculation } from '../../components/calculator/use-calculation';
+import { useT } from '../../stores/i18n';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import type { Theme } from '../../stores/ui';
 import { publishedMessages } from './messages';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { publishedMessages } from './messages';
 import { facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './share';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { toast } from '../../stores/ui';
 import { publishedMessages } from './messages';
 import { embedSnippet, shareUrl } from './share';

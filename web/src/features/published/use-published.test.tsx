@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalcWorkerClient } from '../../lib/engine/client';
-import { setCalcClientForTests } from '../../lib/engine/use-calculation';
+import { setCalcClientForTests } from '../../components/calculator/use-calculation';
 import { saveCalc, savedCalc } from '../../lib/offline/saved-calcs';
 import type { CalcDoc, PublishedCalc } from '../../lib/types';
 import { useUi } from '../../stores/ui';

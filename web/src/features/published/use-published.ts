@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, messageOf, type ApiError } from '../../lib/api';
 import { initialValues } from '../../lib/doc';
-import { calcClient } from '../../lib/engine/use-calculation';
+import { calcClient } from '../../components/calculator/use-calculation';
 import { forgetCalc, saveCalc, savedCalc, type CalcToSave } from '../../lib/offline/saved-calcs';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import { readPreloadedData } from '../../lib/preload';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { initialValues } from '../../lib/doc';
-import { useCalculation } from '../../lib/engine/use-calculation';
+import { useCalculation } from '../../components/calculator/use-calculation';
 import type { CalcDoc } from '../../lib/types';
 
 export function ExamplePreview({ doc }: { doc: CalcDoc }) {

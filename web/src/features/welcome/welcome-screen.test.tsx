@@ -7,7 +7,7 @@ import { useUi } from '../../stores/ui';
 import WelcomeScreen from './welcome-screen';
 
 // No worker in jsdom: the preview's results are the engine's business (see examples.test.ts).
-vi.mock('../../lib/engine/use-calculation', () => ({
+vi.mock('../../components/calculator/use-calculation', () => ({
   useCalculation: () => ({ result: null, pending: true }),
 }));
 

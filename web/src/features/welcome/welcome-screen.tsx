@@ -2,8 +2,8 @@
 // try live or open in the editor, and how building, publishing and sharing work.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../lib/i18n';
-import { useNewCalculator } from '../../lib/new-calculator';
+import { useT } from '../../stores/i18n';
+import { useNewCalculator } from '../../stores/new-calculator';
 import { useCalcs } from '../../stores/calcs';
 import { useUi } from '../../stores/ui';
 import { ExampleIcon } from './example-icon';

@@ -125,32 +125,11 @@ export class EngineHost {
 
   /** Evaluates one request, posting `started` and then its result or failure. */
   async evaluate(request: EvalRequest, post: (reply: WorkerReply) => void): Promise<void> {
-    let module: ModuleEngine;
-    let engine: EngineLike;
-    try {
-      module = await this.moduleFor(request);
-      engine = await module.prepare(request);
-    } catch (error) {
-      post(this.failure(request.id, error));
-      return;
-    }
-    post({ type: 'started', id: request.id });
-    try {
-      const result = module.call(() => engine.evaluate(request.doc, request.values));
-      post({ type: 'result', id: request.id, result });
-    } catch (error) {
-      post(this.failure(request.id, error));
-      // Made again now, while the page reads the answer, rather than when it asks again.
-      module.tryRestore();
-      return;
-    }
-    // Idle until the next request: get its fresh realm ready now. A failure shows again
-    // with the next request that needs it.
-    try {
-      module.call(() => engine.prepare?.());
-    } catch {
-      module.tryRestore();
-    }
+    await this.onWarmEngine(request, (engine) => engine.evaluate(request.doc, request.values), {
+      started: () => post({ type: 'started', id: request.id }),
+      done: (result) => post({ type: 'result', id: request.id, result }),
+      failed: (error) => post(this.failure(request.id, error)),
+    });
   }
 
   /**
@@ -160,23 +139,43 @@ export class EngineHost {
    */
   async runTests(request: TestsRequest, post: (reply: WorkerReply) => void): Promise<void> {
     const asEvaluation: EvalRequest = { ...request, type: 'evaluate', values: {} };
+    const run = (engine: EngineLike) => {
+      if (!engine.runTests) throw new Error('This engine cannot run tests.');
+      return engine.runTests(request.doc);
+    };
+    await this.onWarmEngine(asEvaluation, run, {
+      done: (report) => post({ type: 'tested', id: request.id, report }),
+      failed: (error) => post(this.testsFailure(request, error)),
+    });
+  }
+
+  /**
+   * Runs `work` on the warm engine for `request`'s module and doc, then answers `done`
+   * with what it gives; `started` once the engine is ready. A failure to get the engine,
+   * or of `work`, answers `failed` (after `work`, the instance is made again at once,
+   * while the page reads the answer, rather than when it asks again). Then, idle until
+   * the next request, the engine gets its fresh realm ready; a failure there shows again
+   * with the next request that needs it.
+   */
+  private async onWarmEngine<T>(
+    request: EvalRequest,
+    work: (engine: EngineLike) => T,
+    answer: { started?(): void; done(value: T): void; failed(error: unknown): void },
+  ): Promise<void> {
     let module: ModuleEngine;
     let engine: EngineLike;
     try {
-      module = await this.moduleFor(asEvaluation);
-      engine = await module.prepare(asEvaluation);
+      module = await this.moduleFor(request);
+      engine = await module.prepare(request);
     } catch (error) {
-      post(this.testsFailure(request, error));
+      answer.failed(error);
       return;
     }
+    answer.started?.();
     try {
-      const report = module.call(() => {
-        if (!engine.runTests) throw new Error('This engine cannot run tests.');
-        return engine.runTests(request.doc);
-      });
-      post({ type: 'tested', id: request.id, report });
+      answer.done(module.call(() => work(engine)));
     } catch (error) {
-      post(this.testsFailure(request, error));
+      answer.failed(error);
       module.tryRestore();
       return;
     }

@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
 import { formatDoc, formattedTexts } from '../../../lib/engine/format';
-import { calcClient } from '../../../lib/engine/use-calculation';
-import { useT } from '../../../lib/i18n';
+import { calcClient } from '../use-calculation';
+import { useT } from '../../../stores/i18n';
 import type { OutputDef } from '../../../lib/types';
 import { useUi, type Locale } from '../../../stores/ui';
 import { isLight, parseColour, toHex } from '../colours';

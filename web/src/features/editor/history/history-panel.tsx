@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Loading } from '../../../components/loading';
 import { messageOf } from '../../../lib/api';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../stores/i18n';
 import type { CalcDoc, DocStyle } from '../../../lib/types';
 import { useUi } from '../../../stores/ui';
 import { describeChange, docChanges } from './doc-changes';

@@ -2,7 +2,7 @@
 // libraries, limits, examples. Part of the screen's main chunk: no CodeMirror here.
 import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
 import { TIMEOUT_MESSAGE } from '../../../lib/engine/protocol';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../stores/i18n';
 import { useUi } from '../../../stores/ui';
 import { scriptMessages } from './messages';
 import './script.css';

@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../stores/i18n';
 import type { CalcDoc, OutputDef } from '../../../lib/types';
 import { insertFormula } from './formula';
 import { scriptMessages } from './messages';

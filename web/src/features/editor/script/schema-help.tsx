@@ -1,7 +1,7 @@
 // The schema help (spec §2, §5): the `inputs` object the script receives and the object
 // it should return, built from the doc; names that are not identifiers shown quoted.
 import { useId, useMemo } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../stores/i18n';
 import type { CalcDoc } from '../../../lib/types';
 import { toast } from '../../../stores/ui';
 import { scriptMessages } from './messages';

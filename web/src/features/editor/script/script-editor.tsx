@@ -30,7 +30,7 @@ import {
 } from '@codemirror/view';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { localizeEngineMessage } from '../../../lib/engine/engine-messages';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../../stores/i18n';
 import { useUi } from '../../../stores/ui';
 import { scriptCompletions, type CompletionLabels } from './completions';
 import { editorPhrases } from './editor-phrases';

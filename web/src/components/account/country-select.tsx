@@ -2,7 +2,7 @@
 // names in the interface language, a stored value the list does not know kept as its own
 // option.
 import { useMemo } from 'react';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
 import { localizeCountries, type CountriesState } from './countries';
 import { accountMessages } from './messages';

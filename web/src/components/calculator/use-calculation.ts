@@ -3,9 +3,9 @@
 // could not come.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
-import { hasInputProblems } from '../../components/calculator/input-rules';
+import { hasInputProblems } from './input-rules';
 import { useUi } from '../../stores/ui';
-import { CalcWorkerClient, type Lateness } from './client';
+import { CalcWorkerClient, type Lateness } from '../../lib/engine/client';
 
 let shared: CalcWorkerClient | null = null;
 

@@ -1,6 +1,6 @@
 // The links between the account pages: settings, subscription, cards, invoices.
 import { NavLink } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { accountMessages } from './messages';
 
 const PAGES = [

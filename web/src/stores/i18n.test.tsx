@@ -1,7 +1,9 @@
+// The catalogs' helpers (lib/i18n) and the text hook over the interface store's language.
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useUi } from '../stores/ui';
-import { defineMessages, interpolate, translate, useT, type Messages } from './i18n';
+import { useUi } from './ui';
+import { defineMessages, interpolate, translate, type Messages } from '../lib/i18n';
+import { useT } from './i18n';
 
 describe('interpolate', () => {
   it('fills {name} placeholders and leaves unknown ones', () => {

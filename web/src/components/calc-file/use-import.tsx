@@ -5,12 +5,12 @@
 // anything else is refused with a toast that says why.
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../lib/i18n';
+import { useT } from '../../stores/i18n';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
 import { toast, useUi } from '../../stores/ui';
-import { importedName, readCalcFile } from './calc-file';
-import { calcFileMessages } from './messages';
+import { importedName, readCalcFile } from '../../lib/calc-file/calc-file';
+import { calcFileMessages } from '../../lib/calc-file/messages';
 import './calc-file.css';
 
 /** Whether a drag carries files (not text or a link dragged inside the page). */

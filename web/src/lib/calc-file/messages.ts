@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n';
+import { defineMessages } from '../i18n';
 
 export const calcFileMessages = defineMessages(
   {

@@ -2,7 +2,7 @@
 // accepts (a calculator) and refuses (not JSON, no doc, a doc the engine does not read).
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newDoc } from '../../lib/doc';
+import { newDoc } from '../doc';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import {
   docToCheck,

@@ -1,13 +1,9 @@
 // Export and import of a calculator as a file: `{_id, doc, doc_style}`, the shape the
 // server stores and `calc eval` reads. An import becomes a new unsaved draft; a file that
 // is not a calculator is refused with a reason and changes nothing.
-import type { CalcDoc, DocStyle } from '../../lib/types';
-import {
-  CalcWorkerClient,
-  defaultWorkerFactory,
-  type WorkerFactory,
-} from '../../lib/engine/client';
-import type { Locale } from '../../lib/engine/protocol';
+import type { CalcDoc, DocStyle } from '../types';
+import { CalcWorkerClient, defaultWorkerFactory, type WorkerFactory } from '../engine/client';
+import type { Locale } from '../engine/protocol';
 
 /** The largest file read: the server takes no bigger request (512 KB), so no bigger doc. */
 export const MAX_FILE_BYTES = 512 * 1024;

@@ -11,8 +11,8 @@ import {
   resetCalcClient,
   seedDraft,
   toasts,
-} from '../editor/editor-harness';
-import { setDocCheckForTests } from './calc-file';
+} from './editor-harness';
+import { setDocCheckForTests } from '../../lib/calc-file/calc-file';
 
 let downloads: { name: string; blob: Blob }[] = [];
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { useUi } from '../../stores/ui';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
-import { CalcWorkerClient } from './client';
+import { CalcWorkerClient } from '../../lib/engine/client';
 import { setCalcClientForTests, useCalculation } from './use-calculation';
 
 const doc: CalcDoc = {

@@ -3,7 +3,7 @@
 // here, if any) opened in the editor with a mark in the router's state, so that the editor
 // puts focus on its first control and a keyboard user starts building at once.
 import { useNavigate } from 'react-router';
-import { useCalcs } from '../stores/calcs';
+import { useCalcs } from './calcs';
 
 const NEW_DRAFT_STATE = { newDraft: true } as const;
 
