@@ -1,33 +1,25 @@
 //! Calcsmith's calculation engine: runs a calculator's script with boa, validates what it
 //! returns against the spec's rules and formats it — the same code in the browser (wasm),
 //! the server and the `calc` command-line tool.
+//!
+//! The source is grouped by layer, each folder's `mod.rs` saying what is in it: `doc/`
+//! (what a calculator is), `run/` (running it), `host/` (the built-ins boa lacks or words
+//! otherwise than V8), `errors/` (how failures read), `display/` (what a calculation
+//! shows) and `faces/` (wasm and the worker process). The modules other crates use are
+//! re-exported here under their own names.
 
-pub mod dates;
-mod describe;
-pub mod editor;
-mod error_site;
+mod display;
+mod doc;
 mod errors;
-pub mod eval;
-pub mod format;
-mod guard;
+mod faces;
 mod host;
-mod host_error;
-pub mod inputs;
-pub mod intl_usage;
-pub mod limits;
-pub mod model;
-pub mod output;
-mod realm;
 mod run;
-pub mod test_case;
-pub mod test_cases;
-pub mod test_report;
-mod v8_messages;
-pub mod validate;
-#[cfg(feature = "wasm")]
-mod wasm;
+
+pub use display::{format, output, test_report};
+pub use doc::{dates, editor, inputs, intl_usage, model, test_case};
 #[cfg(not(target_arch = "wasm32"))]
-pub mod worker;
+pub use faces::worker;
+pub use run::{eval, limits, test_cases, validate};
 
 pub use eval::{Engine, EngineOptions, HostError};
 pub use format::Locale;

@@ -5,9 +5,12 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use lettre::transport::smtp::client::{Certificate, CertificateStore, TlsParameters};
-use rustls_pki_types::CertificateDer;
-use rustls_pki_types::pem::PemObject;
+
+mod billing;
+mod smtp;
+
+pub use billing::{BillingConfig, LiveStripe};
+pub use smtp::SmtpCa;
 
 /// The server's settings.
 #[derive(Clone)]
@@ -72,96 +75,6 @@ pub struct Config {
     pub billing: BillingConfig,
 }
 
-/// How plans are sold (docs/billing.md).
-#[derive(Clone)]
-pub struct BillingConfig {
-    /// Live Stripe when `STRIPE_SECRET_KEY` is set; `None`: the mounted sandbox.
-    pub live: Option<LiveStripe>,
-    /// `STRIPE_PRICE_REGULAR`: a price id (`price_…`) or lookup key
-    /// (`calcsmith_regular_monthly`).
-    pub price_regular: String,
-    /// `STRIPE_PRICE_PREMIUM`: a price id or lookup key (`calcsmith_premium_monthly`).
-    pub price_premium: String,
-    /// `SUPPORT_URL` (`mailto:support@calcsmith.app`): where `/pricing_fail` sends people.
-    pub support_url: String,
-    /// `CALCSMITH_STRIPE_TEST_CLOCKS=1` (sandbox only): each new Stripe customer gets its
-    /// own test clock, so tests can advance its time. Off by default.
-    pub test_clocks: bool,
-}
-
-/// Live Stripe's keys.
-#[derive(Clone)]
-pub struct LiveStripe {
-    /// `STRIPE_SECRET_KEY` (`sk_live_…` or `sk_test_…`).
-    pub secret_key: String,
-    /// `STRIPE_PUBLISHABLE_KEY` (`pk_…`), given to Stripe.js.
-    pub publishable_key: String,
-    /// `STRIPE_WEBHOOK_SECRET` (`whsec_…`): verifies `POST /api/stripe/webhook`.
-    pub webhook_secret: String,
-    /// `STRIPE_API_BASE`: another address speaking Stripe's API instead of api.stripe.com,
-    /// such as one instance's sandbox (`http://127.0.0.1:8080/stripe-sandbox/`) that
-    /// several instances share. Unset: Stripe itself.
-    pub api_base: Option<String>,
-}
-
-impl Default for BillingConfig {
-    fn default() -> Self {
-        BillingConfig {
-            live: None,
-            price_regular: "calcsmith_regular_monthly".to_owned(),
-            price_premium: "calcsmith_premium_monthly".to_owned(),
-            support_url: "mailto:support@calcsmith.app".to_owned(),
-            test_clocks: false,
-        }
-    }
-}
-
-impl std::fmt::Debug for BillingConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BillingConfig")
-            .field(
-                "mode",
-                &if self.live.is_some() {
-                    "live"
-                } else {
-                    "sandbox"
-                },
-            )
-            .field("price_regular", &self.price_regular)
-            .field("price_premium", &self.price_premium)
-            .field("support_url", &self.support_url)
-            .field("test_clocks", &self.test_clocks)
-            .finish_non_exhaustive()
-    }
-}
-
-impl BillingConfig {
-    fn from_env() -> Result<BillingConfig, String> {
-        let defaults = BillingConfig::default();
-        let live = match var("STRIPE_SECRET_KEY") {
-            None => None,
-            Some(secret_key) => {
-                let needed = |name: &str| {
-                    var(name).ok_or_else(|| format!("{name} must be set with STRIPE_SECRET_KEY"))
-                };
-                Some(LiveStripe {
-                    secret_key,
-                    publishable_key: needed("STRIPE_PUBLISHABLE_KEY")?,
-                    webhook_secret: needed("STRIPE_WEBHOOK_SECRET")?,
-                    api_base: var("STRIPE_API_BASE"),
-                })
-            }
-        };
-        Ok(BillingConfig {
-            live,
-            price_regular: var("STRIPE_PRICE_REGULAR").unwrap_or(defaults.price_regular),
-            price_premium: var("STRIPE_PRICE_PREMIUM").unwrap_or(defaults.price_premium),
-            support_url: var("SUPPORT_URL").unwrap_or(defaults.support_url),
-            test_clocks: var("CALCSMITH_STRIPE_TEST_CLOCKS").is_some_and(|v| v == "1"),
-        })
-    }
-}
-
 impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
@@ -188,73 +101,6 @@ impl std::fmt::Debug for Config {
             .field("published_cache", &self.published_cache)
             .field("billing", &self.billing)
             .finish()
-    }
-}
-
-/// Extra root certificates for the SMTP relay (`SMTP_CA_FILE`), already checked.
-#[derive(Clone)]
-pub struct SmtpCa {
-    file: PathBuf,
-    roots: Vec<Certificate>,
-}
-
-impl std::fmt::Debug for SmtpCa {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmtpCa")
-            .field("file", &self.file)
-            .field("roots", &self.roots.len())
-            .finish()
-    }
-}
-
-impl SmtpCa {
-    /// Reads the PEM certificates in `file`.
-    ///
-    /// # Errors
-    /// The file cannot be read, holds no certificate, or one that is not a usable root;
-    /// the message names `SMTP_CA_FILE`.
-    pub fn load(file: &Path) -> Result<SmtpCa, String> {
-        let problem = |what: String| format!("SMTP_CA_FILE ({}): {what}", file.display());
-        let pem = std::fs::read(file).map_err(|e| problem(format!("cannot read it: {e}")))?;
-        let ders = CertificateDer::pem_slice_iter(&pem)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| problem(format!("not valid PEM: {e}")))?;
-        if ders.is_empty() {
-            return Err(problem("holds no PEM certificate".to_owned()));
-        }
-        let roots = ders
-            .into_iter()
-            .map(|der| Certificate::from_der(der.to_vec()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| problem(e.to_string()))?;
-        let ca = SmtpCa {
-            file: file.to_owned(),
-            roots,
-        };
-        // lettre parses the certificates only when it builds TLS parameters, which is at
-        // send time: build them once now so a broken certificate fails the start.
-        ca.tls_parameters(String::new(), CertificateStore::None)
-            .map_err(|e| problem(format!("not a usable root certificate: {e}")))?;
-        Ok(ca)
-    }
-
-    /// TLS parameters for a relay named `domain` that trust `store` and these roots.
-    ///
-    /// # Errors
-    /// A certificate is not a usable root (checked by [`SmtpCa::load`]).
-    pub fn tls_parameters(
-        &self,
-        domain: String,
-        store: CertificateStore,
-    ) -> Result<TlsParameters, lettre::transport::smtp::Error> {
-        self.roots
-            .iter()
-            .cloned()
-            .fold(
-                TlsParameters::builder(domain).certificate_store(store),
-                |builder, root| builder.add_root_certificate(root),
-            )
-            .build()
     }
 }
 
@@ -452,52 +298,4 @@ fn stored_secret(data_dir: &std::path::Path) -> Result<String, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A file in the temp dir holding `contents`.
-    fn file_with(name: &str, contents: &[u8]) -> PathBuf {
-        let path = std::env::temp_dir().join(format!("calcsmith-{}-{name}", std::process::id()));
-        std::fs::write(&path, contents).unwrap();
-        path
-    }
-
-    fn self_signed_pem() -> String {
-        let key = rcgen::KeyPair::generate().unwrap();
-        rcgen::CertificateParams::new(vec!["relay.example".to_owned()])
-            .unwrap()
-            .self_signed(&key)
-            .unwrap()
-            .pem()
-    }
-
-    #[test]
-    fn a_ca_file_may_hold_several_roots() {
-        let pem = self_signed_pem() + &self_signed_pem();
-        let ca = SmtpCa::load(&file_with("two-roots.pem", pem.as_bytes())).unwrap();
-        assert_eq!(ca.roots.len(), 2);
-    }
-
-    #[test]
-    fn an_unreadable_ca_file_is_refused_by_name() {
-        let error = SmtpCa::load(Path::new("/nonexistent/ca.pem")).unwrap_err();
-        assert!(
-            error.starts_with("SMTP_CA_FILE (/nonexistent/ca.pem): cannot read it"),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn a_ca_file_without_a_certificate_is_refused() {
-        let file = file_with("no-cert.pem", b"not a certificate\n");
-        let error = SmtpCa::load(&file).unwrap_err();
-        assert!(error.ends_with("holds no PEM certificate"), "{error}");
-    }
-
-    #[test]
-    fn a_ca_file_with_a_broken_certificate_is_refused() {
-        let pem = b"-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
-        let error = SmtpCa::load(&file_with("broken.pem", pem)).unwrap_err();
-        assert!(error.contains("not a usable root certificate"), "{error}");
-    }
-}
+mod tests;

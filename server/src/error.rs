@@ -4,7 +4,8 @@
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+
+use crate::wire::ErrorBody;
 
 /// What went wrong, and so which status the client gets.
 #[derive(Debug)]
@@ -65,14 +66,18 @@ impl IntoResponse for ApiError {
                 retry_after_seconds,
             } => {
                 let retry_after = [(header::RETRY_AFTER, retry_after_seconds.to_string())];
-                return (status, retry_after, Json(json!({ "message": message }))).into_response();
+                return (status, retry_after, Json(ErrorBody::new(message))).into_response();
             }
             ApiError::PaymentFailed {
                 message,
                 code,
                 decline_code,
             } => {
-                let body = json!({"message": message, "code": code, "declineCode": decline_code});
+                let body = ErrorBody {
+                    code,
+                    decline_code,
+                    ..ErrorBody::new(message)
+                };
                 return (StatusCode::PAYMENT_REQUIRED, Json(body)).into_response();
             }
             ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m),
@@ -84,7 +89,7 @@ impl IntoResponse for ApiError {
                 )
             }
         };
-        (status, Json(json!({ "message": message }))).into_response()
+        (status, Json(ErrorBody::new(message))).into_response()
     }
 }
 

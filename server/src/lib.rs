@@ -18,3 +18,4 @@ pub mod services;
 pub mod startup;
 pub mod state;
 pub mod tokens;
+pub mod wire;

@@ -19,6 +19,8 @@ mod date_options;
 mod locale;
 #[path = "intl_number.rs"]
 mod number;
+#[path = "intl_number_options.rs"]
+mod number_options;
 
 /// Completes boa's `Intl` in the current realm.
 ///

@@ -5,6 +5,9 @@
 //! currency and percent formatters (`icu_experimental`, CLDR data) give what surrounds it:
 //! the symbol, its side and spacing, the sign's place, and the currency's fraction digits.
 
+use super::number_options::{
+    Currency, Display, Style, currency_digits, fraction_digit_defaults, read_currency, read_string,
+};
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
@@ -189,129 +192,6 @@ fn construct(
         wrapper(inner, inner_format, pattern, &style, context)?,
         true,
     ))
-}
-
-/// What a currency or percent format adds around boa's decimal formatter.
-enum Style {
-    Currency(Currency),
-    Percent,
-}
-
-struct Currency {
-    code: CurrencyType,
-    text: String,
-    display: Display,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Display {
-    Symbol,
-    NarrowSymbol,
-    Code,
-}
-
-impl Display {
-    fn name(self) -> &'static str {
-        match self {
-            Display::Symbol => "symbol",
-            Display::NarrowSymbol => "narrowSymbol",
-            Display::Code => "code",
-        }
-    }
-}
-
-fn read_string(object: &JsObject, key: &str, context: &mut Context) -> JsResult<Option<String>> {
-    let value = object.get(JsString::from(key), context)?;
-    if value.is_undefined() {
-        return Ok(None);
-    }
-    Ok(Some(value.to_string(context)?.to_std_string_escaped()))
-}
-
-/// The `currency` and `currencyDisplay` options, checked with V8's messages.
-fn read_currency(options: &JsObject, context: &mut Context) -> JsResult<Currency> {
-    let Some(text) = read_string(options, "currency", context)? else {
-        return Err(JsNativeError::typ()
-            .with_message("Currency code is required with currency style.")
-            .into());
-    };
-    let code = (text.len() == 3 && text.bytes().all(|b| b.is_ascii_alphabetic()))
-        .then(|| CurrencyType::try_from_str(&text.to_ascii_lowercase()).ok())
-        .flatten()
-        .ok_or_else(|| {
-            JsNativeError::range().with_message(format!("Invalid currency code : {text}"))
-        })?;
-    let display = match read_string(options, "currencyDisplay", context)?.as_deref() {
-        None | Some("symbol") => Display::Symbol,
-        Some("narrowSymbol") => Display::NarrowSymbol,
-        Some("code") => Display::Code,
-        Some(other) => {
-            return Err(JsNativeError::range()
-                .with_message(format!(
-                    "Value {other} out of range for Intl.NumberFormat options property currencyDisplay"
-                ))
-                .into());
-        }
-    };
-    Ok(Currency {
-        code,
-        text: text.to_ascii_uppercase(),
-        display,
-    })
-}
-
-/// The currency's usual number of decimals (ISO 4217 through CLDR: 2 for USD, 0 for JPY).
-fn currency_digits(code: CurrencyType) -> JsResult<u8> {
-    let fractions: DataPayload<CurrencyFractionsV1> = DataProvider::<CurrencyFractionsV1>::load(
-        &icu_experimental::provider::Baked,
-        DataRequest::default(),
-    )
-    .map_err(|e| JsNativeError::range().with_message(e.to_string()))?
-    .payload;
-    Ok(fractions.get().resolve(code).digits)
-}
-
-/// ECMA-402's SetNumberFormatDigitOptions with the style's default fraction digits: a
-/// given minimum raises the default maximum, a given maximum lowers the default minimum.
-fn fraction_digit_defaults(options: &JsObject, digits: u8, context: &mut Context) -> JsResult<()> {
-    let significant = !options
-        .get(js_string!("minimumSignificantDigits"), context)?
-        .is_undefined()
-        || !options
-            .get(js_string!("maximumSignificantDigits"), context)?
-            .is_undefined();
-    if significant {
-        return Ok(());
-    }
-    let min = options.get(js_string!("minimumFractionDigits"), context)?;
-    let max = options.get(js_string!("maximumFractionDigits"), context)?;
-    let digits = f64::from(digits);
-    match (min.is_undefined(), max.is_undefined()) {
-        (true, true) => {
-            options.set(js_string!("minimumFractionDigits"), digits, true, context)?;
-            options.set(js_string!("maximumFractionDigits"), digits, true, context)?;
-        }
-        (true, false) => {
-            let max = max.to_number(context)?;
-            options.set(
-                js_string!("minimumFractionDigits"),
-                digits.min(max),
-                true,
-                context,
-            )?;
-        }
-        (false, true) => {
-            let min = min.to_number(context)?;
-            options.set(
-                js_string!("maximumFractionDigits"),
-                digits.max(min),
-                true,
-                context,
-            )?;
-        }
-        (false, false) => {}
-    }
-    Ok(())
 }
 
 /// The text before and after the digits, for positive and for negative numbers.

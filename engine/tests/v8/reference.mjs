@@ -76,7 +76,7 @@ function freshContext(doc) {
   return context;
 }
 
-// --- inputs (engine/src/inputs.rs, harness.js) ---------------------------------------
+// --- inputs (engine/src/doc/inputs.rs, harness.js) ---------------------------------------
 const MS_PER_DAY = 86_400_000;
 
 function typeDefault(type) {

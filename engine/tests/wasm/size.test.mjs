@@ -2,7 +2,7 @@
 // copies that scripts/build-wasm makes and the server sends (server/src/routes/pages.rs).
 // The gzip copy is the module itself and stays within its limit for a calculator that does
 // not use Intl; so do the copies of the Intl module and of the libraries. The limit is issue
-// 15's 1.3 MB plus 10 KB: describing a result in Rust (engine/src/describe.rs) costs 4.8 KB
+// 15's 1.3 MB plus 10 KB: describing a result in Rust (engine/src/run/describe.rs) costs 4.8 KB
 // gzipped (2.2 KB in brotli, which browsers get) for table results 3× faster, the trade-off
 // docs/benchmarks.md records ("A result described in Rust").
 import { test } from "node:test";

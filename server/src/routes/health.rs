@@ -14,9 +14,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::error::ApiError;
+use crate::wire::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::same_secret;
 
@@ -106,7 +107,7 @@ async fn metrics(
                 .and_then(|v| v.to_str().ok())
                 .and_then(|v| v.strip_prefix("Bearer "));
             if !given.is_some_and(|given| same_secret(given.trim(), token)) {
-                let body = Json(json!({"message": "The metrics need the metrics token."}));
+                let body = Json(ErrorBody::new("The metrics need the metrics token."));
                 return (
                     StatusCode::UNAUTHORIZED,
                     [(WWW_AUTHENTICATE, "Bearer realm=\"metrics\"")],
@@ -131,18 +132,26 @@ async fn metrics(
     ([(CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
 }
 
-async fn live() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+/// The answer of `/livez` and `/readyz`.
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
 }
 
-async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+async fn live() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     match state.db.ping().await {
-        Ok(()) => (StatusCode::OK, Json(json!({"status": "ok"}))),
+        Ok(()) => (StatusCode::OK, Json(Health { status: "ok" })),
         Err(e) => {
             tracing::warn!(error = %e, "database not ready");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"status": "database unavailable"})),
+                Json(Health {
+                    status: "database unavailable",
+                }),
             )
         }
     }

@@ -12,8 +12,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
@@ -21,7 +21,7 @@ use crate::auth::MaybeUser;
 use crate::domain::CalcId;
 use crate::entities::user;
 use crate::error::ApiError;
-use crate::services::calculators;
+use crate::services::calculators::{self, Published};
 use crate::state::AppState;
 
 /// The screens of spec §2; each returns the SPA.
@@ -81,34 +81,40 @@ async fn page_html(
         Ok(html) => html,
         Err(_) => include_str!("../../static/index.html").to_owned(),
     };
-    let mut data = json!({
-        "authenticated": user.is_some(),
-        "user": user.as_ref().map(|u| json!({"name": u.name, "email": u.email})),
-    });
+    let mut data = PageData {
+        authenticated: user.is_some(),
+        user: user.as_ref().map(|u| PageUser {
+            name: u.name.clone(),
+            email: u.email.clone(),
+        }),
+        calc: None,
+    };
     // A published page gets its calculator with it: the first outputs need no second trip.
     let mut html = html;
     if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
         let canonical = format!(
             "{}/calc/{}",
             state.config.public_url.trim_end_matches('/'),
-            calc["_id"].as_str().unwrap_or_default()
+            calc._id
         );
-        html = super::share_meta::with_share_meta(&html, &calc["doc"], &canonical);
+        html = super::share_meta::with_share_meta(&html, &calc.published.doc, &canonical);
         if uri.path().starts_with("/calc/") {
             // Installed from this page, the app opens this calculator (`web_manifest`).
             let manifest = format!(
                 "/manifest.webmanifest?calc={}",
-                calc["_id"].as_str().unwrap_or_default()
+                calc._id
             );
             html = html.replace(
                 r#"href="/manifest.webmanifest""#,
                 &format!(r#"href="{manifest}""#),
             );
         }
-        data["calc"] = calc;
+        data.calc = Some(calc);
     }
     // `<` escaped so the data can never close the script element.
-    let data = data.to_string().replace('<', "\\u003c");
+    let data = serde_json::to_string(&data)
+        .unwrap_or_default()
+        .replace('<', "\\u003c");
     let preloads = module_preloads(&state.config.web_dir, uri.path()).await;
     let tag = format!(
         "{preloads}<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>"
@@ -118,6 +124,33 @@ async fn page_html(
         None => format!("{tag}\n{html}"),
     };
     ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
+}
+
+/// The data a page starts with (`<script id="calcsmith-preload">`, read by
+/// `web/src/lib/preload.ts`).
+#[derive(Serialize)]
+struct PageData {
+    authenticated: bool,
+    user: Option<PageUser>,
+    /// A published page's calculator.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    calc: Option<PageCalc>,
+}
+
+#[derive(Serialize)]
+struct PageUser {
+    name: String,
+    email: String,
+}
+
+/// A published page's calculator: what `GET /api/calc/{id}` answers, its id, and whether
+/// it is private.
+#[derive(Serialize)]
+struct PageCalc {
+    #[serde(flatten)]
+    published: Published,
+    _id: String,
+    private: bool,
 }
 
 /// `<link rel="modulepreload">` tags for the page's screen and the modules it imports
@@ -172,19 +205,20 @@ async fn published_for_page(
     state: &AppState,
     path: &str,
     viewer: Option<&user::Model>,
-) -> Option<Value> {
+) -> Option<PageCalc> {
     let id = path
         .strip_prefix("/calc/")
         .or_else(|| path.strip_prefix("/embed/"))?;
     let id = CalcId::parse(id).ok()?;
     let found = calculators::visible(state, &id, viewer).await.ok()??;
     let shown = calculators::shown(state, &found).await.ok()?;
-    let mut calc = calculators::published_json(&shown);
-    calc["_id"] = Value::String(id.as_str().to_owned());
-    // The page keeps a public calculator on the device for offline use, never a private
-    // one (only its owner is shown it): `web/src/lib/offline/saved-calcs.ts`.
-    calc["private"] = Value::Bool(found.is_private);
-    Some(calc)
+    Some(PageCalc {
+        published: calculators::published(&shown),
+        _id: id.as_str().to_owned(),
+        // The page keeps a public calculator on the device for offline use, never a
+        // private one (only its owner is shown it): `web/src/lib/offline/saved-calcs.ts`.
+        private: found.is_private,
+    })
 }
 
 /// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404. A browser that

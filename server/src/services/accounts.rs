@@ -8,8 +8,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
     TransactionTrait,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::auth::{end_all_sessions, end_other_sessions, hash_password, verify_password};
 use crate::device::Device;
@@ -170,36 +171,70 @@ pub async fn sign_in(
     }
 }
 
+/// One of the user's calculators as the account lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountCalc {
+    pub _id: String,
+    /// The calculator doc (spec §3).
+    pub doc: Value,
+    pub doc_style: Value,
+    pub private: bool,
+}
+
+/// The signed-in user (`PUT /api/account`, and the answer to sign-up and sign-in).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Account {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub zipcode: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    #[serde(rename = "customerId")]
+    pub customer_id: Option<String>,
+    /// `free`, `regular` or `premium`.
+    pub plan: String,
+    pub calcs: Vec<AccountCalc>,
+}
+
 /// The user as the web app reads it (spec §3), with their calculators.
 ///
 /// # Errors
 /// The database could not be read.
-pub async fn account_json(state: &AppState, user: &user::Model) -> Result<Value, ApiError> {
+pub async fn account(state: &AppState, user: &user::Model) -> Result<Account, ApiError> {
     let calcs = calculator::Entity::find()
         .filter(calculator::Column::OwnerId.eq(user.id))
         .order_by_desc(calculator::Column::CreatedAt)
         .all(&state.db)
         .await?
         .into_iter()
-        .map(|c| {
-            json!({
-                "_id": c.id,
-                "doc": parse_json_text(&c.doc),
-                "doc_style": parse_json_text(&c.doc_style),
-                "private": c.is_private,
-            })
+        .map(|c| AccountCalc {
+            doc: parse_json_text(&c.doc),
+            doc_style: parse_json_text(&c.doc_style),
+            private: c.is_private,
+            _id: c.id,
         })
-        .collect::<Vec<_>>();
-    Ok(json!({
-        "name": user.name, "email": user.email, "phone": user.phone,
-        "address": user.address, "zipcode": user.zipcode, "city": user.city,
-        "state": user.state, "country": user.country, "customerId": user.customer_id,
-        "plan": user.plan, "calcs": calcs,
-    }))
+        .collect();
+    Ok(Account {
+        name: user.name.clone(),
+        email: user.email.clone(),
+        phone: user.phone.clone(),
+        address: user.address.clone(),
+        zipcode: user.zipcode.clone(),
+        city: user.city.clone(),
+        state: user.state.clone(),
+        country: user.country.clone(),
+        customer_id: user.customer_id.clone(),
+        plan: user.plan.clone(),
+        calcs,
+    })
 }
 
 /// Changed settings (`POST /api/acc/save`); absent fields stay as they are.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = SettingsRequest)]
 pub struct SettingsChange {
     pub name: Option<String>,
     pub email: Option<String>,
@@ -210,7 +245,7 @@ pub struct SettingsChange {
     pub state: Option<String>,
     pub country: Option<String>,
     pub password: Option<String>,
-    /// The current password: needed to change the email or the password.
+    /// The current password; needed to change the password or the email.
     #[serde(rename = "oldPassword")]
     pub old_password: Option<String>,
 }

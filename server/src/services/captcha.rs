@@ -4,6 +4,9 @@
 use altcha::{Challenge, CreateChallengeOptions, Payload, VerifySolutionOptions};
 use base64::Engine as _;
 use sea_orm::{ActiveModelTrait, Set};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 use crate::entities::used_captcha;
 use crate::error::ApiError;
@@ -20,12 +23,23 @@ fn key_secret(secret: &str) -> String {
     format!("{secret}:altcha-key")
 }
 
+/// A proof-of-work challenge for the ALTCHA widget (ALTCHA's v2 challenge format), read
+/// from the `altcha` crate's own type so that the answer has a schema of ours.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct Captcha {
+    /// algorithm, cost, nonce, salt, keyLength, keyPrefix, expiresAt, ….
+    #[schema(value_type = Object)]
+    pub parameters: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+}
+
 /// A new signed challenge for the widget.
 ///
 /// # Errors
 /// The challenge could not be created (not expected).
-pub fn new_challenge(secret: &str) -> Result<Challenge, ApiError> {
-    altcha::create_challenge(CreateChallengeOptions {
+pub fn new_challenge(secret: &str) -> Result<Captcha, ApiError> {
+    let challenge: Challenge = altcha::create_challenge(CreateChallengeOptions {
         algorithm: "SHA-256".to_owned(),
         cost: 1,
         counter: Some(rand::random_range(5_000..=20_000)),
@@ -34,7 +48,10 @@ pub fn new_challenge(secret: &str) -> Result<Challenge, ApiError> {
         hmac_key_signature_secret: Some(key_secret(secret)),
         ..Default::default()
     })
-    .map_err(|e| ApiError::Internal(format!("captcha: {e}")))
+    .map_err(|e| ApiError::Internal(format!("captcha: {e}")))?;
+    serde_json::to_value(challenge)
+        .and_then(serde_json::from_value)
+        .map_err(|e| ApiError::Internal(format!("captcha: {e}")))
 }
 
 /// Checks the widget's payload (base64 JSON of `{challenge, solution}`) and marks the

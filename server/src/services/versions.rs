@@ -13,7 +13,10 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
-use serde_json::{Value, json};
+use calcsmith_engine::TestReport;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::domain::parse_json_text;
 use crate::entities::{calculator, calculator_version};
@@ -34,20 +37,65 @@ pub fn parse_number(raw: &str) -> Result<i64, ApiError> {
         .ok_or_else(|| ApiError::BadRequest("A version number is a whole number from 1.".into()))
 }
 
-/// `{"passed": p, "failed": f}` of a stored test report, or null.
-pub fn tests_summary(report: Option<&str>) -> Value {
+/// How many of a calculator's tests passed and failed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestsSummary {
+    pub passed: u64,
+    pub failed: u64,
+}
+
+/// The counts of a stored test report (`None` when there is none).
+pub fn tests_summary(report: Option<&str>) -> Option<TestsSummary> {
     match report.map(parse_json_text) {
-        Some(report @ Value::Object(_)) => json!({
-            "passed": report["passed"].as_u64().unwrap_or(0),
-            "failed": report["failed"].as_u64().unwrap_or(0),
+        Some(report @ Value::Object(_)) => Some(TestsSummary {
+            passed: report["passed"].as_u64().unwrap_or(0),
+            failed: report["failed"].as_u64().unwrap_or(0),
         }),
-        _ => Value::Null,
+        _ => None,
     }
 }
 
-/// A stored test report as JSON (null when there is none).
-pub fn tests_report(report: Option<&str>) -> Value {
-    report.map_or(Value::Null, parse_json_text)
+/// A stored test report (engine's [`TestReport`]) as it was stored, null when there is
+/// none: sent on as JSON, never read into the type and printed again.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct StoredTests(#[schema(value_type = Option<TestReport>)] Value);
+
+impl StoredTests {
+    pub fn of(report: Option<&str>) -> StoredTests {
+        StoredTests(report.map_or(Value::Null, parse_json_text))
+    }
+}
+
+/// One kept version on a page of a calculator's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListedVersion {
+    pub number: i64,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    /// The engine's error when this version was run with its defaults, if any.
+    pub error: Option<String>,
+    /// Null when this version has no tests.
+    pub tests: Option<TestsSummary>,
+    /// This is the version the editor opens.
+    pub current: bool,
+    /// This is the version visitors see.
+    pub published: bool,
+}
+
+/// One version of a calculator, as it was saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Version {
+    pub number: i64,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub doc: Value,
+    pub doc_style: Value,
+    pub error: Option<String>,
+    /// Null when this version has no tests.
+    pub tests: StoredTests,
+    pub current: bool,
+    pub published: bool,
 }
 
 /// Whether a version's tests let it be published while `holdWhileTestsFail` is on: it
@@ -227,7 +275,7 @@ pub async fn page_of(
     db: &impl ConnectionTrait,
     calc: &calculator::Model,
     page: u64,
-) -> Result<Page<Value>, ApiError> {
+) -> Result<Page<ListedVersion>, ApiError> {
     let paginator = calculator_version::Entity::find()
         .select_only()
         .column(calculator_version::Column::Number)
@@ -240,28 +288,26 @@ pub async fn page_of(
         .paginate(db, PER_PAGE);
     Ok(paging::fetch(paginator, page, PER_PAGE)
         .await?
-        .map(|(number, created_at, error, tests)| {
-            json!({
-                "number": number,
-                "created_at": created_at,
-                "error": error,
-                "tests": tests_summary(tests.as_deref()),
-                "current": number == calc.version,
-                "published": number == calc.published_version,
-            })
+        .map(|(number, created_at, error, tests)| ListedVersion {
+            number,
+            created_at,
+            error,
+            tests: tests_summary(tests.as_deref()),
+            current: number == calc.version,
+            published: number == calc.published_version,
         }))
 }
 
 /// A version as `GET /api/source/{id}/versions/{n}` answers it.
-pub fn version_json(calc: &calculator::Model, version: &calculator_version::Model) -> Value {
-    json!({
-        "number": version.number,
-        "created_at": version.created_at,
-        "doc": parse_json_text(&version.doc),
-        "doc_style": parse_json_text(&version.doc_style),
-        "error": version.error,
-        "tests": tests_report(version.tests.as_deref()),
-        "current": version.number == calc.version,
-        "published": version.number == calc.published_version,
-    })
+pub fn version_of(calc: &calculator::Model, version: calculator_version::Model) -> Version {
+    Version {
+        number: version.number,
+        created_at: version.created_at,
+        doc: parse_json_text(&version.doc),
+        doc_style: parse_json_text(&version.doc_style),
+        error: version.error,
+        tests: StoredTests::of(version.tests.as_deref()),
+        current: version.number == calc.version,
+        published: version.number == calc.published_version,
+    }
 }

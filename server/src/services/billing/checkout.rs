@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use utoipa::ToSchema;
 use stripe::{StripeError, StripeRequest};
 use stripe_billing::subscription::{
     CreateSubscription, CreateSubscriptionItems, CreateSubscriptionPaymentBehavior,
@@ -35,9 +36,12 @@ pub struct Checkout {
     pub payment_method: String,
 }
 
-/// How a checkout ended.
-#[derive(Debug, Serialize)]
+/// How a checkout ended: `succeeded` (with the subscription and cards) or
+/// `requires_action` (3-D Secure: confirm `clientSecret`, then
+/// `POST /api/checkout/complete` with `intentId`).
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
+#[schema(as = CheckoutAnswer)]
 pub enum CheckoutOutcome {
     Succeeded {
         subscription: Option<SubscriptionView>,

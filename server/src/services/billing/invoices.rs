@@ -1,6 +1,7 @@
 //! The user's invoices, newest first, and where each one's PDF is.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 use stripe_billing::invoice::{ListInvoice, RetrieveInvoice};
 
 use super::client::{not_found, or_not_found, stripe_error};
@@ -9,16 +10,22 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 /// One row of `GET /api/account/invoice`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Invoice)]
 pub struct InvoiceView {
+    /// Stripe's invoice id (`in_…`).
     pub id: String,
     pub number: Option<String>,
+    /// Unix seconds.
     pub created: i64,
+    /// In cents.
     pub total: i64,
     pub amount_paid: i64,
     pub currency: String,
+    /// `paid`, `open`, `draft`, `void`, `uncollectible`.
     pub status: Option<String>,
+    /// `/api/account/invoice/{id}/pdf`.
     pub pdf: String,
 }
 

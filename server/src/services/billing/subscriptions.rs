@@ -2,6 +2,7 @@
 //! that), switching plans with proration, and closing the customer when the account goes.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 use stripe::{StripeError, StripeRequest};
 use stripe_billing::Subscription;
 use stripe_billing::invoice::{
@@ -159,9 +160,11 @@ async fn switch_target(
 }
 
 /// What switching the subscription to `plan` costs now (Stripe's proration).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProrationPreview)]
 pub struct Preview {
+    /// In cents.
     pub amount_due: i64,
     pub currency: String,
 }

@@ -3,20 +3,24 @@
 //! gives.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_payment::PaymentMethod;
 
 use super::client::Stripe;
 use crate::services::plans::Plan;
 
-/// A card as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+/// A saved card as the API shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Card {
+    /// Stripe's payment method id (`pm_…`).
     pub id: String,
+    /// `visa`, `mastercard`, ….
     pub brand: String,
     pub last4: String,
     pub exp_month: i64,
     pub exp_year: i64,
+    /// The card that pays by default.
     pub default: bool,
 }
 
@@ -32,16 +36,23 @@ pub(super) fn card_of(method: &PaymentMethod, default: Option<&str>) -> Option<C
     })
 }
 
-/// A subscription as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+/// The user's subscription as the API shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Subscription)]
 pub struct SubscriptionView {
+    /// Stripe's subscription id (`sub_…`).
     pub id: String,
+    /// `regular` or `premium` (`free` for a price this server does not sell).
     pub plan: &'static str,
+    /// Stripe's: `active`, `incomplete`, `past_due`, `canceled`, `unpaid`, ….
     pub status: String,
+    /// In cents a month.
     pub price: i64,
     pub currency: String,
+    /// Unix seconds.
     pub current_period_end: i64,
+    /// Set: the plan ends at `currentPeriodEnd`.
     pub cancel_at_period_end: bool,
     pub default_card: Option<Card>,
 }

@@ -7,7 +7,8 @@ mod runs;
 mod save;
 
 pub use reading::{
-    PER_PAGE, Shown, owned, page_of, published_json, shown, toggle_privacy, visible,
+    ListedCalc, PER_PAGE, Published, Shown, owned, page_of, published, shown, toggle_privacy,
+    visible,
 };
 pub use runs::evaluate;
 pub use save::{CHANGED_ELSEWHERE, SaveOutcome, SaveRequest, save};

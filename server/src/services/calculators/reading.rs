@@ -5,14 +5,17 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
 };
-use serde_json::{Value, json};
+use calcsmith_engine::EvalResult;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::paging::{self, Page};
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
-use crate::services::versions;
+use crate::services::versions::{self, TestsSummary};
 use crate::state::AppState;
 
 /// How many calculators a page of "My Calculators" holds.
@@ -70,13 +73,37 @@ pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown,
 /// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the
 /// published version's doc, its style, and the error and result of running it with its
 /// defaults when it was saved.
-pub fn published_json(shown: &Shown) -> Value {
-    serde_json::json!({
-        "doc": parse_json_text(&shown.doc),
-        "doc_style": parse_json_text(&shown.doc_style),
-        "error": shown.error,
-        "result": shown.initial_result.as_deref().map(parse_json_text),
-    })
+pub fn published(shown: &Shown) -> Published {
+    Published {
+        doc: parse_json_text(&shown.doc),
+        doc_style: parse_json_text(&shown.doc_style),
+        error: shown.error.clone(),
+        result: shown.initial_result.as_deref().map(parse_json_text),
+    }
+}
+
+/// What a published calculator shows: the doc, its style, and the result of the last
+/// save's run with the defaults.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Published {
+    pub doc: Value,
+    pub doc_style: Value,
+    pub error: Option<String>,
+    /// The engine's result as it was stored.
+    #[schema(value_type = Option<EvalResult>)]
+    pub result: Option<Value>,
+}
+
+/// One calculator on a page of "My Calculators".
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListedCalc {
+    pub _id: String,
+    pub doc: Value,
+    pub doc_style: Value,
+    pub private: bool,
+    pub error: Option<String>,
+    /// Null when the calculator has no tests.
+    pub tests: Option<TestsSummary>,
 }
 
 /// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
@@ -128,7 +155,7 @@ pub async fn page_of(
     state: &AppState,
     owner: &user::Model,
     page: u64,
-) -> Result<Page<Value>, ApiError> {
+) -> Result<Page<ListedCalc>, ApiError> {
     let paginator = calculator::Entity::find()
         .filter(calculator::Column::OwnerId.eq(owner.id))
         .order_by_desc(calculator::Column::CreatedAt)
@@ -136,14 +163,12 @@ pub async fn page_of(
         .paginate(&state.db, PER_PAGE);
     Ok(paging::fetch(paginator, page.max(1), PER_PAGE)
         .await?
-        .map(|c| {
-            json!({
-                "_id": c.id,
-                "doc": parse_json_text(&c.doc),
-                "doc_style": parse_json_text(&c.doc_style),
-                "private": c.is_private,
-                "error": c.error,
-                "tests": versions::tests_summary(c.tests.as_deref()),
-            })
+        .map(|c| ListedCalc {
+            doc: parse_json_text(&c.doc),
+            doc_style: parse_json_text(&c.doc_style),
+            private: c.is_private,
+            tests: versions::tests_summary(c.tests.as_deref()),
+            error: c.error,
+            _id: c.id,
         }))
 }

@@ -11,7 +11,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
     EntityTrait, PaginatorTrait, QueryFilter, Set, SqlErr, TransactionTrait,
 };
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::runs::{SAVE_ENGINE_TIME, run_defaults, run_tests, test_count, too_many_tests};
 use crate::domain::{CalcId, parse_json_text};
@@ -99,7 +99,7 @@ fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiErr
         )));
     }
     let style = match doc_style {
-        Value::Null => json!({}),
+        Value::Null => Value::Object(serde_json::Map::new()),
         style @ Value::Object(_) => style,
         _ => {
             return Err(ApiError::BadRequest(

@@ -5,7 +5,7 @@ import { rawDateMs } from '../../lib/table-export';
 
 export type CellKind = 'number' | 'date' | 'text';
 
-// The engine's date texts (engine/src/format.rs, `format_date`) and ISO days.
+// The engine's date texts (engine/src/display/format.rs, `format_date`) and ISO days.
 const DATE_TEXT = [
   /^[A-Z][a-z]{2} \d{1,2}, -?\d{1,6}$/,
   /^\d{1,2} [а-я]{3,5}\.? -?\d{1,6} г\.$/,

@@ -1,5 +1,5 @@
 // An input's prefix and suffix around its number, spaced the way the engine spaces an
-// output's (engine/src/format.rs, `with_units`), so a slider reads `40%` and `75 kg` as
+// output's (engine/src/display/format.rs, `with_units`), so a slider reads `40%` and `75 kg` as
 // the outputs beside it do. units.test.ts holds the two together.
 
 /** Symbols that hug their number: `5%`, `20°C`. */

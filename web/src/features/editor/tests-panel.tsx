@@ -1,7 +1,7 @@
 // The Tests panel: test cases stored with the calculator (`doc.tests`), added from the
 // current input values and outputs, run in the worker after every recalculation
 // (use-test-run.ts), with a pass/fail badge, a readable diff for a failure, "Load inputs",
-// edit, delete and reorder. The engine keeps its report small (engine/src/test_report.rs):
+// edit, delete and reorder. The engine keeps its report small (engine/src/display/test_report.rs):
 // a long value comes as the text to show, at most 20 differences a test with a count of the
 // rest, and past 64 KB the later tests without their details; the panel shows each as told.
 import { useId, useState } from 'react';

@@ -112,7 +112,7 @@ export function parseCalcFile(text: string): ParsedFile {
  */
 export type DocCheck = (doc: CalcDoc, locale: Locale) => Promise<string | null>;
 
-/** The engine's words for a doc it does not read (engine/src/wasm.rs). */
+/** The engine's words for a doc it does not read (engine/src/faces/wasm.rs). */
 const NOT_A_CALCULATOR = 'doc is not a calculator: ';
 
 /**

@@ -213,7 +213,7 @@ export class EngineHost {
 
   /**
    * The module for the request's script: the default one, or the Intl one when the
-   * script may use Intl (`usesIntl`, engine/src/intl_usage.rs), which the default
+   * script may use Intl (`usesIntl`, engine/src/doc/intl_usage.rs), which the default
    * module lacks. Each keeps its own warm engine.
    */
   private async moduleFor(request: EvalRequest): Promise<ModuleEngine> {

@@ -3,19 +3,19 @@
 // language. Each is recognized by its English template, so a message the engine words
 // otherwise stays English (engine-messages.wasm.test.ts runs the real engine to catch
 // that). The author's JavaScript errors keep V8's English text, as a browser shows them;
-// only their "(line N)" marker (engine/src/errors.rs) is translated.
+// only their "(line N)" marker (engine/src/errors/script.rs) is translated.
 import { interpolate } from '../i18n';
 import type { Locale } from './protocol';
 
 /** English template (as in engine/src) → Russian; `{name}` stands for any text. */
 const RUSSIAN: Record<string, string> = {
-  // engine/src/limits.rs
+  // engine/src/run/limits.rs
   'Calculation did not finish after 5 seconds. Is there an infinite loop?':
     'Расчёт не завершился за 5 секунд. Нет ли в скрипте бесконечного цикла?',
   'Calculation used more than 256 MB of memory. Is there a loop that never ends?':
     'Расчёт занял больше 256 МБ памяти. Нет ли в скрипте цикла, который никогда не заканчивается?',
   'Calculation stopped unexpectedly.': 'Расчёт неожиданно прервался.',
-  // engine/src/validate.rs (spec §5)
+  // engine/src/run/validate.rs (spec §5)
   'Multiple inputs have name "{name}".': 'Несколько входных данных с именем «{name}».',
   'Multiple outputs have name "{name}".': 'Несколько результатов с именем «{name}».',
   'Outputs and table rows must be objects.': 'Результаты и строки таблиц должны быть объектами.',
@@ -25,9 +25,9 @@ const RUSSIAN: Record<string, string> = {
     'Недопустимое значение «{name}». Значения должны быть числами, строками, логическими значениями, null или undefined.',
   'Output "{name}" must be an array, null, or undefined.':
     'Результат «{name}» должен быть массивом, null или undefined.',
-  // engine/src/eval.rs
+  // engine/src/run/eval.rs
   'The {library} library is not loaded.': 'Библиотека {library} не загружена.',
-  // engine/src/test_cases.rs and worker.rs
+  // engine/src/run/test_cases.rs and worker.rs
   'Not run: a calculator runs at most {max} tests.':
     'Не запущен: калькулятор выполняет не больше {max} тестов.',
   'Not run: an earlier test stopped the calculation.':
@@ -50,10 +50,10 @@ const PATTERNS = Object.entries(RUSSIAN).map(([english, russian]) => ({
 
 const LINE_MARKER = / \(line (\d+)\)$/;
 
-/** The end of a text the engine shortened (engine/src/test_report.rs): "… (1,234 characters)". */
+/** The end of a text the engine shortened (engine/src/display/test_report.rs): "… (1,234 characters)". */
 const SHORTENED = /… \((\d{1,3}(?:,\d{3})*) characters\)$/;
 
-/** A table's row count in a test's difference (engine/src/test_cases.rs). */
+/** A table's row count in a test's difference (engine/src/run/test_cases.rs). */
 const ROW_COUNT = /^(\d+) rows?$/;
 
 type PluralForms = Record<Intl.LDMLPluralRule, string>;

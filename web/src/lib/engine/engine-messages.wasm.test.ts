@@ -83,7 +83,7 @@ const SAID_BY_THE_ENGINE: [english: string, say: () => string | null | undefined
 /**
  * Said by the hosts rather than by the browser's engine: the page's own message for a
  * wasm instance that failed (protocol.ts), and the server's worker's for tests after one
- * that stopped the calculation (engine/src/worker.rs).
+ * that stopped the calculation (engine/src/faces/worker/).
  */
 const SAID_BY_A_HOST = [CRASH_MESSAGE, 'Not run: an earlier test stopped the calculation.'];
 

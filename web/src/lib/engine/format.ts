@@ -1,5 +1,5 @@
 // Formatting values that no calculation produced (a chart's axis ticks) by an output
-// definition, in the engine: there is one formatter, the engine's (engine/src/format.rs),
+// definition, in the engine: there is one formatter, the engine's (engine/src/display/format.rs),
 // never a second one in the page. The engine formats what a calculator returns, so the
 // values are asked for as a calculator: a one-column table whose rows are the values.
 import type { CalcDoc, EvalResult, OutputDef } from '@calcsmith/engine';

@@ -1,5 +1,5 @@
 // The engine's script errors end with "(line N)", N being the line of the author's script
-// (docs/engine.md, engine/src/errors.rs).
+// (docs/engine.md, engine/src/errors/script.rs).
 
 const LINE_SUFFIX = /\(line (\d+)\)\s*$/;
 

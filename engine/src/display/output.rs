@@ -1,0 +1,261 @@
+//! Validated outputs → the result every face returns: raw values and display text.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::dates::CivilDate;
+use crate::format::{Locale, NumberStyle, format_bool, format_date, format_number, format_text};
+use crate::model::{CalcDoc, OutputDef, OutputType};
+use crate::validate::{OutputValue, Row, Scalar};
+
+/// What one evaluation produced; identical from the CLI, the server and the browser.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EvalResult {
+    /// Every declared output by name (null when absent); dates as ISO-8601 strings.
+    /// `None` when `error` is set.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub outputs: Option<Map<String, Value>>,
+    /// Display text per output: a string, a list of rows of strings for a table, or
+    /// null for a hidden output. `None` when `error` is set.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub display: Option<Map<String, Value>>,
+    /// The inputs the script read, in declaration order (`"list.sub"` for sub-inputs).
+    #[serde(rename = "usedInputs")]
+    pub used_inputs: Vec<String>,
+    /// The calculation's error message, if it failed.
+    pub error: Option<String>,
+    /// What the script printed with `console.log` and friends, bounded; omitted from
+    /// the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub console: Vec<ConsoleEntry>,
+}
+
+/// One line the script printed to the console.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ConsoleEntry {
+    pub level: ConsoleLevel,
+    pub text: String,
+}
+
+/// The console method that printed a line (`table`, `dir`, `group` print as `log`;
+/// `trace` as `debug`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ConsoleLevel {
+    Log,
+    Info,
+    Warn,
+    Error,
+    Debug,
+}
+
+impl EvalResult {
+    /// A failed calculation.
+    pub fn failed(message: impl Into<String>, used_inputs: Vec<String>) -> Self {
+        Self {
+            outputs: None,
+            display: None,
+            used_inputs,
+            error: Some(message.into()),
+            console: Vec::new(),
+        }
+    }
+
+    /// A successful calculation of `doc` that returned `values`.
+    pub fn succeeded(
+        doc: &CalcDoc,
+        values: &[(String, OutputValue)],
+        used_inputs: Vec<String>,
+        locale: Locale,
+    ) -> Self {
+        let mut outputs = Map::new();
+        let mut display = Map::new();
+        for def in &doc.outputs {
+            let value = values
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == def.name)
+                .map(|(_, value)| value);
+            let (raw, shown) = match (def.kind, value) {
+                (OutputType::Value, Some(OutputValue::Value(scalar))) => (
+                    raw_scalar(scalar),
+                    display_scalar(scalar, &number_style(def), locale),
+                ),
+                (OutputType::Table, Some(OutputValue::Table(Some(rows)))) => {
+                    table(def, rows, locale)
+                }
+                _ => (Value::Null, Value::Null),
+            };
+            outputs.insert(def.name.clone(), raw);
+            display.insert(def.name.clone(), shown);
+        }
+        Self {
+            outputs: Some(outputs),
+            display: Some(display),
+            used_inputs,
+            error: None,
+            console: Vec::new(),
+        }
+    }
+}
+
+fn table(def: &OutputDef, rows: &[Row], locale: Locale) -> (Value, Value) {
+    let columns = def.columns.as_deref().unwrap_or_default();
+    let cell = |row: &Row, column: &OutputDef| {
+        row.iter()
+            .rev()
+            .find(|(name, _)| *name == column.name)
+            .map_or(Scalar::Empty, |(_, v)| v.clone())
+    };
+    let raw = rows
+        .iter()
+        .map(|row| {
+            let cells = columns
+                .iter()
+                .map(|c| (c.name.clone(), raw_scalar(&cell(row, c))));
+            Value::Object(cells.collect())
+        })
+        .collect();
+    // Each column's number style once, not once a cell.
+    let styles: Vec<NumberStyle> = columns.iter().map(number_style).collect();
+    let shown = if rows.is_empty() {
+        Value::Null
+    } else {
+        rows.iter()
+            .map(|row| {
+                let cells = columns.iter().zip(&styles).map(|(c, style)| {
+                    let text = display_scalar(&cell(row, c), style, locale);
+                    (
+                        c.name.clone(),
+                        if text.is_null() { json!("") } else { text },
+                    )
+                });
+                Value::Object(cells.collect())
+            })
+            .collect()
+    };
+    (Value::Array(raw), shown)
+}
+
+fn raw_scalar(scalar: &Scalar) -> Value {
+    match scalar {
+        Scalar::Empty | Scalar::Date(None) => Value::Null,
+        Scalar::Number(n) => json_number(*n),
+        Scalar::Text(s) => Value::String(s.clone()),
+        Scalar::Bool(b) => Value::Bool(*b),
+        Scalar::Date(Some(ms)) => iso_string(*ms).map_or(Value::Null, Value::String),
+    }
+}
+
+/// A number as JavaScript's `JSON.stringify` writes it: whole numbers without `.0`, and
+/// null for NaN and the infinities (their display text still tells them apart).
+fn json_number(n: f64) -> Value {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    if n.fract() == 0.0 && n.abs() <= SAFE {
+        Value::from(n as i64)
+    } else {
+        serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
+    }
+}
+
+/// How `def`'s numbers are shown.
+fn number_style(def: &OutputDef) -> NumberStyle {
+    NumberStyle {
+        decimal_places: def.decimal_places,
+        percent: def.percent,
+        currency_sign: def.currency_sign.clone().filter(|s| !s.is_empty()),
+        prefix: def.prefix.clone(),
+        suffix: def.suffix.clone(),
+    }
+}
+
+fn display_scalar(scalar: &Scalar, style: &NumberStyle, locale: Locale) -> Value {
+    let text = match scalar {
+        Scalar::Empty => return Value::Null,
+        Scalar::Number(n) => format_number(*n, style, locale),
+        Scalar::Text(s) => format_text(s),
+        Scalar::Bool(b) => format_bool(*b, locale).to_owned(),
+        Scalar::Date(ms) => format_date(ms.unwrap_or(f64::NAN), locale),
+    };
+    Value::String(text)
+}
+
+/// `2024-01-05T00:00:00.000Z`, like JavaScript's `Date.prototype.toISOString`.
+pub fn iso_string(ms: f64) -> Option<String> {
+    let day = CivilDate::from_epoch_ms(ms)?;
+    let of_day = (ms - day.to_epoch_ms()) as u64;
+    let (h, m, s, milli) = (
+        of_day / 3_600_000,
+        of_day / 60_000 % 60,
+        of_day / 1000 % 60,
+        of_day % 1000,
+    );
+    let year = if (0..=9999).contains(&day.year) {
+        format!("{:04}", day.year)
+    } else {
+        format!("{:+07}", day.year)
+    };
+    Some(format!(
+        "{year}-{:02}-{:02}T{h:02}:{m:02}:{s:02}.{milli:03}Z",
+        day.month, day.day
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iso_strings_match_javascript() {
+        assert_eq!(
+            iso_string(1_704_412_800_000.0).as_deref(),
+            Some("2024-01-05T00:00:00.000Z")
+        );
+        assert_eq!(
+            iso_string(-1.0).as_deref(),
+            Some("1969-12-31T23:59:59.999Z")
+        );
+        assert_eq!(iso_string(f64::NAN), None);
+    }
+
+    #[test]
+    fn every_declared_output_is_present_and_absent_ones_are_null() {
+        let doc: CalcDoc = serde_json::from_value(json!({"metaOutputs": [
+            {"id": 1, "name": "x", "type": "value", "decimalPlaces": 2, "currencySign": "$"},
+            {"id": 2, "name": "y", "type": "value"},
+            {"id": 3, "name": "t", "type": "table", "metaOutputs": [
+                {"id": 1, "name": "c", "type": "value", "percent": true}]}]}))
+        .unwrap();
+        let values = vec![
+            ("x".to_owned(), OutputValue::Value(Scalar::Number(1234.5))),
+            (
+                "t".to_owned(),
+                OutputValue::Table(Some(vec![vec![("c".to_owned(), Scalar::Number(0.5))]])),
+            ),
+        ];
+        let result = EvalResult::succeeded(&doc, &values, vec![], Locale::En);
+        assert_eq!(
+            serde_json::to_value(&result).unwrap(),
+            json!({
+                "outputs": {"x": 1234.5, "y": null, "t": [{"c": 0.5}]},
+                "display": {"x": "$1,234.50", "y": null, "t": [{"c": "50%"}]},
+                "usedInputs": [],
+                "error": null
+            })
+        );
+    }
+
+    #[test]
+    fn an_empty_table_is_hidden() {
+        let doc: CalcDoc = serde_json::from_value(json!({"metaOutputs": [
+            {"id": 1, "name": "t", "type": "table", "metaOutputs": []}]}))
+        .unwrap();
+        let values = vec![("t".to_owned(), OutputValue::Table(Some(vec![])))];
+        let result = EvalResult::succeeded(&doc, &values, vec![], Locale::En);
+        assert_eq!(result.display.unwrap()["t"], Value::Null);
+        assert_eq!(result.outputs.unwrap()["t"], json!([]));
+    }
+}

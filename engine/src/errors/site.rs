@@ -1,0 +1,159 @@
+//! Where in the author's script a runtime error happened, and how V8 names the
+//! expression there.
+//!
+//! boa 0.22 records source positions only at some nodes: a function body, the arguments
+//! and the call of a call, an assignment, a unary or update operator, a property read
+//! outside a call (at its field) and a `throw`. An operation elsewhere — a method's
+//! lookup in `a.b()`, a variable read — reports the start of the nearest such node
+//! around it, which is often the enclosing function's first line. So the script is
+//! parsed again and every operation that can fail is given the position boa would
+//! report for it ("its boa position"); the operations whose boa position is the
+//! position of the error's frame, and that can throw this kind of error, are where it
+//! happened. Their own position is the one V8 reports.
+
+use boa_ast::declaration::Binding;
+use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
+use boa_ast::expression::literal::{LiteralKind, PropertyDefinition, TemplateElement};
+use boa_ast::expression::operator::assign::AssignTarget;
+use boa_ast::expression::operator::update::UpdateTarget;
+use boa_ast::expression::{Call, Expression, Identifier, New};
+use boa_ast::function::FunctionBody;
+use boa_ast::pattern::{ArrayPattern, Pattern};
+use boa_ast::property::PropertyName;
+use boa_ast::scope::Scope;
+use boa_ast::statement::Throw;
+use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
+use boa_ast::visitor::{VisitWith, Visitor};
+use boa_ast::{Position, Spanned};
+use boa_engine::interner::Interner;
+use boa_parser::{Parser, Source};
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
+/// What kind of operation failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// `a.b` or `a[b]` read (also a method's lookup in `a.b()`).
+    Read,
+    /// `a.b = ...` on a null or undefined `a`.
+    Write,
+    /// `f()` where `f` is not a function.
+    Call,
+    /// `new F()` where `F` is not a constructor.
+    Construct,
+    /// A variable's read or write (`x`, `x = 1`).
+    Name,
+    /// `for (... of x)`, `[...x]`, `f(...x)`, `[a] = x`.
+    Iterate,
+    /// A `let` or `const` variable read before its declaration (a query only: such
+    /// reads are found among [`Operation::Name`]).
+    Uninitialized,
+}
+
+/// What is or may be null or undefined when a property is read or written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nullish {
+    Null,
+    Undefined,
+}
+
+impl Nullish {
+    /// The word V8 uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Nullish::Null => "null",
+            Nullish::Undefined => "undefined",
+        }
+    }
+}
+
+/// An operation of the script that can fail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Site {
+    pub operation: Operation,
+    /// Where boa reports a failure of this operation.
+    boa_position: (u32, u32),
+    /// Where V8 reports it (line, column).
+    pub position: (u32, u32),
+    /// The expression as V8 prints it in messages: the callee of a call, the iterated
+    /// value, the variable's name.
+    pub expression: String,
+    /// The property read or written, when its name is written in the script.
+    pub property: Option<String>,
+    /// What the object of a read or write most likely is when it fails (a guess from
+    /// the script's text: `inputs.x` is null when the input is empty, `a.b` is
+    /// undefined when `b` is missing, and so on).
+    pub nullish: Nullish,
+}
+
+/// The operations of `operation`'s kind that boa would report at `position` (line and
+/// column in `source`), in the order they are written. `None` when `source` does not
+/// parse.
+pub fn sites_at(source: &str, position: (u32, u32), operation: Operation) -> Option<Vec<Site>> {
+    let mut interner = Interner::default();
+    let script = Parser::new(Source::from_bytes(source))
+        .parse_script(&Scope::new_global(), &mut interner)
+        .ok()?;
+    let mut finder = Finder {
+        interner: &interner,
+        guards: Vec::new(),
+        sites: Vec::new(),
+        declarations: Vec::new(),
+        lexical: Vec::new(),
+        rows: Vec::new(),
+    };
+    let _ = finder.visit_script(&script);
+    let declarations = std::mem::take(&mut finder.declarations);
+    let lexical = std::mem::take(&mut finder.lexical);
+    let mut sites: Vec<Site> = finder
+        .sites
+        .into_iter()
+        .filter(|s| s.boa_position == position)
+        .filter(|s| match operation {
+            // A `let`/`const` read before its declaration runs.
+            Operation::Uninitialized => {
+                s.operation == Operation::Name
+                    && lexical
+                        .iter()
+                        .any(|(name, at)| *name == s.expression && *at > s.position)
+            }
+            _ => s.operation == operation,
+        })
+        .collect();
+    for site in &mut sites {
+        if let Some(name) = site.expression.strip_suffix(IDENT_MARK) {
+            // A read of a variable: guess from what it was declared as.
+            let name = name.to_owned();
+            if let Some((_, nullish)) = declarations.iter().find(|(declared, _)| *declared == name)
+            {
+                site.nullish = *nullish;
+            }
+            site.expression = name;
+        }
+    }
+    Some(sites)
+}
+
+/// Marks, inside the finder, an object that is a plain variable (resolved at the end).
+const IDENT_MARK: &str = "\u{0}";
+
+struct Finder<'a> {
+    interner: &'a Interner,
+    /// The positions boa has pushed around the node being visited, innermost last.
+    guards: Vec<Position>,
+    sites: Vec<Site>,
+    /// Each declared variable with what its initial value suggests.
+    declarations: Vec<(String, Nullish)>,
+    /// Each `let`/`const` with where it is declared.
+    lexical: Vec<(String, (u32, u32))>,
+    /// Variables that hold an item of a list input (`function (item)` given to
+    /// `inputs.items.map` or `_.map(inputs.items, ...)`, `for (var item of inputs.items)`).
+    rows: Vec<String>,
+}
+
+fn pair(position: Position) -> (u32, u32) {
+    (position.line_number(), position.column_number())
+}
+
+mod naming;
+mod visit;

@@ -1,0 +1,305 @@
+//! The WebAssembly face (`@calcsmith/engine`): translates JS values to and from JSON
+//! data and calls the core. No logic lives here; only host faults throw.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::limits::CountingAllocator;
+use crate::model::{InputDef, InputType, OutputDef, OutputType};
+use crate::{CalcDoc, EngineOptions, Library, editor};
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** Options of a new engine; both optional. */
+export interface EngineOptionsInit { locale?: "en" | "ru"; today?: string }
+/** A calculator doc (spec §3), with the spec's field names. */
+export interface CalcDoc { name?: string; description?: string; script?: string;
+  libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
+  tabSize?: number; defaults?: Record<string, unknown>; metaInputs?: InputDef[];
+  metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; tests?: TestCase[];
+  [key: string]: unknown }
+/** A test case stored with a calculator: input values keyed like `defaults`, the expected raw
+ * outputs by output name (a table's rows as objects keyed by column name), the relative
+ * tolerance for numbers (default 1e-9), and the day (`YYYY-MM-DD`) relative dates count from
+ * (default: the day it runs). */
+export interface TestCase { name: string; values?: Record<string, unknown>;
+  expected?: Record<string, unknown>; tolerance?: number; today?: string;
+  [key: string]: unknown }
+/** One output, table cell (row from 0, column name) or table size (no row or column) that is
+ * not what a test expected. A value whose JSON text is over 200 characters is elided: it is then
+ * a string to show as it is (its first 200 characters, then `… (1,048,578 characters)`) and
+ * `expectedElided`/`actualElided` is true. */
+export interface Difference { output: string; row?: number; column?: string; expected: unknown;
+  actual: unknown; expectedElided?: boolean; actualElided?: boolean }
+/** One test's result: differences or error only when it failed. At most 20 differences are
+ * listed, `moreDifferences` counts the rest; `detailsDropped` is true when a failed test's
+ * differences and error were left out to keep the report within 64 KB. */
+export interface TestOutcome { name: string; passed: boolean; differences?: Difference[];
+  moreDifferences?: number; error?: string; detailsDropped?: boolean }
+/** What running a calculator's tests gave, one outcome per test in order. */
+export interface TestReport { passed: number; failed: number; tests: TestOutcome[] }
+export type InputType = "number" | "string" | "binary" | "date" | "choice" | "list";
+export interface InputDef { id: number; name: string; type: InputType; presentationType?: string;
+  choices?: { id: unknown; label: string; value: unknown }[]; autohide?: boolean;
+  metaInputs?: InputDef[]; itemPrototype?: Record<string, unknown>; prefix?: string;
+  suffix?: string; placeholder?: string; help?: string; required?: boolean; min?: number;
+  max?: number; step?: number; [key: string]: unknown }
+export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
+  currencySign?: string; decimalPlaces?: number; prefix?: string; suffix?: string;
+  metaOutputs?: OutputDef[]; [key: string]: unknown }
+/** Display text of one output: text, rows of text for a table, or null when hidden. */
+export type OutputDisplay = string | Record<string, string>[] | null;
+/** One line the script printed with console.log and friends. */
+export interface ConsoleEntry { level: "log" | "info" | "warn" | "error" | "debug"; text: string }
+/** What one evaluation produced; outputs and display are null when error is set;
+ * console is absent when the script printed nothing. */
+export interface EvalResult { outputs: Record<string, unknown> | null;
+  display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null;
+  console?: ConsoleEntry[] }
+"#;
+
+/// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    let data = json_data(&value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
+    serde_json::from_value(data).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// A JS value as JSON data, read as serde-wasm-bindgen (which this replaced, being
+/// bigger) read it: null and undefined are null, safe integers are integers, other
+/// numbers floats (null when not finite), arrays element by element, other objects by
+/// their own enumerable string keys. Functions, symbols and BigInts are refused.
+fn json_data(value: &JsValue) -> Result<Value, String> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(Value::Null);
+    }
+    if let Some(flag) = value.as_bool() {
+        return Ok(Value::Bool(flag));
+    }
+    if let Some(number) = value.as_f64() {
+        return Ok(if js_sys::Number::is_safe_integer(value) {
+            Value::from(number as i64)
+        } else {
+            serde_json::Number::from_f64(number).map_or(Value::Null, Value::Number)
+        });
+    }
+    if let Some(text) = value.as_string() {
+        return Ok(Value::String(text));
+    }
+    if js_sys::Array::is_array(value) {
+        let array: &js_sys::Array = value.unchecked_ref();
+        return array.iter().map(|item| json_data(&item)).collect();
+    }
+    if value.is_object() && !value.is_function() {
+        let mut map = Map::new();
+        for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            map.insert(
+                entry.get(0).as_string().unwrap_or_default(),
+                json_data(&entry.get(1))?,
+            );
+        }
+        return Ok(Value::Object(map));
+    }
+    Err(format!(
+        "{} is not JSON data",
+        value.js_typeof().as_string().unwrap_or_default()
+    ))
+}
+
+/// A Rust value handed to JS as JSON text parsed by the host: cheaper than building it
+/// field by field, and the same plain objects.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("a result is not JSON"))
+}
+
+fn options(init: JsValue) -> Result<EngineOptions, JsError> {
+    if init.is_undefined() || init.is_null() {
+        return Ok(EngineOptions::default());
+    }
+    let init: Map<String, Value> = from_js(init, "engine options")?;
+    let text = |key: &str| init.get(key).and_then(Value::as_str);
+    EngineOptions::parse(text("locale"), text("today")).map_err(|e| JsError::new(&e))
+}
+
+/// A warm calculation engine (one boa context).
+#[wasm_bindgen]
+pub struct Engine {
+    inner: crate::Engine,
+    /// The last doc's `JSON.stringify` text (a JS string, never copied into wasm) and
+    /// its translation. Hosts send the same doc with new values again and again (a
+    /// worker receives a structured clone each time, so the object is new): when its JSON
+    /// text is the same, the translation is reused (about 13 % of a small recalculation).
+    last_doc: Option<(JsValue, CalcDoc)>,
+}
+
+/// `doc` translated into Rust, reusing the last translation in `last` when `doc` has
+/// the same JSON text.
+///
+/// The doc is read as its `JSON.stringify` text, as the server receives it, so the
+/// text decides the translation and equal texts can share one. A doc that
+/// `JSON.stringify` refuses (a cycle, a BigInt) or turns into nothing (a function) is
+/// translated directly, every time.
+fn translate_doc(
+    last: &mut Option<(JsValue, CalcDoc)>,
+    doc: JsValue,
+) -> Result<Cow<'_, CalcDoc>, JsError> {
+    let not_a_calculator =
+        |e: serde_json::Error| JsError::new(&format!("doc is not a calculator: {e}"));
+    let Some(key) = js_sys::JSON::stringify(&doc)
+        .ok()
+        .map(JsValue::from)
+        .filter(JsValue::is_string)
+    else {
+        let translated =
+            CalcDoc::from_json_value(from_js(doc, "doc")?).map_err(not_a_calculator)?;
+        return Ok(Cow::Owned(translated));
+    };
+    if !matches!(&*last, Some((last_key, _)) if *last_key == key) {
+        let text = key.as_string().unwrap_or_default();
+        let value: Value =
+            serde_json::from_str(&text).map_err(|e| JsError::new(&format!("doc: {e}")))?;
+        let translated = CalcDoc::from_json_value(value).map_err(not_a_calculator)?;
+        *last = Some((key, translated));
+    }
+    last.as_ref()
+        .map(|(_, doc)| Cow::Borrowed(doc))
+        .ok_or_else(|| JsError::new("the doc cache is empty"))
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `new Engine({ locale: "en", today: "2026-11-25" })`; both optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "EngineOptionsInit | undefined")] init: JsValue,
+    ) -> Result<Engine, JsError> {
+        let inner = crate::Engine::new(options(init)?).map_err(|e| JsError::new(&e.0))?;
+        Ok(Engine {
+            inner,
+            last_doc: None,
+        })
+    }
+
+    /// Changes locale and "today" for later evaluations.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "EngineOptionsInit | undefined")] init: JsValue,
+    ) -> Result<(), JsError> {
+        self.inner.set_options(options(init)?);
+        Ok(())
+    }
+
+    /// Loads `"lodash"`, `"moment"` or `"mathjs"` from its source text.
+    #[wasm_bindgen(js_name = loadLibrary)]
+    pub fn load_library(&mut self, name: &str, source: &str) -> Result<(), JsError> {
+        let library = Library::parse(name)
+            .ok_or_else(|| JsError::new(&format!("unknown library \"{name}\"")))?;
+        self.inner
+            .load_library(library, source)
+            .map_err(|e| JsError::new(&e.0))
+    }
+
+    /// Gets the next calculation ready — a fresh realm with the last script parsed, and
+    /// the libraries loaded again if a calculation changed them — so that it does not
+    /// wait for that, and replays a quick last calculation in its old realm to warm the
+    /// CPU's caches (`Engine::prepare_and_replay`). Call it while idle, after posting a
+    /// result; `evaluate` does what is missing itself otherwise.
+    pub fn prepare(&mut self) -> Result<(), JsError> {
+        self.inner
+            .prepare_and_replay()
+            .map_err(|e| JsError::new(&e.0))
+    }
+
+    /// Whether a library has been loaded.
+    #[wasm_bindgen(js_name = hasLibrary)]
+    pub fn has_library(&self, name: &str) -> bool {
+        Library::parse(name).is_some_and(|library| self.inner.has_library(library))
+    }
+
+    /// Runs a calculator; `values` (optional) are keyed like `doc.defaults`. The doc is
+    /// read as its `JSON.stringify` text; calling again with a doc of the same text (a
+    /// copy is fine) and new values reuses its translation and its parsed script.
+    #[wasm_bindgen(unchecked_return_type = "EvalResult")]
+    pub fn evaluate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")]
+        values: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let doc = translate_doc(&mut self.last_doc, doc)?;
+        let values: Map<String, Value> = if values.is_undefined() || values.is_null() {
+            Map::new()
+        } else {
+            from_js(values, "values")?
+        };
+        to_js(&self.inner.evaluate(&doc, &values))
+    }
+
+    /// Runs the calculator's test cases (`doc.tests`), each like `evaluate` with its
+    /// values, and reports which pass and, for a failure, what differs.
+    #[wasm_bindgen(js_name = runTests, unchecked_return_type = "TestReport")]
+    pub fn run_tests(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let doc = translate_doc(&mut self.last_doc, doc)?;
+        to_js(&self.inner.run_tests(&doc))
+    }
+}
+
+/// How many allocations the engine has refused at its hard memory limit so far. After
+/// `evaluate` traps, a higher count than before says the calculation ran out of memory.
+#[wasm_bindgen(js_name = refusedAllocations)]
+pub fn refused_allocations() -> usize {
+    crate::limits::refused_allocations()
+}
+
+/// Whether `script` may use Intl, so needs the Intl module (the web worker loads it for such
+/// a script; src/doc/intl_usage.rs).
+#[wasm_bindgen(js_name = usesIntl)]
+pub fn uses_intl(script: &str) -> bool {
+    crate::intl_usage::uses_intl(script)
+}
+
+/// A new input after `existing`: next id, first unused name, the type's presentation.
+#[wasm_bindgen(js_name = newInput, unchecked_return_type = "InputDef")]
+pub fn new_input(
+    #[wasm_bindgen(unchecked_param_type = "InputDef[]")] existing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
+    inside_list: bool,
+) -> Result<JsValue, JsError> {
+    let existing: Vec<InputDef> = from_js(existing, "inputs")?;
+    let kind: InputType = from_js(kind, "input type")?;
+    let input = editor::new_input(&existing, kind, inside_list)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&input)
+}
+
+/// A new output (or table column) after `existing`.
+#[wasm_bindgen(js_name = newOutput, unchecked_return_type = "OutputDef")]
+pub fn new_output(
+    #[wasm_bindgen(unchecked_param_type = "OutputDef[]")] existing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"value\" | \"table\"")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    let existing: Vec<OutputDef> = from_js(existing, "outputs")?;
+    let kind: OutputType = from_js(kind, "output type")?;
+    to_js(&editor::new_output(&existing, kind))
+}
+
+/// The value a new input of this type starts with (spec §3).
+#[wasm_bindgen(js_name = defaultValue)]
+pub fn default_value(
+    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    let kind: InputType = from_js(kind, "input type")?;
+    to_js(&editor::default_value(kind))
+}

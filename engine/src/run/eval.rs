@@ -1,0 +1,369 @@
+//! The engine: kept warm, and its calculations cannot see or disturb one another.
+//!
+//! Each calculation runs in a realm no other calculation has changed (`realm.rs`): one
+//! without libraries in a fresh one — [`Engine::prepare`] makes the next one, with the
+//! last script already parsed, while the host is idle — one with libraries in the realm
+//! that keeps them loaded, which is dropped and loaded again when a calculation changed
+//! it (`guard.rs`). The run itself and its limits are `run.rs`.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+use web_time::Instant;
+
+use crate::dates::CivilDate;
+use crate::format::Locale;
+use crate::host::console;
+pub use crate::errors::host_error::HostError;
+use crate::inputs::describe_inputs;
+use crate::limits::{CRASH_MESSAGE, live_bytes};
+use crate::model::{CalcDoc, Library};
+use crate::output::EvalResult;
+use crate::run::realm::{LibraryRealm, Sandbox};
+use crate::run::calculation::{Ended, used_in_order};
+use crate::validate::{check_names, check_outputs};
+
+/// A calculation that leaves this much more memory allocated than before it ran is
+/// followed by a garbage collection, so that what it parked in its (now dropped) realm
+/// is freed before the next calculation rather than whenever boa next collects.
+const COLLECT_AFTER: usize = 16 << 20;
+
+/// How an engine formats and what it takes as "today".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub locale: Locale,
+    /// Fixes "today" for relative dates; the current UTC date when `None`.
+    pub today: Option<CivilDate>,
+}
+
+impl EngineOptions {
+    /// Options from their text, as every face takes them: a locale code (`en`, `ru`,
+    /// `ru-RU`, …) and today as `YYYY-MM-DD`; either may be absent.
+    ///
+    /// # Errors
+    /// An unknown locale or a day that is not one, in words.
+    pub fn parse(locale: Option<&str>, today: Option<&str>) -> Result<EngineOptions, String> {
+        let locale = match locale {
+            Some(code) => Locale::parse(code)
+                .ok_or_else(|| format!("unknown locale \"{code}\" (use en or ru)"))?,
+            None => Locale::default(),
+        };
+        let today = match today {
+            Some(day) => Some(CivilDate::parse_iso(day).ok_or_else(|| {
+                format!("today must be a date written YYYY-MM-DD, not \"{day}\"")
+            })?),
+            None => None,
+        };
+        Ok(EngineOptions { locale, today })
+    }
+}
+
+/// The JavaScript side of an engine.
+#[derive(Default)]
+struct Runtime {
+    /// A fresh realm for the next calculation without libraries.
+    spare: Option<Sandbox>,
+    /// The realm with the loaded libraries; `None` after a calculation changed it or was
+    /// interrupted, until a calculation needs it again (or [`Engine::prepare`] loads it
+    /// ahead).
+    libraries: Option<LibraryRealm>,
+    /// The context the last calculation without libraries ran in: dropping a context
+    /// takes a while, so [`Engine::prepare`] does it.
+    used: Option<Sandbox>,
+    /// The context [`Engine::prepare_and_replay`] replayed the last calculation in, until
+    /// the next `prepare`.
+    retired: Option<Sandbox>,
+    /// How many times the libraries were loaded again (for tests).
+    library_loads: u64,
+    /// The last calculation without libraries, which the spare is made ready for.
+    last: Option<LastRun>,
+    /// How many scripts calculations had to parse (parsing ahead does not count; for
+    /// tests of the caches).
+    parses: u64,
+}
+
+/// What [`Engine::prepare`] gets a fresh realm ready with: the last script, parsed ahead,
+/// and that calculation's inputs and result, to warm the realm up with (never the script
+/// itself, which could leave something behind).
+struct LastRun {
+    script: String,
+    fields: Value,
+    described: Value,
+    /// Whether it ran quickly enough to be replayed while idle.
+    quick: bool,
+}
+
+/// The longest calculation [`Engine::prepare_and_replay`] replays.
+const REPLAY_LIMIT: Duration = Duration::from_millis(2);
+
+/// A warm calculation engine. Libraries are loaded once and reused.
+pub struct Engine {
+    options: EngineOptions,
+    runtime: Runtime,
+    library_sources: HashMap<Library, String>,
+}
+
+impl Engine {
+    /// A new engine with no libraries, ready for its first calculation.
+    ///
+    /// # Errors
+    /// boa could not set up the harness (a bug, not a calculator problem).
+    pub fn new(options: EngineOptions) -> Result<Engine, HostError> {
+        let mut engine = Engine {
+            options,
+            runtime: Runtime::default(),
+            library_sources: HashMap::new(),
+        };
+        engine.prepare()?;
+        Ok(engine)
+    }
+
+    /// The options this engine was made with.
+    pub fn options(&self) -> EngineOptions {
+        self.options
+    }
+
+    /// Changes locale and "today" for later evaluations.
+    pub fn set_options(&mut self, options: EngineOptions) {
+        self.options = options;
+    }
+
+    /// Loads a library from its source text (once; later calls replace it).
+    ///
+    /// # Errors
+    /// The source does not run or does not define the library's global.
+    pub fn load_library(&mut self, library: Library, source: &str) -> Result<(), HostError> {
+        let runtime = &mut self.runtime;
+        match &mut runtime.libraries {
+            Some(realm) => realm.load(library, source)?,
+            None => {
+                let mut sources = self.library_sources.clone();
+                sources.insert(library, source.to_owned());
+                runtime.libraries = Some(LibraryRealm::new(&sources)?);
+            }
+        }
+        self.library_sources.insert(library, source.to_owned());
+        Ok(())
+    }
+
+    /// Whether `library` has been loaded.
+    pub fn has_library(&self, library: Library) -> bool {
+        self.library_sources.contains_key(&library)
+    }
+
+    /// Gets the next calculation ready, for a host to call while it is idle (after it
+    /// has sent a result): a fresh realm with the last script parsed and the harness
+    /// warmed up on the last inputs and result, and the libraries
+    /// loaded again if a calculation changed them. [`Engine::evaluate`] does what is
+    /// missing itself, only later.
+    ///
+    /// # Errors
+    /// boa could not set up a realm, or a library no longer loads.
+    pub fn prepare(&mut self) -> Result<(), HostError> {
+        self.prepare_with(false)
+    }
+
+    /// [`Engine::prepare`], and then the last calculation (when it took under 2 ms) run
+    /// again in the realm it already used, which is then thrown away: this brings what a
+    /// recalculation runs back into the CPU's caches after the new realm's set-up has
+    /// pushed it out, for a recalculation 5–10 % faster (docs/benchmarks.md, "Replaying
+    /// the last calculation"). For the browser, whose worker is idle until the next
+    /// keystroke; a server worker's idle time belongs to the requests in its queue.
+    /// Nothing of the replay reaches a later calculation: not its realm, its console
+    /// output nor its result.
+    ///
+    /// # Errors
+    /// As for [`Engine::prepare`].
+    pub fn prepare_and_replay(&mut self) -> Result<(), HostError> {
+        self.prepare_with(true)
+    }
+
+    fn prepare_with(&mut self, replay: bool) -> Result<(), HostError> {
+        let runtime = &mut self.runtime;
+        runtime.retired = None;
+        // The last realm goes now, before the new one is made, unless it is replayed in.
+        let used = if replay {
+            runtime.used.take()
+        } else {
+            runtime.used = None;
+            None
+        };
+        if let Some(realm) = &mut runtime.libraries
+            && !realm.still_intact()
+        {
+            drop_changed(&mut runtime.libraries);
+        }
+        if runtime.spare.is_none() {
+            let mut sandbox = Sandbox::new()?;
+            if let Some(last) = &runtime.last {
+                sandbox.parse_ahead(&last.script);
+                sandbox.warm_up(&last.fields, &last.described);
+            }
+            runtime.spare = Some(sandbox);
+        }
+        // Replaying the last (quick) calculation in the realm it already used brings the
+        // code and data a recalculation runs back into the CPU's caches after the new
+        // realm's set-up, without touching the new realm.
+        if let (Some(mut used), Some(last)) = (used, &runtime.last)
+            && last.quick
+            && catch_unwind(AssertUnwindSafe(|| used.replay(&last.script, &last.fields))).is_ok()
+        {
+            runtime.retired = Some(used);
+        }
+        if runtime.libraries.is_none() && !self.library_sources.is_empty() {
+            runtime.libraries = Some(LibraryRealm::new(&self.library_sources)?);
+            runtime.library_loads += 1;
+        }
+        Ok(())
+    }
+
+    /// Runs `doc` with `values` (keyed by input id like `doc.defaults`).
+    pub fn evaluate(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
+        console::clear();
+        let mut result = self.evaluate_quietly(doc, values);
+        result.console = console::take();
+        result
+    }
+
+    /// [`Engine::evaluate`] with relative dates counted from `today` when it is given
+    /// (a test's own day), leaving the engine's options as they were.
+    pub(crate) fn evaluate_on(
+        &mut self,
+        today: Option<CivilDate>,
+        doc: &CalcDoc,
+        values: &Map<String, Value>,
+    ) -> EvalResult {
+        let options = self.options;
+        if today.is_some() {
+            self.options.today = today;
+        }
+        let result = self.evaluate(doc, values);
+        self.options = options;
+        result
+    }
+
+    /// [`Engine::evaluate`] without collecting the console's output.
+    fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
+        if let Err(message) = check_names(doc) {
+            return EvalResult::failed(message, Vec::new());
+        }
+        if let Some(missing) = Library::ALL
+            .into_iter()
+            .find(|lib| lib.enabled_in(&doc.libraries) && !self.has_library(*lib))
+        {
+            return EvalResult::failed(
+                format!("The {} library is not loaded.", missing.name()),
+                Vec::new(),
+            );
+        }
+        let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
+        let fields = describe_inputs(doc, values, today);
+        let locale = self.options.locale;
+        match self.run_script(doc, fields) {
+            Ok((described, used)) => {
+                let used = used_in_order(doc, &used);
+                match check_outputs(doc, &described) {
+                    Ok(outputs) => EvalResult::succeeded(doc, &outputs, used, locale),
+                    Err(message) => EvalResult::failed(message, used),
+                }
+            }
+            Err((message, used)) => EvalResult::failed(message, used_in_order(doc, &used)),
+        }
+    }
+
+    /// Runs the script in a realm no other calculation has changed, and leaves no realm
+    /// it may have changed behind.
+    fn run_script(
+        &mut self,
+        doc: &CalcDoc,
+        fields: Value,
+    ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
+        let before = live_bytes();
+        let runtime = &mut self.runtime;
+        let ended = if Library::ALL
+            .into_iter()
+            .any(|lib| lib.enabled_in(&doc.libraries))
+        {
+            if let Some(realm) = &mut runtime.libraries
+                && !realm.still_intact()
+            {
+                drop_changed(&mut runtime.libraries);
+            }
+            let realm = match &mut runtime.libraries {
+                Some(realm) => realm,
+                None => {
+                    let realm =
+                        LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?;
+                    runtime.library_loads += 1;
+                    runtime.libraries.insert(realm)
+                }
+            };
+            let parses = &mut runtime.parses;
+            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, parses))) {
+                Ok(ended) => ended,
+                Err(_) => {
+                    drop_changed(&mut runtime.libraries);
+                    return Err(crashed());
+                }
+            }
+        } else {
+            let mut sandbox = match runtime.spare.take() {
+                Some(sandbox) => sandbox,
+                None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
+            };
+            let parses = &mut runtime.parses;
+            let started = Instant::now();
+            let Ok(ended) = catch_unwind(AssertUnwindSafe(|| sandbox.run(doc, &fields, parses)))
+            else {
+                // The context the panic left half-way goes with `sandbox`.
+                return Err(crashed());
+            };
+            let described = match &ended.outcome {
+                Ok((described, _)) => described.clone(),
+                Err(_) => Value::Null,
+            };
+            let quick = ended.outcome.is_ok() && started.elapsed() < REPLAY_LIMIT;
+            match &mut runtime.last {
+                Some(last) if last.script == doc.script => {
+                    last.fields = fields;
+                    last.described = described;
+                    last.quick = quick;
+                }
+                last => {
+                    *last = Some(LastRun {
+                        script: doc.script.clone(),
+                        fields,
+                        described,
+                        quick,
+                    });
+                }
+            }
+            runtime.used = Some(sandbox);
+            ended
+        };
+        let Ended { outcome, .. } = ended;
+        if live_bytes().saturating_sub(before) > COLLECT_AFTER {
+            runtime.used = None;
+            boa_engine::gc::force_collect();
+        }
+        outcome
+    }
+}
+
+/// A panic in boa (natively; wasm aborts instead, and its host starts a new instance) ends
+/// that calculation, not the engine: the realm it left half-way is dropped.
+fn crashed() -> (String, Vec<String>) {
+    (CRASH_MESSAGE.to_owned(), Vec::new())
+}
+
+/// Drops a library realm a calculation changed, and what that calculation may have
+/// parked in it.
+fn drop_changed(realm: &mut Option<LibraryRealm>) {
+    *realm = None;
+    boa_engine::gc::force_collect();
+}
+
+#[cfg(test)]
+mod tests;

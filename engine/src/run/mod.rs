@@ -1,0 +1,14 @@
+//! Running a calculator: the warm [`Engine`](eval::Engine) (`eval.rs`), the realms its
+//! calculations run in (`realm.rs`, with `harness.js`), one calculation under the limits
+//! (`calculation.rs`, `limits.rs`), the check that a library realm is untouched
+//! (`guard.rs`), the spec's validation rules (`validate.rs`), the returned value's
+//! description (`describe.rs`) and the stored tests' runs (`test_cases.rs`).
+
+pub mod calculation;
+pub mod describe;
+pub mod eval;
+pub mod guard;
+pub mod limits;
+pub mod realm;
+pub mod test_cases;
+pub mod validate;

@@ -1,0 +1,160 @@
+//! Test cases stored with a calculator (`doc.tests`): input values and the outputs they
+//! must give. [`Engine::run_tests`] runs each like [`Engine::evaluate`] and compares; the
+//! report is the same JSON from the CLI (`calc test`), the server and the browser.
+
+use serde_json::{Map, Value};
+
+use crate::eval::Engine;
+use crate::model::{CalcDoc, OutputType};
+// The report's types live in `test_report.rs` with its size limits; these paths are the
+// ones hosts (the server, the CLI) have always imported them by.
+pub use crate::test_report::{Difference, DifferenceList, TestOutcome, TestReport};
+// A test as the doc holds it is a doc type (`test_case.rs`); here it is run.
+pub use crate::test_case::{DEFAULT_TOLERANCE, TestCase};
+
+/// At most this many tests of a doc are run; the server refuses a doc with more.
+pub const MAX_TESTS: usize = 100;
+
+impl Engine {
+    /// Runs every test of `doc` (at most [`MAX_TESTS`]; later ones fail unrun), each like
+    /// [`Engine::evaluate`] with its values and under the same limits, and compares the
+    /// outputs with what it expects.
+    pub fn run_tests(&mut self, doc: &CalcDoc) -> TestReport {
+        self.run_tests_with(doc, &mut |_: &TestOutcome| {})
+    }
+
+    /// [`Engine::run_tests`], calling `progress` with each test's outcome as it ends.
+    pub fn run_tests_with(
+        &mut self,
+        doc: &CalcDoc,
+        progress: &mut dyn FnMut(&TestOutcome),
+    ) -> TestReport {
+        let tests = doc.tests().unwrap_or_default();
+        let outcomes = tests
+            .iter()
+            .enumerate()
+            .map(|(index, test)| {
+                let outcome = self.run_test(doc, index, test);
+                progress(&outcome);
+                outcome
+            })
+            .collect();
+        TestReport::from_outcomes(outcomes)
+    }
+
+    fn run_test(&mut self, doc: &CalcDoc, index: usize, test: &TestCase) -> TestOutcome {
+        if index >= MAX_TESTS {
+            return TestOutcome::failed(&test.name, too_many_message());
+        }
+        let result = self.evaluate_on(test.today, doc, &test.values);
+        match (result.error, result.outputs) {
+            (Some(error), _) => TestOutcome::failed(&test.name, error),
+            (None, outputs) => {
+                let outputs = outputs.unwrap_or_default();
+                TestOutcome::compared(&test.name, compare(doc, test, &outputs))
+            }
+        }
+    }
+}
+
+/// The error of a test past [`MAX_TESTS`].
+#[must_use]
+pub fn too_many_message() -> String {
+    format!("Not run: a calculator runs at most {MAX_TESTS} tests.")
+}
+
+/// The differences between `test.expected` and the raw `outputs` of an evaluation: the
+/// first [`crate::test_report::MAX_DIFFERENCES`] of them, and how many more.
+#[must_use]
+pub fn compare(doc: &CalcDoc, test: &TestCase, outputs: &Map<String, Value>) -> DifferenceList {
+    let tolerance = test.tolerance();
+    let mut found = DifferenceList::default();
+    for (name, expected) in &test.expected {
+        let Some(def) = doc.outputs.iter().find(|def| def.name == *name) else {
+            found.push(|| Difference::new(name, None, None, expected, &Value::Null));
+            continue;
+        };
+        let actual = outputs.get(name).unwrap_or(&Value::Null);
+        match (def.kind, expected, actual) {
+            (OutputType::Table, Value::Array(want), Value::Array(got)) => {
+                compare_rows(name, want, got, tolerance, &mut found);
+            }
+            _ if agree(expected, actual, tolerance) => {}
+            _ => found.push(|| Difference::new(name, None, None, expected, actual)),
+        }
+    }
+    found
+}
+
+fn rows_text(n: usize) -> Value {
+    Value::String(if n == 1 {
+        "1 row".to_owned()
+    } else {
+        format!("{n} rows")
+    })
+}
+
+fn compare_rows(
+    name: &str,
+    want: &[Value],
+    got: &[Value],
+    tolerance: f64,
+    found: &mut DifferenceList,
+) {
+    if want.len() != got.len() {
+        found.push(|| {
+            Difference::new(
+                name,
+                None,
+                None,
+                &rows_text(want.len()),
+                &rows_text(got.len()),
+            )
+        });
+    }
+    for (index, (want_row, got_row)) in want.iter().zip(got).enumerate() {
+        let Value::Object(want_cells) = want_row else {
+            if !agree(want_row, got_row, tolerance) {
+                found.push(|| Difference::new(name, Some(index), None, want_row, got_row));
+            }
+            continue;
+        };
+        for (column, want_cell) in want_cells {
+            let got_cell = got_row.get(column).unwrap_or(&Value::Null);
+            if !agree(want_cell, got_cell, tolerance) {
+                found
+                    .push(|| Difference::new(name, Some(index), Some(column), want_cell, got_cell));
+            }
+        }
+    }
+}
+
+/// Whether an expected value and an actual one agree: numbers within the relative
+/// `tolerance`, anything else exactly (arrays and objects element by element).
+#[must_use]
+pub fn agree(expected: &Value, actual: &Value, tolerance: f64) -> bool {
+    match (expected, actual) {
+        (Value::Number(a), Value::Number(b)) => match (a.as_f64(), b.as_f64()) {
+            (Some(a), Some(b)) => numbers_agree(a, b, tolerance),
+            _ => a == b,
+        },
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| agree(a, b, tolerance))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(key, a)| b.get(key).is_some_and(|b| agree(a, b, tolerance)))
+        }
+        _ => expected == actual,
+    }
+}
+
+/// `a == b`, or `|a − b| ≤ tolerance × max(|a|, |b|)`.
+#[must_use]
+pub fn numbers_agree(a: f64, b: f64, tolerance: f64) -> bool {
+    a == b || (a - b).abs() <= tolerance * a.abs().max(b.abs())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,40 @@
+//! Sources (the author's own calculators, with their versions: `sources.rs`), published
+//! calculators, privacy, the list of "My Calculators" and evaluation as a JSON API
+//! (`published.rs`).
+
+use axum::Router;
+use axum::routing::{get, post, put};
+use serde::Deserialize;
+
+use crate::state::AppState;
+
+pub(crate) mod published;
+pub(crate) mod sources;
+
+/// The calculator routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/source/{id}",
+            get(sources::read_source)
+                .post(sources::save_source)
+                .delete(sources::delete_source),
+        )
+        .route(
+            "/api/calc/{id}",
+            get(published::read_published).delete(published::delete_published),
+        )
+        .route("/api/source/{id}/versions", get(sources::list_versions))
+        .route("/api/source/{id}/versions/{number}", get(sources::read_version))
+        .route("/api/calc/{id}/eval", post(published::evaluate))
+        .route("/api/calc/edit/", post(published::toggle_privacy))
+        .route("/api/calc/edit", post(published::toggle_privacy))
+        .route("/api/calc/user/", put(published::my_calculators))
+        .route("/api/calc/user", put(published::my_calculators))
+}
+
+/// `?page=` of a paged list.
+#[derive(Deserialize)]
+struct PageQuery {
+    page: Option<String>,
+}

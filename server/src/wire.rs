@@ -1,0 +1,61 @@
+//! The answer shapes every area shares: the one error body, a confirmation, and the
+//! `{"data": …}` wrapper of the billing answers. (A page of a list is `paging::Page`.) Each
+//! is the type the handlers return and the schema `/api/openapi.json` shows, written once.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Every failure: a 4xx (or a generic 500) with a message for people.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// What went wrong, in English.
+    pub message: String,
+    /// A refused card (402): Stripe's error code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// A refused card (402): Stripe's decline code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decline_code: Option<String>,
+    /// A save that lost to another (409): the calculator's revision now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision: Option<i64>,
+}
+
+impl ErrorBody {
+    /// The body of most failures: only the message.
+    pub fn new(message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            message: message.into(),
+            code: None,
+            decline_code: None,
+            revision: None,
+        }
+    }
+}
+
+/// A confirmation for people.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageBody {
+    pub message: String,
+}
+
+impl MessageBody {
+    pub fn new(message: impl Into<String>) -> MessageBody {
+        MessageBody {
+            message: message.into(),
+        }
+    }
+}
+
+/// An answer wrapped as `{"data": …}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Data<T> {
+    pub data: T,
+}
+
+impl<T> Data<T> {
+    pub fn new(data: T) -> Data<T> {
+        Data { data }
+    }
+}
