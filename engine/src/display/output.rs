@@ -14,21 +14,43 @@ use crate::validate::{OutputValue, Row, Scalar};
 pub struct EvalResult {
     /// Every declared output by name (null when absent); dates as ISO-8601 strings.
     /// `None` when `error` is set.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = Option<HashMap<String, Value>>, required)
+    )]
     pub outputs: Option<Map<String, Value>>,
     /// Display text per output: a string, a list of rows of strings for a table, or
     /// null for a hidden output. `None` when `error` is set.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = Option<HashMap<String, OutputDisplay>>, required)
+    )]
     pub display: Option<Map<String, Value>>,
     /// The inputs the script read, in declaration order (`"list.sub"` for sub-inputs).
     #[serde(rename = "usedInputs")]
     pub used_inputs: Vec<String>,
     /// The calculation's error message, if it failed.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub error: Option<String>,
     /// What the script printed with `console.log` and friends, bounded; omitted from
     /// the JSON when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub console: Vec<ConsoleEntry>,
+}
+
+/// The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
+/// the result keeps it as JSON).
+#[cfg(feature = "openapi")]
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum OutputDisplay {
+    /// A value output's text.
+    Text(String),
+    /// A table's rows of text, keyed by column name.
+    Rows(Vec<std::collections::HashMap<String, String>>),
+    /// A hidden output.
+    Hidden,
 }
 
 /// One line the script printed to the console.

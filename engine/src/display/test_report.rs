@@ -75,6 +75,7 @@ pub struct TestOutcome {
     /// The calculation's error (the script threw, returned something invalid, ran out
     /// of time), shortened past [`MAX_ERROR_CHARS`]; omitted when it ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub error: Option<String>,
     /// True when this failed test's differences and error were left out to keep the
     /// report within [`MAX_REPORT_BYTES`]; omitted otherwise.
@@ -122,9 +123,11 @@ pub struct Difference {
     /// The table row, counted from 0; absent for a value output, and for a difference
     /// in the number of rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = usize))]
     pub row: Option<usize>,
     /// The table column's name; absent for a whole row or a whole output.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub column: Option<String>,
     /// The expected value, or when `expected_elided`, the text [`shown_value`] gives.
     pub expected: Value,

@@ -305,8 +305,33 @@ async fn package_file(
     UrlPath(file): UrlPath<String>,
     request: Request,
 ) -> Response {
-    serve_file(&state.config.pkg_dir, &file, "no-cache", request).await
+    let response = serve_file(&state.config.pkg_dir, &file, "no-cache", request).await;
+    if response.status() == StatusCode::NOT_FOUND
+        && file.starts_with(INTL_MODULE)
+        && tokio::fs::try_exists(state.config.pkg_dir.join(INTL_BUILDING))
+            .await
+            .unwrap_or(false)
+    {
+        return ApiError::RetryLater {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: INTL_BEING_BUILT.to_owned(),
+            retry_after_seconds: 5,
+        }
+        .into_response();
+    }
+    response
 }
+
+/// The Intl module's files in `pkg/` (`calcsmith_engine_intl.js`, `…_bg.wasm`).
+const INTL_MODULE: &str = "calcsmith_engine_intl";
+
+/// The file `scripts/run` keeps in `pkg/` while it builds the Intl module after the server
+/// has started: until the module is there, the web worker is told to wait for it (503 with
+/// `Retry-After`), not that it is missing.
+const INTL_BUILDING: &str = ".intl-building";
+
+/// The answer for the Intl module while it is being built.
+pub const INTL_BEING_BUILT: &str = "The Intl module is still being built.";
 
 /// `index.html` as built, without any page data: the app shell the service worker saves
 /// and shows for `/calc/{id}` without a network. Never a page's own HTML, which names
