@@ -21,26 +21,38 @@ const LG: [f64; 7] = [
     1.479_819_860_511_658_591e-1,
 ];
 
-/// The natural logarithm.
-pub fn log(x: f64) -> f64 {
-    let (mut hx, lx) = (high(x), low(x));
+/// fdlibm's first step of `log` and `log10`: the answer itself for zero (-Infinity), a
+/// negative number (NaN), Infinity and NaN; otherwise x, scaled by 2^54 when subnormal,
+/// with its high and low words and the power of two the scaling took (-54 or 0).
+fn normal_operand(x: f64) -> Result<(f64, i32, u32, i32), f64> {
+    let (mut hx, mut lx) = (high(x), low(x));
     let mut x = x;
     let mut k = 0;
     if hx < 0x0010_0000 {
         if (hx & 0x7fff_ffff) as u32 | lx == 0 {
-            return f64::NEG_INFINITY;
+            return Err(f64::NEG_INFINITY);
         }
         if hx < 0 {
-            return f64::NAN;
+            return Err(f64::NAN);
         }
         // Subnormal: scale into the normal range.
         k -= 54;
         x *= TWO54;
         hx = high(x);
+        lx = low(x);
     }
     if hx >= 0x7ff0_0000 {
-        return x + x;
+        return Err(x + x);
     }
+    Ok((x, hx, lx, k))
+}
+
+/// The natural logarithm.
+pub fn log(x: f64) -> f64 {
+    let (mut x, mut hx, _, mut k) = match normal_operand(x) {
+        Ok(operand) => operand,
+        Err(answer) => return answer,
+    };
     k += (hx >> 20) - 1023;
     hx &= 0x000f_ffff;
     // Normalise x or x/2 so that 1 + f lies in [sqrt(2)/2, sqrt(2)).
@@ -178,24 +190,10 @@ pub fn log10(x: f64) -> f64 {
     const LOG10_2HI: f64 = 3.010_299_956_636_117_713_06e-1;
     const LOG10_2LO: f64 = 3.694_239_077_158_930_786_16e-13;
 
-    let (mut hx, mut lx) = (high(x), low(x));
-    let mut x = x;
-    let mut k = 0;
-    if hx < 0x0010_0000 {
-        if (hx & 0x7fff_ffff) as u32 | lx == 0 {
-            return f64::NEG_INFINITY;
-        }
-        if hx < 0 {
-            return f64::NAN;
-        }
-        k -= 54;
-        x *= TWO54;
-        hx = high(x);
-        lx = low(x);
-    }
-    if hx >= 0x7ff0_0000 {
-        return x + x;
-    }
+    let (_, mut hx, lx, mut k) = match normal_operand(x) {
+        Ok(operand) => operand,
+        Err(answer) => return answer,
+    };
     if hx == 0x3ff0_0000 && lx == 0 {
         return 0.0;
     }
