@@ -3,7 +3,9 @@
 # shellcheck shell=bash
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATH="$HOME/.cargo/bin:$PATH"
+# Cargo's own bin (rustup's cargo and rustc), and CARGO_HOME's when it is elsewhere (where
+# `cargo install` puts wasm-bindgen-cli).
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 
 # Each step's heading carries the minutes and seconds since the outermost script started
 # (scripts/test, say; the scripts it calls inherit the start), so a CI log shows where the
