@@ -3,7 +3,7 @@
 //! Every struct keeps the fields it does not know in `extra`, so loading and saving a
 //! document never loses anything an author (or a newer version of the app) wrote.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
 use crate::test_case::TestCase;

@@ -11,24 +11,24 @@
 //! position of the error's frame, and that can throw this kind of error, are where it
 //! happened. Their own position is the one V8 reports.
 
-use boa_ast::declaration::Binding;
-use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
-use boa_ast::expression::literal::{LiteralKind, PropertyDefinition, TemplateElement};
-use boa_ast::expression::operator::assign::AssignTarget;
-use boa_ast::expression::operator::update::UpdateTarget;
-use boa_ast::expression::{Call, Expression, Identifier, New};
-use boa_ast::function::FunctionBody;
-use boa_ast::pattern::{ArrayPattern, Pattern};
-use boa_ast::property::PropertyName;
+
+
+
+
+
+
+
+
+
 use boa_ast::scope::Scope;
-use boa_ast::statement::Throw;
-use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
-use boa_ast::visitor::{VisitWith, Visitor};
-use boa_ast::{Position, Spanned};
+
+
+use boa_ast::visitor::Visitor;
+use boa_ast::Position;
 use boa_engine::interner::Interner;
 use boa_parser::{Parser, Source};
-use std::convert::Infallible;
-use std::ops::ControlFlow;
+
+
 
 /// What kind of operation failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

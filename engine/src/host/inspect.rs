@@ -3,7 +3,7 @@
 //! more than six array items grouped in columns). Getters are shown as `[Getter]`,
 //! never run, so printing a value cannot run the author's code.
 
-use boa_engine::builtins::object::OrdinaryObject;
+
 use boa_engine::object::builtins::{JsArray, JsDate, JsMap, JsRegExp, JsSet};
 use boa_engine::property::PropertyKey;
 use boa_engine::value::JsVariant;
@@ -382,7 +382,7 @@ impl Printer {
 mod layout;
 mod reading;
 
-use layout::{group, pad};
+use layout::group;
 use reading::{
-    Shown, array_length, constructor_prefix, error_text, is_class, own_or_inherited, own_value,
+    Shown, array_length, constructor_prefix, error_text, is_class, own_value,
 };

@@ -4,21 +4,21 @@
 use boa_ast::declaration::Binding;
 use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
 use boa_ast::expression::literal::{LiteralKind, PropertyDefinition, TemplateElement};
-use boa_ast::expression::operator::assign::AssignTarget;
-use boa_ast::expression::operator::update::UpdateTarget;
-use boa_ast::expression::{Call, Expression, Identifier, New};
-use boa_ast::function::FunctionBody;
-use boa_ast::pattern::{ArrayPattern, Pattern};
+
+
+use boa_ast::expression::{Call, Expression, Identifier};
+
+use boa_ast::pattern::ArrayPattern;
 use boa_ast::property::PropertyName;
-use boa_ast::scope::Scope;
-use boa_ast::statement::Throw;
-use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
+
+
+
 use boa_ast::visitor::{VisitWith, Visitor};
 use boa_ast::{Position, Spanned};
-use boa_engine::interner::Interner;
-use boa_parser::{Parser, Source};
-use std::convert::Infallible;
-use std::ops::ControlFlow;
+
+
+
+
 
 use super::{Finder, IDENT_MARK, Nullish, Operation, Site, pair};
 

@@ -1,5 +1,7 @@
 //! Node's layout of many short entries: grouped in aligned columns.
 
+use super::{BREAK_LENGTH, COMPACT};
+
 /// Node's `groupArrayElements`: more than six short items go in columns.
 pub(super) fn group(output: Vec<String>, numeric: &[bool], indentation: usize) -> Vec<String> {
     let has_more = output

@@ -2,9 +2,9 @@
 //! properties (a getter is only named), array lengths, constructor names, errors' text.
 
 use boa_engine::builtins::object::OrdinaryObject;
-use boa_engine::object::builtins::{JsArray, JsDate, JsMap, JsRegExp, JsSet};
+
 use boa_engine::property::PropertyKey;
-use boa_engine::value::JsVariant;
+
 use boa_engine::{Context, JsObject, JsValue, js_string};
 
 /// An own property as the console shows it.
