@@ -6,7 +6,7 @@
 //! the symbol, its side and spacing, the sign's place, and the currency's fraction digits.
 
 use super::number_options::{
-    Currency, Display, Style, currency_digits, fraction_digit_defaults, read_currency, read_string,
+    Display, Style, currency_digits, fraction_digit_defaults, read_currency, read_string,
 };
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
@@ -15,12 +15,12 @@ use boa_engine::{
     object::{FunctionObjectBuilder, builtins::JsFunction},
 };
 use fixed_decimal::{Decimal, FloatPrecision};
-use icu_experimental::dimension::currency::CurrencyType;
+
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
 use icu_experimental::dimension::percent::formatter::PercentFormatter;
-use icu_experimental::dimension::provider::currency::fractions::CurrencyFractionsV1;
+
 use icu_locale_core::Locale;
-use icu_provider::{DataPayload, DataProvider, DataRequest};
+
 
 /// The options that boa's decimal formatter reads and that mean the same for every style.
 /// (`signDisplay` is left out: the sign's place comes from the currency or percent pattern.)

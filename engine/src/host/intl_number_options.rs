@@ -2,21 +2,10 @@
 //! reads them: the style, the currency and its display, and the fraction digits a
 //! currency defaults to.
 
-use super::{builtin, property_object, replace_constructor};
-use boa_engine::{
-    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
-    js_string,
-    object::{FunctionObjectBuilder, builtins::JsFunction},
-};
-use fixed_decimal::{Decimal, FloatPrecision};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, js_string};
 use icu_experimental::dimension::currency::CurrencyType;
-use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
-use icu_experimental::dimension::percent::formatter::PercentFormatter;
 use icu_experimental::dimension::provider::currency::fractions::CurrencyFractionsV1;
-use icu_locale_core::Locale;
 use icu_provider::{DataPayload, DataProvider, DataRequest};
-
-/// The options that boa's decimal formatter reads and that mean the same for every style.
 
 /// What a currency or percent format adds around boa's decimal formatter.
 pub(super) enum Style {
