@@ -3,17 +3,17 @@
 
 use serde_json::{Value, json};
 
-
-mod subscriptions;
-mod invoices;
-
-pub use subscriptions::{product, price, subscription};
-pub use invoices::{invoice_pdf_url, invoice};
 use crate::limits;
 use crate::store::{
     Clock, Customer, Invoice, Line, PaymentIntent, PaymentMethod, Price, Product, Refund,
     SetupIntent, State, Subscription,
 };
+
+mod invoices;
+mod subscriptions;
+
+pub use invoices::invoice;
+pub use subscriptions::{price, product, subscription};
 
 /// A list answer: `{"object": "list", "data": [...], "has_more", "url"}`.
 pub fn list(url: &str, data: Vec<Value>, has_more: bool) -> Value {
