@@ -421,7 +421,7 @@ describe('CalcWorkerClient', () => {
 
     worker.answer(okResult({ x: 1 }), worker.posted[0].id);
     await Promise.resolve();
-    expect(calculation.outcome).toEqual({ status: 'superseded' });
+    expect(calculation.outcome).toEqual({ status: 'done', result: okResult({ x: 1 }) });
     worker.answer(okResult({ x: 2 }));
     await Promise.resolve();
     expect(newest.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
