@@ -74,6 +74,8 @@ test('a calculator without Intl never fetches the Intl module', async ({ page, c
 });
 
 test('an Intl calculator used once online calculates offline', async ({ page, context }) => {
+  // The first visit: the worker loads the Intl module before the service worker is there,
+  // so the page asks it to keep the module (keep-offline.ts).
   await page.goto(`/calc/${priced}#{"1":100}`);
   await expect(output(page, 'total')).toHaveText('$11,600.00');
   await waitUntilKeptOffline(page, priced, [INTL_GLUE, INTL_WASM]);

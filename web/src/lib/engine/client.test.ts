@@ -428,6 +428,19 @@ describe('CalcWorkerClient', () => {
     expect(fake.factory).toHaveBeenCalledTimes(1);
   });
 
+  it('tells who listens that a worker loaded the Intl module, and a later listener at once', () => {
+    const told: string[] = [];
+    const stop = client.onIntlLoaded(() => told.push('first'));
+    client.evaluate(doc, {}, 'en');
+    fake.current.reply({ type: 'intlLoaded' });
+    expect(told).toEqual(['first']);
+    stop();
+    client.onIntlLoaded(() => told.push('later'));
+    expect(told).toEqual(['first', 'later']);
+    fake.current.reply({ type: 'intlLoaded' });
+    expect(told).toEqual(['first', 'later', 'later']);
+  });
+
   describe('format', () => {
     const formatDoc: CalcDoc = { script: "'use strict';\nreturn { t: [{ v: 1 }] };\n" };
     const formatted = {

@@ -100,6 +100,10 @@ export class CalcWorkerClient {
   private calculated = false;
   /** Why the current job's answer is late, once it is (a newer job waiting is told too). */
   private late: Lateness | null = null;
+  /** Told when a worker has loaded the Intl module (the page keeps it offline). */
+  private readonly intlListeners = new Set<() => void>();
+  /** A worker of this page has loaded the Intl module. */
+  private intlLoaded = false;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -208,6 +212,16 @@ export class CalcWorkerClient {
     this.stopWorker();
   }
 
+  /**
+   * Calls `listener` each time a worker loads the Intl module from the server, and at once
+   * if one already has; returns what stops that.
+   */
+  onIntlLoaded(listener: () => void): () => void {
+    this.intlListeners.add(listener);
+    if (this.intlLoaded) listener();
+    return () => this.intlListeners.delete(listener);
+  }
+
   /** Starts the worker ahead of the first request so the engine is warm. */
   warmUp(): void {
     this.ensureWorker();
@@ -290,6 +304,11 @@ export class CalcWorkerClient {
   private onReply(worker: Worker, reply: WorkerReply): void {
     if (reply.type === 'waiting') {
       if (worker === this.worker) this.onWaiting(reply.id);
+      return;
+    }
+    if (reply.type === 'intlLoaded') {
+      this.intlLoaded = true;
+      for (const listener of this.intlListeners) listener();
       return;
     }
     if (reply.type === 'formatted') {

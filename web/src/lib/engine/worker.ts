@@ -31,7 +31,9 @@ async function fetchLibrary(name: LibraryName): Promise<string> {
 }
 
 async function loadIntl(onWaiting: () => void): Promise<EnginePackage> {
-  return enginePackage(await loadIntlModule(browserDeps, onWaiting), Promise.resolve());
+  const glue = await loadIntlModule(browserDeps, onWaiting);
+  post({ type: 'intlLoaded' });
+  return enginePackage(glue, Promise.resolve());
 }
 
 const host = new EngineHost(enginePackage(engine, initialised), fetchLibrary, loadIntl);
