@@ -95,8 +95,6 @@ export default defineConfig({
           'icons/*.png',
           'manifest.webmanifest',
         ],
-        // The Intl module (ICU data) is saved the first time a calculator uses it.
-        globIgnores: ['assets/calcsmith_engine_intl*'],
         // The engine's wasm is a few MB.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         additionalManifestEntries: [
@@ -126,6 +124,8 @@ export default defineConfig({
       '/js/lib': 'http://127.0.0.1:8080',
       '/txt': 'http://127.0.0.1:8080',
       '/img': 'http://127.0.0.1:8080',
+      // The engine's Intl module, loaded by the worker at run time (intl-loader.ts).
+      '/pkg': 'http://127.0.0.1:8080',
     },
   },
   test: {

@@ -375,9 +375,17 @@ export async function waitUntilKeptOffline(page: Page, calcId: string, files: st
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
     timeout: 20_000,
   });
-  await page.waitForFunction(
-    async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
-    [`/api/calc/${calcId}`, ...files],
-    { timeout: 20_000 },
-  );
+  // Polled from here: `waitForFunction` takes the promise an async predicate returns as a
+  // truthy answer, so it waited for nothing.
+  const urls = [`/api/calc/${calcId}`, ...files];
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean),
+          urls,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }

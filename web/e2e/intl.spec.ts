@@ -1,6 +1,8 @@
 // Intl in the browser: the calculation worker loads the engine's Intl module (a wasm
-// module of its own, several times the default one's size) only for a calculator whose
-// script uses Intl, and then answers as V8 does.
+// module of its own, several times the default one's size, served from the server's
+// `/pkg/`, not part of the build) only for a calculator whose script uses Intl, and then
+// answers as V8 does; while the server is still building it, the calculator says so and
+// answers once it is there; used once online, it works offline too.
 import { expect, test, type BrowserContext } from '@playwright/test';
 import {
   baseUrl,
@@ -10,6 +12,7 @@ import {
   output,
   saveCalculator,
   signUpViaApi,
+  waitUntilKeptOffline,
 } from './helpers';
 
 /** Every URL the pages and workers of `context` request from now on. */
@@ -18,7 +21,11 @@ function requests(context: BrowserContext): string[] {
   context.on('request', (request) => urls.push(request.url()));
   return urls;
 }
-const INTL_MODULE = /calcsmith_engine_intl/;
+const INTL_GLUE = '/pkg/calcsmith_engine_intl.js';
+const INTL_WASM = '/pkg/calcsmith_engine_intl_bg.wasm';
+const INTL_MODULE = /\/pkg\/calcsmith_engine_intl(\.js|_bg\.wasm)$/;
+const BUILDING =
+  'The Intl module is still being built on this server. This calculator will answer when it is ready.';
 
 let priced: string;
 let doubler: string;
@@ -64,4 +71,43 @@ test('a calculator without Intl never fetches the Intl module', async ({ page, c
   // The worker did calculate (the engine's wasm was fetched), just not with Intl.
   expect(urls.some((url) => /calcsmith_engine_bg.*\.wasm/.test(url))).toBe(true);
   expect(urls.filter((url) => INTL_MODULE.test(url))).toEqual([]);
+});
+
+test('an Intl calculator used once online calculates offline', async ({ page, context }) => {
+  // The first visit: the worker loads the Intl module before the service worker is there,
+  // so the page asks it to keep the module (keep-offline.ts).
+  await page.goto(`/calc/${priced}#{"1":100}`);
+  await expect(output(page, 'total')).toHaveText('$11,600.00');
+  await waitUntilKeptOffline(page, priced, [INTL_GLUE, INTL_WASM]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('qty', { exact: true }).fill('3');
+  // The engine and its Intl module are loaded afresh from the saved copies.
+  await expect(output(page, 'total')).toHaveText('$348.00', { timeout: 20_000 });
+});
+
+test.describe('while the server is still building the Intl module', () => {
+  // The service worker would answer from its own cache: the worker's requests go out.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the calculator says so, and answers once it is built', async ({ page, context }) => {
+    let building = 2;
+    await context.route(`**${INTL_WASM}`, (route) =>
+      building-- > 0
+        ? route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' },
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'The Intl module is still being built.' }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`/calc/${priced}#{"1":100}`);
+    await expect(page.locator('.calc-late')).toHaveText(BUILDING);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(output(page, 'total')).toHaveText('$11,600.00', { timeout: 20_000 });
+    await expect(page.getByText(BUILDING)).toHaveCount(0);
+    expect(building).toBeLessThan(0);
+  });
 });

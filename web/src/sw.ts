@@ -2,7 +2,8 @@
 // The service worker, built by vite-plugin-pwa to dist/sw.js and served at /sw.js. It makes
 // a published calculator that was opened once work with no network: the build's files are
 // saved when it installs (the precache, listed by the build with their revisions), the
-// libraries a calculator uses when its page asks, and `/calc/{id}` falls back to the saved
+// libraries a calculator uses when its page asks, the engine's Intl module when a
+// calculator's worker loads it, and `/calc/{id}` falls back to the saved
 // app shell, where the page finds the calculator it saved itself (lib/offline/saved-calcs.ts).
 // Which requests it takes is lib/offline/offline-routes.ts; the rest never reach it.
 import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
@@ -14,7 +15,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { offlineRoute, precacheKey, type OfflineRoute } from './lib/offline/offline-routes';
 
 declare let self: ServiceWorkerGlobalScope & {
@@ -29,12 +30,22 @@ clientsClaim();
 precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Hashed files the precache does not list (the build's large Intl module, say). */
+/** Hashed files the precache does not list (any its globs leave out). */
 const hashedFiles = new CacheFirst({
   cacheName: 'calcsmith-hashed-files',
   plugins: [new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
 });
 const libraries = new StaleWhileRevalidate({ cacheName: 'calcsmith-libraries' });
+/**
+ * The Intl module's glue and wasm (`/pkg/`, several MB of ICU data), saved the first time a
+ * calculator's worker loads them. Their names have no hash and the server rebuilds them in
+ * place, so a saved copy is used only without a network: online, the server's answer is
+ * always used (a 304 when unchanged: it is served `no-cache`) and replaces the saved one,
+ * so the glue and the wasm never come from two builds, as stale-while-revalidate could
+ * mix them (the one refreshed, the other not). Its 503 while it is still being built is
+ * passed on (the worker waits) and never saved: only 200s are.
+ */
+const intlModule = new NetworkFirst({ cacheName: 'calcsmith-intl-module' });
 
 /** The network's answer, or the precache's copy of `key` when there is no network. */
 async function networkOrPrecache(request: Request, key: string): Promise<Response> {
@@ -54,6 +65,7 @@ const handlers: Record<OfflineRoute, RouteHandlerCallback> = {
   'hashed-file': async (options) =>
     (await matchPrecache(options.url.pathname)) ?? hashedFiles.handle(options),
   library: (options) => libraries.handle(options),
+  'intl-module': (options) => intlModule.handle(options),
 };
 
 for (const [route, handler] of Object.entries(handlers)) {

@@ -266,6 +266,20 @@ describe('CalculatorView', () => {
       );
     });
 
+    it('says the calculation waits for the Intl module the server is still building', () => {
+      show({ result: null, pending: true, progress: { ...progress, late: 'building' } });
+      expect(document.querySelector('.calc-late')).toHaveTextContent(
+        /^The Intl module is still being built on this server\. This calculator will answer when it is ready\.$/,
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      cleanup();
+      useUi.setState({ locale: 'ru' });
+      show({ result: null, pending: true, progress: { ...progress, late: 'building' } });
+      expect(document.querySelector('.calc-late')).toHaveTextContent(
+        /^Модуль Intl на этом сервере ещё собирается\. Калькулятор ответит, когда он будет готов\.$/,
+      );
+    });
+
     it('says the calculator could not load, with a retry', async () => {
       const retry = vi.fn();
       show({ result: null, progress: { ...progress, unavailable: true, retry } });

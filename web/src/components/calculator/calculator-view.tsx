@@ -119,7 +119,9 @@ export function CalculatorView(props: CalculatorViewProps) {
         })
       : late === 'calculating'
         ? t('lateCalculating')
-        : null;
+        : late === 'building'
+          ? t('lateBuilding')
+          : null;
   const stale = !!props.stale && !!result && !blocked;
   const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
   const visibleOutputs = outputs.filter(

@@ -23,6 +23,8 @@ export const calcMessages = defineMessages(
       'This is taking longer than usual: still loading {what}. The outputs will appear as soon as it is ready.',
     lateEngine: 'the calculation engine',
     lateCalculating: 'This is taking longer than usual: still calculating.',
+    lateBuilding:
+      'The Intl module is still being built on this server. This calculator will answer when it is ready.',
     unavailable:
       'The calculator could not load its calculation engine or libraries. Check your connection and try again.',
     retry: 'Try again',
@@ -78,6 +80,8 @@ export const calcMessages = defineMessages(
       'Это занимает больше времени, чем обычно: продолжается загрузка {what}. Результаты появятся, как только всё будет готово.',
     lateEngine: 'движка расчётов',
     lateCalculating: 'Это занимает больше времени, чем обычно: расчёт ещё идёт.',
+    lateBuilding:
+      'Модуль Intl на этом сервере ещё собирается. Калькулятор ответит, когда он будет готов.',
     unavailable:
       'Калькулятор не смог загрузить движок расчётов или библиотеки. Проверьте подключение к интернету и попробуйте ещё раз.',
     retry: 'Попробовать ещё раз',

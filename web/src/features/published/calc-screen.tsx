@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../stores/i18n';
-import { keepCalculatorOffline } from '../../lib/offline/keep-offline';
+import { calcClient } from '../../components/calculator/use-calculation';
+import { keepCalculatorOffline, keepIntlModuleOffline } from '../../lib/offline/keep-offline';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { publishedMessages } from './messages';
@@ -35,6 +36,8 @@ export default function CalcScreen() {
   useEffect(() => {
     if (doc) keepCalculatorOffline(doc);
   }, [doc]);
+  // So is the Intl module, once the worker has loaded it for a calculator that uses Intl.
+  useEffect(() => calcClient().onIntlLoaded(keepIntlModuleOffline), []);
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed')

@@ -401,6 +401,46 @@ describe('CalcWorkerClient', () => {
     expect(fake.current.posted).toHaveLength(1);
   });
 
+  it('says at once that a calculation waits for the Intl module, and never stops the worker for it', async () => {
+    const late: Lateness[] = [];
+    const calculation = track(client.evaluate(doc, { '1': 1 }, 'en', (why) => late.push(why)));
+    const worker = fake.current;
+    worker.reply({ type: 'waiting', id: worker.last.id });
+    expect(late).toEqual(['building']);
+    // A newer request waits for the same worker, and is told why at once.
+    const newer: Lateness[] = [];
+    const newest = track(client.evaluate(doc, { '1': 2 }, 'en', (why) => newer.push(why)));
+    expect(newer).toEqual(['building']);
+    for (let waited = 0; waited < 60_000; waited += 5000) {
+      await vi.advanceTimersByTimeAsync(5000);
+      worker.reply({ type: 'waiting', id: worker.posted[0].id });
+    }
+    expect(worker.terminated).toBe(false);
+    expect(late).toEqual(['building']);
+    expect(newer).toEqual(['building']);
+
+    worker.answer(okResult({ x: 1 }), worker.posted[0].id);
+    await Promise.resolve();
+    expect(calculation.outcome).toEqual({ status: 'done', result: okResult({ x: 1 }) });
+    worker.answer(okResult({ x: 2 }));
+    await Promise.resolve();
+    expect(newest.outcome).toEqual({ status: 'done', result: okResult({ x: 2 }) });
+    expect(fake.factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells who listens that a worker loaded the Intl module, and a later listener at once', () => {
+    const told: string[] = [];
+    const stop = client.onIntlLoaded(() => told.push('first'));
+    client.evaluate(doc, {}, 'en');
+    fake.current.reply({ type: 'intlLoaded' });
+    expect(told).toEqual(['first']);
+    stop();
+    client.onIntlLoaded(() => told.push('later'));
+    expect(told).toEqual(['first', 'later']);
+    fake.current.reply({ type: 'intlLoaded' });
+    expect(told).toEqual(['first', 'later', 'later']);
+  });
+
   describe('format', () => {
     const formatDoc: CalcDoc = { script: "'use strict';\nreturn { t: [{ v: 1 }] };\n" };
     const formatted = {
@@ -482,6 +522,21 @@ describe('CalcWorkerClient', () => {
         status: 'done',
         report: { passed: 0, failed: 1, tests: [{ name: 'one', passed: false, error: TIMEOUT }] },
       });
+    });
+
+    it('gives a run the whole time again each time the worker says it waits for the Intl module', async () => {
+      const run = track(client.runTests(tested, 'en') as unknown as Promise<Outcome>);
+      const worker = fake.current;
+      const id = worker.tests.at(-1)!.id;
+      for (let waited = 0; waited < 60_000; waited += 5000) {
+        await vi.advanceTimersByTimeAsync(5000);
+        worker.reply({ type: 'waiting', id });
+      }
+      expect(worker.terminated).toBe(false);
+      expect(run.outcome).toBeUndefined();
+      // Once the module is there, the run has its whole time again, and no more.
+      await vi.advanceTimersByTimeAsync(3 * 1000 * 5);
+      expect(worker.terminated).toBe(true);
     });
 
     it('is superseded when the worker is stopped', async () => {

@@ -4,7 +4,9 @@
 // with a library, whose set-up every later one reuses): that work is never thrown away, and
 // the newest request runs right after it. A calculation the engine does not end itself by
 // its 5000 ms limit is stopped with the spec's message; an answer late past the limit is
-// reported with the reason, and a worker that could not load as unavailable.
+// reported with the reason, and a worker that could not load as unavailable. A worker
+// waiting for the Intl module the server is still building is never stopped for it: it
+// answers when the module is there, and the page says why it waits meanwhile.
 import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
@@ -31,9 +33,10 @@ export type Outcome =
 /**
  * Why an answer is late, past the time limit: the worker is still loading the engine or a
  * library (its first calculation with it included, when Math.js makes its functions), or a
- * calculation runs past the limit (stopped soon after).
+ * calculation runs past the limit (stopped soon after). `building`, said at once: the
+ * calculation needs the Intl module, which the server is still building (for minutes).
  */
-export type Lateness = 'loading' | 'calculating';
+export type Lateness = 'loading' | 'calculating' | 'building';
 
 /**
  * How long past the time limit the page waits for the engine, which ends a calculation out
@@ -62,6 +65,8 @@ interface TestsJob {
   request: TestsRequest;
   resolve: (outcome: TestsOutcome) => void;
   timer?: ReturnType<typeof setTimeout>;
+  /** Stops the worker if the run has not answered in time (again after each wait). */
+  arm(): void;
 }
 
 export type WorkerFactory = () => Worker;
@@ -95,6 +100,10 @@ export class CalcWorkerClient {
   private calculated = false;
   /** Why the current job's answer is late, once it is (a newer job waiting is told too). */
   private late: Lateness | null = null;
+  /** Told when a worker has loaded the Intl module (the page keeps it offline). */
+  private readonly intlListeners = new Set<() => void>();
+  /** A worker of this page has loaded the Intl module. */
+  private intlLoaded = false;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
 
@@ -168,20 +177,27 @@ export class CalcWorkerClient {
     return new Promise((resolve) => {
       if (this.tests) this.endTests(this.tests, { status: 'superseded' });
       const request: TestsRequest = { type: 'runTests', id: this.nextId++, doc, locale };
-      const job: TestsJob = { request, resolve };
-      this.tests = job;
       const count = Array.isArray(doc.tests) ? doc.tests.length : 0;
-      job.timer = setTimeout(
-        () => {
-          if (this.tests !== job) return;
-          this.tests = null;
-          this.stopWorker();
-          // The calculation the worker was on (if any) is lost with it.
-          if (this.current) this.finish(this.current, { status: 'superseded' });
-          resolve({ status: 'done', report: failedReport(doc, TIMEOUT_MESSAGE) });
+      const job: TestsJob = {
+        request,
+        resolve,
+        arm: () => {
+          clearTimeout(job.timer);
+          job.timer = setTimeout(
+            () => {
+              if (this.tests !== job) return;
+              this.tests = null;
+              this.stopWorker();
+              // The calculation the worker was on (if any) is lost with it.
+              if (this.current) this.finish(this.current, { status: 'superseded' });
+              resolve({ status: 'done', report: failedReport(doc, TIMEOUT_MESSAGE) });
+            },
+            (count + 1) * this.timeoutMs + this.timeoutMs,
+          );
         },
-        (count + 1) * this.timeoutMs + this.timeoutMs,
-      );
+      };
+      this.tests = job;
+      job.arm();
       this.ensureWorker().postMessage(request);
     });
   }
@@ -194,6 +210,16 @@ export class CalcWorkerClient {
     this.next = null;
     if (this.current) this.finish(this.current, { status: 'superseded' });
     this.stopWorker();
+  }
+
+  /**
+   * Calls `listener` each time a worker loads the Intl module from the server, and at once
+   * if one already has; returns what stops that.
+   */
+  onIntlLoaded(listener: () => void): () => void {
+    this.intlListeners.add(listener);
+    if (this.intlLoaded) listener();
+    return () => this.intlListeners.delete(listener);
   }
 
   /** Starts the worker ahead of the first request so the engine is warm. */
@@ -276,6 +302,15 @@ export class CalcWorkerClient {
   }
 
   private onReply(worker: Worker, reply: WorkerReply): void {
+    if (reply.type === 'waiting') {
+      if (worker === this.worker) this.onWaiting(reply.id);
+      return;
+    }
+    if (reply.type === 'intlLoaded') {
+      this.intlLoaded = true;
+      for (const listener of this.intlListeners) listener();
+      return;
+    }
     if (reply.type === 'formatted') {
       const resolve = worker === this.worker ? this.formats.get(reply.id) : undefined;
       this.formats.delete(reply.id);
@@ -312,6 +347,20 @@ export class CalcWorkerClient {
         if (job.request.doc.libraries?.[name]) this.warmLibraries.add(name);
     }
     this.finish(job, { status: 'done', result });
+  }
+
+  /**
+   * The worker waits for the Intl module (request `id`, told again every few seconds):
+   * alive, so nothing it has been asked is timed out meanwhile. A calculation's note says
+   * why at once; its time limit starts when its script does (`started`), a test run's
+   * again after each wait.
+   */
+  private onWaiting(id: number): void {
+    this.tests?.arm();
+    const job = this.current;
+    if (job?.request.id !== id || job.started) return;
+    this.clearTimers(job);
+    if (this.late !== 'building') this.report(job, 'building');
   }
 
   private onCrash(worker: Worker): void {

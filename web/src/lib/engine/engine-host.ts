@@ -3,7 +3,8 @@
 // and recovery when the engine itself fails.
 //
 // The default wasm module has no Intl (it must stay small); a script that may use Intl
-// runs in the second, Intl module of the package, loaded the first time one needs it.
+// runs in the second, Intl module of the package, loaded the first time one needs it
+// (while the server still builds it, the request waits and the page is told so).
 // Each module keeps its own warm engine.
 //
 // In wasm a Rust panic or a failed allocation aborts: `evaluate` throws a
@@ -113,12 +114,17 @@ export class EngineHost {
   private intl: Promise<ModuleEngine> | null = null;
   /** The source of every library loaded, to load again into a new engine. */
   private readonly sources = new Map<LibraryName, string>();
+  /** Tells the page the request being answered waits for the Intl module to be built. */
+  private waiting: (() => void) | null = null;
 
   constructor(
     pkg: EnginePackage,
     private readonly fetchLibrary: (name: LibraryName) => Promise<string>,
-    /** Loads and instantiates the Intl module (a failure is retried with the next request). */
-    private readonly loadIntl: () => Promise<EnginePackage>,
+    /**
+     * Loads and instantiates the Intl module (a failure is retried with the next request);
+     * `onWaiting` each time it finds the server still building it.
+     */
+    private readonly loadIntl: (onWaiting: () => void) => Promise<EnginePackage>,
   ) {
     this.main = new ModuleEngine(pkg, this.sources, fetchLibrary);
   }
@@ -127,6 +133,7 @@ export class EngineHost {
   async evaluate(request: EvalRequest, post: (reply: WorkerReply) => void): Promise<void> {
     await this.onWarmEngine(request, (engine) => engine.evaluate(request.doc, request.values), {
       started: () => post({ type: 'started', id: request.id }),
+      waiting: () => post({ type: 'waiting', id: request.id }),
       done: (result) => post({ type: 'result', id: request.id, result }),
       failed: (error) => post(this.failure(request.id, error)),
     });
@@ -144,6 +151,7 @@ export class EngineHost {
       return engine.runTests(request.doc);
     };
     await this.onWarmEngine(asEvaluation, run, {
+      waiting: () => post({ type: 'waiting', id: request.id }),
       done: (report) => post({ type: 'tested', id: request.id, report }),
       failed: (error) => post(this.testsFailure(request, error)),
     });
@@ -151,7 +159,8 @@ export class EngineHost {
 
   /**
    * Runs `work` on the warm engine for `request`'s module and doc, then answers `done`
-   * with what it gives; `started` once the engine is ready. A failure to get the engine,
+   * with what it gives; `started` once the engine is ready, `waiting` while the Intl
+   * module it needs is still being built. A failure to get the engine,
    * or of `work`, answers `failed` (after `work`, the instance is made again at once,
    * while the page reads the answer, rather than when it asks again). Then, idle until
    * the next request, the engine gets its fresh realm ready; a failure there shows again
@@ -160,16 +169,25 @@ export class EngineHost {
   private async onWarmEngine<T>(
     request: EvalRequest,
     work: (engine: EngineLike) => T,
-    answer: { started?(): void; done(value: T): void; failed(error: unknown): void },
+    answer: {
+      started?(): void;
+      waiting(): void;
+      done(value: T): void;
+      failed(error: unknown): void;
+    },
   ): Promise<void> {
     let module: ModuleEngine;
     let engine: EngineLike;
+    // The worker answers one request at a time: a wait for the Intl module is this one's.
+    this.waiting = answer.waiting;
     try {
       module = await this.moduleFor(request);
       engine = await module.prepare(request);
     } catch (error) {
       answer.failed(error);
       return;
+    } finally {
+      this.waiting = null;
     }
     answer.started?.();
     try {
@@ -219,7 +237,7 @@ export class EngineHost {
   private async moduleFor(request: EvalRequest): Promise<ModuleEngine> {
     const main = this.main;
     if (!(await main.usesIntl(request.doc.script ?? ''))) return main;
-    this.intl ??= loading(this.loadIntl).then(
+    this.intl ??= loading(() => this.loadIntl(() => this.waiting?.())).then(
       (pkg) => new ModuleEngine(pkg, this.sources, this.fetchLibrary),
       (error: unknown) => {
         this.intl = null;

@@ -44,11 +44,16 @@ export type WorkerRequest = EvalRequest | FormatRequest | TestsRequest;
 
 /**
  * Worker → page. `started` is sent once libraries are loaded and the script starts.
+ * `waiting`: the request needs the Intl module, which the server is still building; sent
+ * each time the worker finds it so (every few seconds), until it can go on.
  * `failed` with `loading`: the engine or a library could not be loaded (the network, most
- * likely), so a new worker may succeed where this one cannot.
+ * likely), so a new worker may succeed where this one cannot. `intlLoaded`: the worker
+ * loaded the Intl module from the server (the page may ask the service worker to keep it).
  */
 export type WorkerReply =
   | { type: 'started'; id: number }
+  | { type: 'waiting'; id: number }
+  | { type: 'intlLoaded' }
   | { type: 'result'; id: number; result: EvalResult }
   | { type: 'failed'; id: number; message: string; loading?: true }
   | { type: 'formatted'; id: number; result: EvalResult | null }

@@ -1,10 +1,11 @@
 // The calculation worker, built to /js/worker.js. It loads the engine package once,
 // fetches each enabled library from /js/lib/ once, keeps one warm Engine, and answers
 // evaluation requests one at a time (engine-host.ts). It is the only module that
-// imports the engine. The package's Intl module is a chunk of its own, fetched only when
-// a script uses Intl.
+// imports the engine. The package's Intl module is not part of the build: it is loaded at
+// run time from the server's `/pkg/` only when a script uses Intl (intl-loader.ts).
 import * as engine from '@calcsmith/engine';
 import { EngineHost, type EnginePackage } from './engine-host';
+import { browserDeps, loadIntlModule } from './intl-loader';
 import type { LibraryName, WorkerReply, WorkerRequest } from './protocol';
 
 // Compiling the module starts at once, before the first request arrives.
@@ -29,14 +30,10 @@ async function fetchLibrary(name: LibraryName): Promise<string> {
   return response.text();
 }
 
-async function loadIntl(): Promise<EnginePackage> {
-  try {
-    const glue = await import('@calcsmith/engine/calcsmith_engine_intl.js');
-    await glue.default();
-    return enginePackage(glue, Promise.resolve());
-  } catch {
-    throw new Error('The Intl module could not be loaded.');
-  }
+async function loadIntl(onWaiting: () => void): Promise<EnginePackage> {
+  const glue = await loadIntlModule(browserDeps, onWaiting);
+  post({ type: 'intlLoaded' });
+  return enginePackage(glue, Promise.resolve());
 }
 
 const host = new EngineHost(enginePackage(engine, initialised), fetchLibrary, loadIntl);

@@ -1,4 +1,5 @@
 // What a published calculator's page asks the service worker to keep for offline use.
+import { INTL_GLUE_URL, INTL_WASM_URL } from '../engine/intl-loader';
 import { LIBRARIES } from '../engine/protocol';
 import type { CalcDoc } from '../types';
 import { keepFilesOffline } from './service-worker';
@@ -14,4 +15,12 @@ export function libraryUrls(doc: CalcDoc): string[] {
  */
 export function keepCalculatorOffline(doc: CalcDoc): void {
   keepFilesOffline(libraryUrls(doc)).catch(() => {});
+}
+
+/**
+ * Has the service worker keep the engine's Intl module, which the page's worker loaded:
+ * on a first visit it did so before the service worker was there to see it.
+ */
+export function keepIntlModuleOffline(): void {
+  keepFilesOffline([INTL_GLUE_URL, INTL_WASM_URL]).catch(() => {});
 }

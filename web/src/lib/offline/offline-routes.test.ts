@@ -59,6 +59,8 @@ describe('offlineRoute', () => {
     expect(route('/manifest.webmanifest')).toBe('current-file');
     expect(route('/js/lib/lodash.js')).toBe('library');
     expect(route('/js/lib/mathjs.js')).toBe('library');
+    expect(route('/pkg/calcsmith_engine_intl.js')).toBe('intl-module');
+    expect(route('/pkg/calcsmith_engine_intl_bg.wasm')).toBe('intl-module');
   });
 
   it('leaves other methods, other sites and unknown files alone', () => {
@@ -68,6 +70,9 @@ describe('offlineRoute', () => {
     expect(route('/sw.js')).toBeNull();
     expect(route('/txt/countries.txt')).toBeNull();
     expect(route('/metrics')).toBeNull();
+    // The rest of pkg/ is the build's (the default module) or not the page's.
+    expect(route('/pkg/calcsmith_engine_bg.wasm')).toBeNull();
+    expect(route('/pkg/package.json')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // Which requests the service worker (src/sw.ts) answers, and how. Pure, so the rules are
 // tested without a service worker; docs/web.md, "Offline published calculators", says why.
+import { INTL_GLUE_URL, INTL_WASM_URL } from '../engine/intl-loader';
 
 /** How the service worker answers a request it takes. */
 export type OfflineRoute =
@@ -17,7 +18,12 @@ export type OfflineRoute =
   /** A file with a hash in its name: it never changes, so the saved copy first. */
   | 'hashed-file'
   /** A library a calculator loads (lodash, moment, mathjs): the saved copy, refreshed. */
-  | 'library';
+  | 'library'
+  /**
+   * The engine's Intl module, which the worker loads from the server's `/pkg/` (not part
+   * of the build): the network first, saved each time for use without a network.
+   */
+  | 'intl-module';
 
 /** What the service worker knows about a request. */
 export interface RequestFacts {
@@ -46,6 +52,7 @@ export function offlineRoute(url: URL, request: RequestFacts, origin: string): O
   if (path.startsWith('/api/')) return null;
   if (path.startsWith('/assets/')) return 'hashed-file';
   if (path.startsWith('/js/lib/')) return 'library';
+  if (path === INTL_GLUE_URL || path === INTL_WASM_URL) return 'intl-module';
   if (CURRENT_FILE.test(path)) return 'current-file';
   return null;
 }
