@@ -5,18 +5,19 @@
 
 use sea_orm::{ConnectionTrait, DbErr, Paginator, SelectorTrait};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
 /// One page of a list, as every paged answer has it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Page<T> {
     pub data: Vec<T>,
     pub paging: Paging,
 }
 
 /// Where a page is in its list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Paging {
     pub page: u64,

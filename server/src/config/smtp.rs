@@ -11,7 +11,7 @@ use rustls_pki_types::pem::PemObject;
 #[derive(Clone)]
 pub struct SmtpCa {
     file: PathBuf,
-    roots: Vec<Certificate>,
+    pub(super) roots: Vec<Certificate>,
 }
 
 impl std::fmt::Debug for SmtpCa {

@@ -144,7 +144,7 @@ async fn cancel(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SubscriptionView>>, ApiError> {
     let subscription = billing::cancel_at_period_end(&state, &user, &id, true).await?;
     Ok(Json(Data::new(subscription)))
 }
@@ -161,7 +161,7 @@ async fn resume(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SubscriptionView>>, ApiError> {
     let subscription = billing::cancel_at_period_end(&state, &user, &id, false).await?;
     Ok(Json(Data::new(subscription)))
 }

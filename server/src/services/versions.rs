@@ -59,7 +59,8 @@ pub fn tests_summary(report: Option<&str>) -> Option<TestsSummary> {
 /// none: sent on as JSON, never read into the type and printed again.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(transparent)]
-pub struct StoredTests(#[schema(value_type = Option<TestReport>)] Value);
+#[schema(value_type = Option<TestReport>)]
+pub struct StoredTests(Value);
 
 impl StoredTests {
     pub fn of(report: Option<&str>) -> StoredTests {
