@@ -5,7 +5,6 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-
 mod billing;
 mod smtp;
 

@@ -29,7 +29,9 @@ async fn main() -> std::process::ExitCode {
     let outcome = match std::env::args().nth(1).as_deref() {
         Some("migrate") => startup::migrate_only(&config).await,
         None | Some("serve") => startup::serve(config).await,
-        Some(other) => Err(format!("unknown command \"{other}\" (use: serve, migrate, openapi)")),
+        Some(other) => Err(format!(
+            "unknown command \"{other}\" (use: serve, migrate, openapi)"
+        )),
     };
     match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,

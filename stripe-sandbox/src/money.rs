@@ -19,8 +19,8 @@ use crate::webhook::{Event, event};
 mod clock;
 mod methods;
 
-pub use methods::{resolve_payment_method, create_payment_method, attach, set_customer};
-pub use clock::{real_time_due, advance_real_time, advance_clock};
+pub use clock::{advance_clock, advance_real_time, real_time_due};
+pub use methods::{attach, create_payment_method, resolve_payment_method, set_customer};
 
 /// Days after a failed attempt that the next one is made; after the last, the subscription is
 /// canceled (Stripe's default: four attempts within about two weeks).

@@ -211,7 +211,9 @@ pub(super) fn lenient_decimal_places<'de, D: Deserializer<'de>>(
 }
 
 /// A step is a number above zero, or unset (`null`).
-pub(super) fn positive_step<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Number>, D::Error> {
+pub(super) fn positive_step<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Number>, D::Error> {
     use serde::de::Error;
     match Option::<Number>::deserialize(deserializer)? {
         Some(step) if step.as_f64().is_none_or(|s| s <= 0.0) => {

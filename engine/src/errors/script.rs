@@ -7,8 +7,8 @@ use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError};
 
 use crate::errors::site::{Operation, Site, sites_at};
-use crate::limits::RECURSION_MESSAGE;
 use crate::errors::v8_messages as v8;
+use crate::limits::RECURSION_MESSAGE;
 
 /// The source name given to the author's script, to tell its frames from libraries'.
 pub const SCRIPT_PATH: &str = "calculator.js";

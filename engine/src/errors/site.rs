@@ -11,24 +11,12 @@
 //! position of the error's frame, and that can throw this kind of error, are where it
 //! happened. Their own position is the one V8 reports.
 
-
-
-
-
-
-
-
-
-
 use boa_ast::scope::Scope;
 
-
-use boa_ast::visitor::Visitor;
 use boa_ast::Position;
+use boa_ast::visitor::Visitor;
 use boa_engine::interner::Interner;
 use boa_parser::{Parser, Source};
-
-
 
 /// What kind of operation failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

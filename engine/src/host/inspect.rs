@@ -3,7 +3,6 @@
 //! more than six array items grouped in columns). Getters are shown as `[Getter]`,
 //! never run, so printing a value cannot run the author's code.
 
-
 use boa_engine::object::builtins::{JsArray, JsDate, JsMap, JsRegExp, JsSet};
 use boa_engine::property::PropertyKey;
 use boa_engine::value::JsVariant;
@@ -383,6 +382,4 @@ mod layout;
 mod reading;
 
 use layout::group;
-use reading::{
-    Shown, array_length, constructor_prefix, error_text, is_class, own_value,
-};
+use reading::{Shown, array_length, constructor_prefix, error_text, is_class, own_value};

@@ -21,7 +21,6 @@ use icu_experimental::dimension::percent::formatter::PercentFormatter;
 
 use icu_locale_core::Locale;
 
-
 /// The options that boa's decimal formatter reads and that mean the same for every style.
 /// (`signDisplay` is left out: the sign's place comes from the currency or percent pattern.)
 const DECIMAL_OPTIONS: [&str; 13] = [

@@ -36,7 +36,11 @@ impl Display {
     }
 }
 
-pub(super) fn read_string(object: &JsObject, key: &str, context: &mut Context) -> JsResult<Option<String>> {
+pub(super) fn read_string(
+    object: &JsObject,
+    key: &str,
+    context: &mut Context,
+) -> JsResult<Option<String>> {
     let value = object.get(JsString::from(key), context)?;
     if value.is_undefined() {
         return Ok(None);
@@ -89,7 +93,11 @@ pub(super) fn currency_digits(code: CurrencyType) -> JsResult<u8> {
 
 /// ECMA-402's SetNumberFormatDigitOptions with the style's default fraction digits: a
 /// given minimum raises the default maximum, a given maximum lowers the default minimum.
-pub(super) fn fraction_digit_defaults(options: &JsObject, digits: u8, context: &mut Context) -> JsResult<()> {
+pub(super) fn fraction_digit_defaults(
+    options: &JsObject,
+    digits: u8,
+    context: &mut Context,
+) -> JsResult<()> {
     let significant = !options
         .get(js_string!("minimumSignificantDigits"), context)?
         .is_undefined()

@@ -16,8 +16,8 @@ use boa_engine::{Context, JsError, JsObject, JsResult, JsValue, Script, Source, 
 use serde_json::Value;
 use web_time::Instant;
 
-use crate::errors::script::runtime_error;
 use crate::errors::host_error::HostError;
+use crate::errors::script::runtime_error;
 use crate::limits::{
     FIRST_LOOP_LIMIT, LOOP_LIMIT_MARGIN, MEMORY_LIMIT, MEMORY_MESSAGE, TIME_LIMIT, TIMEOUT_MESSAGE,
     YIELD_BUDGET, live_bytes, peak_bytes, refused_allocations, reset_peak,

@@ -215,8 +215,8 @@ mod tests {
 
     use super::*;
     use crate::model::CalcDoc;
-    use crate::run::realm::Sandbox;
     use crate::run::calculation::Outcome;
+    use crate::run::realm::Sandbox;
 
     /// What a fresh sandbox gives for `script`, and whether Rust described it.
     fn run(script: &str, natively: bool) -> (Outcome, bool) {

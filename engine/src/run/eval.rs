@@ -14,15 +14,15 @@ use serde_json::{Map, Value};
 use web_time::Instant;
 
 use crate::dates::CivilDate;
+pub use crate::errors::host_error::HostError;
 use crate::format::Locale;
 use crate::host::console;
-pub use crate::errors::host_error::HostError;
 use crate::inputs::describe_inputs;
 use crate::limits::{CRASH_MESSAGE, live_bytes};
 use crate::model::{CalcDoc, Library};
 use crate::output::EvalResult;
-use crate::run::realm::{LibraryRealm, Sandbox};
 use crate::run::calculation::{Ended, used_in_order};
+use crate::run::realm::{LibraryRealm, Sandbox};
 use crate::validate::{check_names, check_outputs};
 
 /// A calculation that leaves this much more memory allocated than before it ran is

@@ -20,12 +20,12 @@ use boa_engine::property::Attribute;
 use boa_engine::{Context, JsError, JsResult, JsValue, Script, Source, js_string};
 use serde_json::Value;
 
-use crate::errors::script::{SCRIPT_PATH, syntax_error};
-use crate::run::guard::Guard;
 use crate::errors::host_error::HostError;
+use crate::errors::script::{SCRIPT_PATH, syntax_error};
 use crate::limits::{MEMORY_LIMIT, RECURSION_LIMIT, VALUE_STACK_LIMIT};
 use crate::model::{CalcDoc, Library};
 use crate::run::calculation::{Ended, RUN_GLOBAL, run};
+use crate::run::guard::Guard;
 
 const HARNESS: &str = include_str!("harness.js");
 

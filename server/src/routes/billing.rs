@@ -188,7 +188,9 @@ async fn preview(
     Body(choice): Body<PlanRequest>,
 ) -> Result<Json<Preview>, ApiError> {
     let plan = billing::paid_plan(&choice.plan)?;
-    Ok(Json(billing::preview_switch(&state, &user, &id, plan).await?))
+    Ok(Json(
+        billing::preview_switch(&state, &user, &id, plan).await?,
+    ))
 }
 
 /// Switches to another plan with proration, invoiced and charged now.
@@ -364,7 +366,9 @@ async fn complete(
     CurrentUser(user): CurrentUser,
     Body(request): Body<CompleteRequest>,
 ) -> Result<Json<CheckoutOutcome>, ApiError> {
-    Ok(Json(billing::complete(&state, &user, &request.intent_id).await?))
+    Ok(Json(
+        billing::complete(&state, &user, &request.intent_id).await?,
+    ))
 }
 
 /// The user's invoices, newest first.

@@ -17,9 +17,9 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::wire::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::same_secret;
+use crate::wire::ErrorBody;
 
 /// `/livez` (the process answers), `/readyz` (the database answers too) and `/metrics`.
 pub fn router() -> Router<AppState> {

@@ -100,10 +100,7 @@ async fn page_html(
         html = super::share_meta::with_share_meta(&html, &calc.published.doc, &canonical);
         if uri.path().starts_with("/calc/") {
             // Installed from this page, the app opens this calculator (`web_manifest`).
-            let manifest = format!(
-                "/manifest.webmanifest?calc={}",
-                calc._id
-            );
+            let manifest = format!("/manifest.webmanifest?calc={}", calc._id);
             html = html.replace(
                 r#"href="/manifest.webmanifest""#,
                 &format!(r#"href="{manifest}""#),

@@ -8,12 +8,12 @@
 
 use std::collections::BTreeSet;
 
+use calcsmith_engine::TestReport;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
-use calcsmith_engine::TestReport;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;

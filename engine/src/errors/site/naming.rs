@@ -5,20 +5,13 @@ use boa_ast::declaration::Binding;
 use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
 use boa_ast::expression::literal::{LiteralKind, PropertyDefinition, TemplateElement};
 
-
 use boa_ast::expression::{Call, Expression, Identifier};
 
 use boa_ast::pattern::ArrayPattern;
 use boa_ast::property::PropertyName;
 
-
-
 use boa_ast::visitor::{VisitWith, Visitor};
 use boa_ast::{Position, Spanned};
-
-
-
-
 
 use super::{Finder, IDENT_MARK, Nullish, Operation, Site, pair};
 

@@ -10,18 +10,15 @@ use boa_ast::expression::{Expression, New};
 use boa_ast::function::FunctionBody;
 use boa_ast::pattern::Pattern;
 
-
+use boa_ast::Spanned;
 use boa_ast::statement::Throw;
 use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
 use boa_ast::visitor::{VisitWith, Visitor};
-use boa_ast::Spanned;
-
 
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use super::{Finder, Operation, pair};
-
 
 impl<'ast> Visitor<'ast> for Finder<'_> {
     type BreakTy = Infallible;

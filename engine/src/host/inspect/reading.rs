@@ -37,7 +37,11 @@ impl Shown {
 }
 
 /// An own property of `object` without running its getter; `None` when there is none.
-pub(super) fn own_value(object: &JsObject, key: &PropertyKey, context: &mut Context) -> Option<Shown> {
+pub(super) fn own_value(
+    object: &JsObject,
+    key: &PropertyKey,
+    context: &mut Context,
+) -> Option<Shown> {
     let descriptor = OrdinaryObject::get_own_property_descriptor(
         &JsValue::undefined(),
         &[object.clone().into(), key.clone().into()],
@@ -80,7 +84,11 @@ pub(super) fn array_length(array: &JsObject, context: &mut Context) -> u64 {
 }
 
 /// `Foo` for an instance of a class other than the expected built-in one.
-pub(super) fn constructor_prefix(object: &JsObject, expected: &str, context: &mut Context) -> Option<String> {
+pub(super) fn constructor_prefix(
+    object: &JsObject,
+    expected: &str,
+    context: &mut Context,
+) -> Option<String> {
     let prototype = object.prototype()?;
     let descriptor = own_value(&prototype, &js_string!("constructor").into(), context)?;
     let (Shown::Value(constructor) | Shown::Hidden(constructor)) = descriptor else {
@@ -112,7 +120,11 @@ pub(super) fn error_text(object: &JsObject, context: &mut Context) -> Option<Str
     })
 }
 
-pub(super) fn own_or_inherited(object: &JsObject, key: &str, context: &mut Context) -> Option<String> {
+pub(super) fn own_or_inherited(
+    object: &JsObject,
+    key: &str,
+    context: &mut Context,
+) -> Option<String> {
     let mut current = Some(object.clone());
     while let Some(object) = current {
         if let Some(Shown::Value(v) | Shown::Hidden(v)) =

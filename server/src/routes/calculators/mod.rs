@@ -25,7 +25,10 @@ pub fn router() -> Router<AppState> {
             get(published::read_published).delete(published::delete_published),
         )
         .route("/api/source/{id}/versions", get(sources::list_versions))
-        .route("/api/source/{id}/versions/{number}", get(sources::read_version))
+        .route(
+            "/api/source/{id}/versions/{number}",
+            get(sources::read_version),
+        )
         .route("/api/calc/{id}/eval", post(published::evaluate))
         .route("/api/calc/edit/", post(published::toggle_privacy))
         .route("/api/calc/edit", post(published::toggle_privacy))

@@ -3,11 +3,11 @@
 
 use std::net::SocketAddr;
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use calcsmith_engine::EvalResult;
 use serde::Deserialize;
 use serde_json::{Map, Value};

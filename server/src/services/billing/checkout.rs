@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use utoipa::ToSchema;
 use stripe::{StripeError, StripeRequest};
 use stripe_billing::subscription::{
     CreateSubscription, CreateSubscriptionItems, CreateSubscriptionPaymentBehavior,
@@ -15,6 +14,7 @@ use stripe_core::payment_intent::RetrievePaymentIntent;
 use stripe_core::setup_intent::{CreateSetupIntent, CreateSetupIntentUsage, RetrieveSetupIntent};
 use stripe_core::{PaymentIntentStatus, SetupIntentStatus};
 use stripe_payment::payment_method::AttachPaymentMethod;
+use utoipa::ToSchema;
 
 use super::client::{card_error, not_found, once_key, or_not_found, stripe_error};
 use super::customers::{

@@ -1,8 +1,8 @@
 //! The user's invoices, newest first, and where each one's PDF is.
 
 use serde::Serialize;
-use utoipa::ToSchema;
 use stripe_billing::invoice::{ListInvoice, RetrieveInvoice};
+use utoipa::ToSchema;
 
 use super::client::{not_found, or_not_found, stripe_error};
 use crate::entities::user;

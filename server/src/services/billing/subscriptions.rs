@@ -2,7 +2,6 @@
 //! that), switching plans with proration, and closing the customer when the account goes.
 
 use serde::Serialize;
-use utoipa::ToSchema;
 use stripe::{StripeError, StripeRequest};
 use stripe_billing::Subscription;
 use stripe_billing::invoice::{
@@ -15,6 +14,7 @@ use stripe_billing::subscription::{
     UpdateSubscriptionPaymentBehavior, UpdateSubscriptionProrationBehavior,
 };
 use stripe_core::customer::DeleteCustomer;
+use utoipa::ToSchema;
 
 use super::client::{not_found, once_key, or_not_found, stripe_error};
 use super::customers::{cancel_now, follow, price_id, subscription_of, subscriptions_of};

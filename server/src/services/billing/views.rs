@@ -3,9 +3,9 @@
 //! gives.
 
 use serde::Serialize;
-use utoipa::ToSchema;
 use stripe_billing::{Subscription, SubscriptionStatus};
 use stripe_payment::PaymentMethod;
+use utoipa::ToSchema;
 
 use super::client::Stripe;
 use crate::services::plans::Plan;

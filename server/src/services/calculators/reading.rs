@@ -1,11 +1,11 @@
 //! What a calculator shows to whom: a calculator visible to a viewer, what visitors are
 //! shown of it (the published version), the owner's own, privacy, and the owner's list.
 
+use calcsmith_engine::EvalResult;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
 };
-use calcsmith_engine::EvalResult;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
