@@ -17,6 +17,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::calculators::{published, sources};
+use crate::routes::billing::{payments, subscription};
 use crate::routes::{account, billing};
 use crate::state::AppState;
 
@@ -61,10 +62,11 @@ impl Modify for SessionCookie {
         sources::list_versions, sources::read_version,
         published::read_published, published::delete_published, published::toggle_privacy,
         published::my_calculators, published::evaluate,
-        billing::plans, billing::subscription, billing::cancel, billing::resume,
-        billing::preview, billing::switch_plan, billing::cards, billing::edit_card,
-        billing::make_default, billing::delete_card, billing::checkout, billing::complete,
-        billing::invoices, billing::invoice_pdf, billing::webhook
+        billing::plans, subscription::subscription, subscription::cancel,
+        subscription::resume, subscription::preview, subscription::switch_plan,
+        subscription::cards, subscription::edit_card, subscription::make_default,
+        subscription::delete_card, payments::checkout, payments::complete, payments::invoices,
+        payments::invoice_pdf, payments::webhook
     ),
     modifiers(&SessionCookie)
 )]

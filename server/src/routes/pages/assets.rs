@@ -1,11 +1,10 @@
-//! The web app's pages (the SPA's `index.html` with preloaded page data), its lazily
-//! loaded screens under `/partials/`, static assets, the service worker with the web app
-//! manifest and its icons, and the fallbacks: unknown `/api/` paths are a JSON 404, any
-//! other unknown path redirects to `/`.
+//! The files the app is made of: the web build's (hashed assets, screens, the worker, the
+//! service worker, the manifest, icons), the engine package's (`pkg/`, with the Intl
+//! module's wait while `scripts/run` builds it) and the built-in ones, each with its cache
+//! policy and its compressed copies.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
 use axum::Router;
 use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
@@ -16,7 +15,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
-
 use crate::auth::MaybeUser;
 use crate::domain::CalcId;
 use crate::entities::user;
@@ -24,205 +22,11 @@ use crate::error::ApiError;
 use crate::services::calculators::{self, Published};
 use crate::state::AppState;
 
-/// The screens of spec §2; each returns the SPA.
-pub const PAGES: &[&str] = &[
-    "/",
-    "/source/{id}",
-    "/calc/{id}",
-    "/embed/{id}",
-    "/account",
-    "/account/sub",
-    "/account/card",
-    "/account/invoice",
-    "/terms",
-    "/privacy",
-    "/pricing",
-    "/pricing_fail",
-    "/pricing_pass",
-    "/user/calculators",
-    "/forgot",
-];
-
-/// Built-in assets that are not part of the web build.
-fn static_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("static")
-}
-
-/// The page and asset routes.
-pub fn router() -> Router<AppState> {
-    let mut router = Router::new();
-    for page in PAGES {
-        router = router.route(page, get(page_html));
-    }
-    router
-        .route("/partials/{name}", get(partial))
-        .route("/js/lib/{file}", get(library))
-        .route("/js/{*file}", get(web_js))
-        .route("/assets/{*file}", get(hashed_asset))
-        .route("/pkg/{*file}", get(package_file))
-        .route("/txt/{*file}", get(built_in))
-        .route("/img/{*file}", get(built_in))
-        .route("/index.html", get(app_shell))
-        .route("/sw.js", get(service_worker))
-        .route("/manifest.webmanifest", get(web_manifest))
-        .route("/icons/{file}", get(icon))
-        .fallback(fallback)
-}
-
-/// `index.html` of the web build (or the built-in stand-in) with the page data the app
-/// reads at start: whether someone is signed in.
-async fn page_html(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
-    uri: Uri,
-) -> Response {
-    let built = tokio::fs::read_to_string(state.config.web_dir.join("index.html")).await;
-    let html = match built {
-        Ok(html) => html,
-        Err(_) => include_str!("../../static/index.html").to_owned(),
-    };
-    let mut data = PageData {
-        authenticated: user.is_some(),
-        user: user.as_ref().map(|u| PageUser {
-            name: u.name.clone(),
-            email: u.email.clone(),
-        }),
-        calc: None,
-    };
-    // A published page gets its calculator with it: the first outputs need no second trip.
-    let mut html = html;
-    if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
-        let canonical = format!(
-            "{}/calc/{}",
-            state.config.public_url.trim_end_matches('/'),
-            calc._id
-        );
-        html = super::share_meta::with_share_meta(&html, &calc.published.doc, &canonical);
-        if uri.path().starts_with("/calc/") {
-            // Installed from this page, the app opens this calculator (`web_manifest`).
-            let manifest = format!("/manifest.webmanifest?calc={}", calc._id);
-            html = html.replace(
-                r#"href="/manifest.webmanifest""#,
-                &format!(r#"href="{manifest}""#),
-            );
-        }
-        data.calc = Some(calc);
-    }
-    // `<` escaped so the data can never close the script element.
-    let data = serde_json::to_string(&data)
-        .unwrap_or_default()
-        .replace('<', "\\u003c");
-    let preloads = module_preloads(&state.config.web_dir, uri.path()).await;
-    let tag = format!(
-        "{preloads}<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>"
-    );
-    let html = match html.find("</head>") {
-        Some(at) => format!("{}{tag}\n{}", &html[..at], &html[at..]),
-        None => format!("{tag}\n{html}"),
-    };
-    ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
-}
-
-/// The data a page starts with (`<script id="calcsmith-preload">`, read by
-/// `web/src/lib/preload.ts`).
-#[derive(Serialize)]
-struct PageData {
-    authenticated: bool,
-    user: Option<PageUser>,
-    /// A published page's calculator.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    calc: Option<PageCalc>,
-}
-
-#[derive(Serialize)]
-struct PageUser {
-    name: String,
-    email: String,
-}
-
-/// A published page's calculator: what `GET /api/calc/{id}` answers, its id, and whether
-/// it is private.
-#[derive(Serialize)]
-struct PageCalc {
-    #[serde(flatten)]
-    published: Published,
-    _id: String,
-    private: bool,
-}
-
-/// `<link rel="modulepreload">` tags for the page's screen and the modules it imports
-/// beyond the entry's, as the web build lists them (`partials/preload.json`, written by
-/// `web/vite.config.ts`): the browser fetches them while the entry bundle loads, not after
-/// it has run. Nothing when the build has no list or names nothing for this page, and
-/// never a file the build did not write (the browser would fetch a 404).
-async fn module_preloads(web_dir: &Path, path: &str) -> String {
-    let Ok(text) = tokio::fs::read_to_string(web_dir.join("partials/preload.json")).await else {
-        return String::new();
-    };
-    let Ok(mut screens) = serde_json::from_str::<HashMap<String, Vec<String>>>(&text) else {
-        return String::new();
-    };
-    let files = screens.remove(&screen_of(path)).unwrap_or_default();
-    files
-        .iter()
-        // Paths of the build's own files only: nothing that could leave the attribute.
-        .filter(|file| {
-            file.starts_with('/')
-                && file
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
-                && !file.contains("..")
-                && web_dir.join(&file[1..]).is_file()
-        })
-        .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">\n"))
-        .collect()
-}
-
-/// The screen (`web/src/partials/{name}`) the app shows at `path`, one of [`PAGES`]:
-/// `/calc/{id}` → `calc`, `/account/sub` → `account_sub`, `/` → `welcome`.
-fn screen_of(path: &str) -> String {
-    for screen in ["calc", "embed", "source"] {
-        if path
-            .strip_prefix('/')
-            .and_then(|p| p.strip_prefix(screen))
-            .is_some_and(|rest| rest.starts_with('/'))
-        {
-            return screen.to_owned();
-        }
-    }
-    match path.trim_matches('/') {
-        "" => "welcome".to_owned(),
-        name => name.replace('/', "_"),
-    }
-}
-
-/// The published calculator of a `/calc/{id}` or `/embed/{id}` page, if the viewer may see
-/// it; anything else (another page, a bad id, a database error) leaves it to the app.
-async fn published_for_page(
-    state: &AppState,
-    path: &str,
-    viewer: Option<&user::Model>,
-) -> Option<PageCalc> {
-    let id = path
-        .strip_prefix("/calc/")
-        .or_else(|| path.strip_prefix("/embed/"))?;
-    let id = CalcId::parse(id).ok()?;
-    let found = calculators::visible(state, &id, viewer).await.ok()??;
-    let shown = calculators::shown(state, &found).await.ok()?;
-    Some(PageCalc {
-        published: calculators::published(&shown),
-        _id: id.as_str().to_owned(),
-        // The page keeps a public calculator on the device for offline use, never a
-        // private one (only its owner is shown it): `web/src/lib/offline/saved-calcs.ts`.
-        private: found.is_private,
-    })
-}
-
 /// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404. A browser that
 /// accepts brotli or gzip gets the file's `.br` or `.gz` copy when the build made one
 /// (scripts/build-wasm for the engine and the libraries, web/vite.config.ts for the web
 /// build): the default wasm module is about 4 MB raw, 1.3 MB gzipped and 0.9 MB in brotli.
-async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Request) -> Response {
+pub(super) async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Request) -> Response {
     if file.split('/').any(|part| part == ".." || part.is_empty()) {
         return ApiError::NotFound("Not found.".to_owned()).into_response();
     }
@@ -253,7 +57,7 @@ async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Reques
     }
 }
 
-async fn partial(
+pub(super) async fn partial(
     State(state): State<AppState>,
     UrlPath(name): UrlPath<String>,
     request: Request,
@@ -269,7 +73,7 @@ async fn partial(
     serve_file(&dir, &format!("{name}.js"), "no-cache", request).await
 }
 
-async fn library(
+pub(super) async fn library(
     State(state): State<AppState>,
     UrlPath(file): UrlPath<String>,
     request: Request,
@@ -279,7 +83,7 @@ async fn library(
 }
 
 /// `/js/worker.js` has no hash in its name, so it is revalidated on every load.
-async fn web_js(
+pub(super) async fn web_js(
     State(state): State<AppState>,
     UrlPath(file): UrlPath<String>,
     request: Request,
@@ -288,7 +92,7 @@ async fn web_js(
     serve_file(&dir, &file, "no-cache", request).await
 }
 
-async fn hashed_asset(
+pub(super) async fn hashed_asset(
     State(state): State<AppState>,
     UrlPath(file): UrlPath<String>,
     request: Request,
@@ -297,7 +101,7 @@ async fn hashed_asset(
     serve_file(&dir, &file, "public, max-age=31536000, immutable", request).await
 }
 
-async fn package_file(
+pub(super) async fn package_file(
     State(state): State<AppState>,
     UrlPath(file): UrlPath<String>,
     request: Request,
@@ -333,13 +137,13 @@ pub const INTL_BEING_BUILT: &str = "The Intl module is still being built.";
 /// `index.html` as built, without any page data: the app shell the service worker saves
 /// and shows for `/calc/{id}` without a network. Never a page's own HTML, which names
 /// whoever is signed in.
-async fn app_shell(State(state): State<AppState>, request: Request) -> Response {
+pub(super) async fn app_shell(State(state): State<AppState>, request: Request) -> Response {
     serve_file(&state.config.web_dir, "index.html", "no-cache", request).await
 }
 
 /// The service worker (`web/src/sw.ts`). Revalidated on every load: a new deployment is
 /// a new worker, which replaces the old one at the next visit.
-async fn service_worker(State(state): State<AppState>, request: Request) -> Response {
+pub(super) async fn service_worker(State(state): State<AppState>, request: Request) -> Response {
     let mut response = serve_file(&state.config.web_dir, "sw.js", "no-cache", request).await;
     if response.status() == StatusCode::OK {
         response.headers_mut().insert(
@@ -358,7 +162,7 @@ struct ManifestQuery {
 
 /// The web app manifest: installing a page to the home screen. Linked from a published
 /// calculator's page with `?calc={id}`, it makes that calculator the installed app.
-async fn web_manifest(State(state): State<AppState>, request: Request) -> Response {
+pub(super) async fn web_manifest(State(state): State<AppState>, request: Request) -> Response {
     let calc = request
         .uri()
         .query()
@@ -397,7 +201,7 @@ async fn web_manifest(State(state): State<AppState>, request: Request) -> Respon
 }
 
 /// The build's manifest with `/calc/{id}` as the app's identity and start page.
-fn manifest_for_calc(text: &str, id: &CalcId) -> Option<String> {
+pub(super) fn manifest_for_calc(text: &str, id: &CalcId) -> Option<String> {
     let mut manifest: Value = serde_json::from_str(text).ok()?;
     let page = Value::String(format!("/calc/{}", id.as_str()));
     let fields = manifest.as_object_mut()?;
@@ -407,7 +211,7 @@ fn manifest_for_calc(text: &str, id: &CalcId) -> Option<String> {
 }
 
 /// The manifest's icons (`web/public/icons/`).
-async fn icon(
+pub(super) async fn icon(
     State(state): State<AppState>,
     UrlPath(file): UrlPath<String>,
     request: Request,
@@ -416,12 +220,12 @@ async fn icon(
     serve_file(&dir, &file, "public, max-age=86400", request).await
 }
 
-async fn built_in(request: Request) -> Response {
+pub(super) async fn built_in(request: Request) -> Response {
     let path = request.uri().path().trim_start_matches('/').to_owned();
     serve_file(&static_dir(), &path, "public, max-age=86400", request).await
 }
 
-async fn fallback(method: Method, request: Request) -> Response {
+pub(super) async fn fallback(method: Method, request: Request) -> Response {
     if request.uri().path().starts_with("/api/") {
         return ApiError::NotFound(format!(
             "No such API route: {} {}",
