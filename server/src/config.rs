@@ -6,10 +6,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 mod billing;
+mod env;
 mod smtp;
 
 pub use billing::{BillingConfig, LiveStripe};
 pub use smtp::SmtpCa;
+
+use env::{count, milliseconds, seconds, var};
 
 /// The server's settings.
 #[derive(Clone)]
@@ -149,17 +152,7 @@ impl EvalLimits {
     }
 }
 
-/// A whole number from `name`, or `default` when unset.
-fn count(name: &str, default: usize) -> Result<usize, String> {
-    var(name).map_or(Ok(default), |n| {
-        n.parse()
-            .map_err(|_| format!("{name} must be a number, not \"{n}\""))
-    })
-}
 
-fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-}
 
 impl Config {
     /// Reads the environment.
@@ -250,29 +243,7 @@ impl Config {
     }
 }
 
-/// A duration in whole seconds (at least 1) from `name`, or `default`.
-fn seconds(name: &str, default: u64) -> Result<Duration, String> {
-    let value = var(name)
-        .map(|n| {
-            n.parse::<u64>()
-                .map_err(|_| format!("{name} must be a number of seconds, not \"{n}\""))
-        })
-        .transpose()?
-        .unwrap_or(default);
-    Ok(Duration::from_secs(value.max(1)))
-}
 
-/// A duration in milliseconds (0 allowed) from `name`, or `default`.
-fn milliseconds(name: &str, default: u64) -> Result<Duration, String> {
-    let value = var(name)
-        .map(|n| {
-            n.parse::<u64>()
-                .map_err(|_| format!("{name} must be a number of milliseconds, not \"{n}\""))
-        })
-        .transpose()?
-        .unwrap_or(default);
-    Ok(Duration::from_millis(value))
-}
 
 fn default_calc_bin() -> PathBuf {
     std::env::current_exe()

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
-use crate::services::billing::Stripe;
+use crate::services::billing::client::Stripe;
 use crate::services::evaluator::Evaluator;
 use crate::services::published_cache::PublishedCache;
 

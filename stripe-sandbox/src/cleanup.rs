@@ -70,7 +70,7 @@ mod tests {
     use crate::store::{SetupIntent, now, random};
 
     fn card(state: &mut State, created: i64) -> String {
-        let id = money::resolve_payment_method(state, "pm_card_visa", "payment_method").unwrap();
+        let id = money::methods::resolve_payment_method(state, "pm_card_visa", "payment_method").unwrap();
         state.payment_methods.get_mut(&id).unwrap().created = created;
         id
     }
@@ -111,7 +111,7 @@ mod tests {
         .unwrap();
         let pm = sandbox
             .mutate(|state, _| {
-                money::resolve_payment_method(state, "pm_card_visa", "payment_method")
+                money::methods::resolve_payment_method(state, "pm_card_visa", "payment_method")
             })
             .unwrap();
         sandbox.forget_abandoned_payment_methods(now() + 60);

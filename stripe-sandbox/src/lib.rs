@@ -156,12 +156,12 @@ impl Sandbox {
                 let Some(inner) = weak.upgrade() else { return };
                 let sandbox = Sandbox { inner };
                 sandbox.forget_abandoned_payment_methods(store::now());
-                if !sandbox.read(money::real_time_due) {
+                if !sandbox.read(money::clock::real_time_due) {
                     continue;
                 }
                 // A failure here (disk full) is retried on the next tick.
                 let _ = sandbox.mutate(|state, events| {
-                    money::advance_real_time(state, events);
+                    money::clock::advance_real_time(state, events);
                     Ok(())
                 });
             }

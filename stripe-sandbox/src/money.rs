@@ -16,11 +16,9 @@ use crate::store::{
 };
 use crate::webhook::{Event, event};
 
-mod clock;
-mod methods;
+pub mod clock;
+pub mod methods;
 
-pub use clock::{advance_clock, advance_real_time, real_time_due};
-pub use methods::{attach, create_payment_method, resolve_payment_method, set_customer};
 
 /// Days after a failed attempt that the next one is made; after the last, the subscription is
 /// canceled (Stripe's default: four attempts within about two weeks).
@@ -179,7 +177,7 @@ pub fn mark_paid(state: &mut State, invoice: &str, events: &mut Vec<Event>) {
     inv.next_payment_attempt = None;
     inv.paid_at = Some(paid_at);
     let subscription = inv.subscription.clone();
-    let rendered = render::invoice(state, &state.invoices[invoice], &[]);
+    let rendered = render::invoices::invoice(state, &state.invoices[invoice], &[]);
     events.push(event("invoice.paid", rendered, None));
     if let Some(sub) = subscription.as_deref()
         && state
@@ -215,7 +213,7 @@ fn payment_failed(state: &mut State, invoice: &str, _error: &ApiError, events: &
         None
     };
     let exhausted = live && retry.is_none();
-    let rendered = render::invoice(state, &state.invoices[invoice], &[]);
+    let rendered = render::invoices::invoice(state, &state.invoices[invoice], &[]);
     events.push(event("invoice.payment_failed", rendered, None));
     if let Some(sub) = subscription.as_deref() {
         if exhausted {
@@ -235,7 +233,7 @@ pub fn set_status(state: &mut State, sub: &str, status: &str, events: &mut Vec<E
         return;
     }
     let previous = std::mem::replace(&mut s.status, status.to_string());
-    let rendered = render::subscription(state, &state.subscriptions[sub]);
+    let rendered = render::subscriptions::subscription(state, &state.subscriptions[sub]);
     events.push(event(
         "customer.subscription.updated",
         rendered,
@@ -277,7 +275,7 @@ pub fn end_subscription(
             inv.next_payment_attempt = None;
         }
     }
-    let rendered = render::subscription(state, &state.subscriptions[sub]);
+    let rendered = render::subscriptions::subscription(state, &state.subscriptions[sub]);
     events.push(event("customer.subscription.deleted", rendered, None));
 }
 

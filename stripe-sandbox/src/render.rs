@@ -9,11 +9,8 @@ use crate::store::{
     SetupIntent, State, Subscription,
 };
 
-mod invoices;
-mod subscriptions;
-
-pub use invoices::invoice;
-pub use subscriptions::{price, product, subscription};
+pub mod invoices;
+pub mod subscriptions;
 
 /// A list answer: `{"object": "list", "data": [...], "has_more", "url"}`.
 pub fn list(url: &str, data: Vec<Value>, has_more: bool) -> Value {

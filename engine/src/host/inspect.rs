@@ -12,10 +12,6 @@ use boa_engine::{Context, JsObject, JsValue, js_string};
 const DEPTH: usize = 2;
 /// Array items (and object keys) shown before `... N more items`.
 const MAX_ITEMS: usize = 100;
-/// Node's `breakLength`.
-const BREAK_LENGTH: usize = 80;
-/// Node's `compact`.
-const COMPACT: usize = 3;
 
 /// `value` as a console prints it nested in an object (strings quoted).
 pub fn inspect(value: &JsValue, context: &mut Context) -> String {
@@ -381,5 +377,5 @@ impl Printer {
 mod layout;
 mod reading;
 
-use layout::group;
+use layout::{BREAK_LENGTH, COMPACT, group};
 use reading::{Shown, array_length, constructor_prefix, error_text, is_class, own_value};

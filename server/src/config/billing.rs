@@ -1,7 +1,7 @@
 //! Billing's configuration: the shipped Stripe sandbox by default, live Stripe when
 //! `STRIPE_SECRET_KEY` is set.
 
-use super::var;
+use super::env::var;
 
 /// How plans are sold (docs/billing.md).
 #[derive(Clone)]

@@ -16,7 +16,7 @@ pub async fn list_prices(Extract(sandbox): Extract<Sandbox>, Params(form): Param
             .prices
             .values()
             .filter(|p| lookup_keys.is_empty() || lookup_keys.contains(&p.lookup_key))
-            .map(|p| (p.created, p.id.clone(), render::price(p)))
+            .map(|p| (p.created, p.id.clone(), render::subscriptions::price(p)))
             .collect();
         let list = super::page("/v1/prices", prices, &form)?;
         answer(state, list, &form)

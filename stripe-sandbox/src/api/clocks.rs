@@ -47,7 +47,7 @@ pub async fn advance(
                 "The test clock can only be advanced to a time after its current frozen_time.",
             ));
         }
-        money::advance_clock(state, &id, to, events);
+        money::clock::advance_clock(state, &id, to, events);
         answer(state, render::clock(&state.clocks[&id]), &form)
     })
 }

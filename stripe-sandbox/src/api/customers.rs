@@ -133,7 +133,7 @@ pub async fn delete(Extract(sandbox): Extract<Sandbox>, Path(id): Path<String>) 
             .map(|pm| pm.id.clone())
             .collect();
         for pm in cards {
-            money::set_customer(state, &pm, None, events);
+            money::methods::set_customer(state, &pm, None, events);
         }
         let customer = state.customers.get_mut(&id).expect("checked above");
         customer.default_payment_method = None;

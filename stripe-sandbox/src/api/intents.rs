@@ -39,7 +39,7 @@ pub async fn create_setup_intent(
             ));
         }
         let payment_method = match form.str("payment_method")? {
-            Some(pm) => Some(money::resolve_payment_method(state, pm, "payment_method")?),
+            Some(pm) => Some(money::methods::resolve_payment_method(state, pm, "payment_method")?),
             None => None,
         };
         let confirm = form.bool("confirm")?.unwrap_or(false);
@@ -95,7 +95,7 @@ pub async fn create_setup_intent(
 fn setup_succeeded(state: &mut State, id: &str, events: &mut Vec<Event>) -> Result<(), ApiError> {
     let intent = state.setup_intents[id].clone();
     if let (Some(customer), Some(pm)) = (&intent.customer, &intent.payment_method) {
-        money::attach(state, pm, customer, events)?;
+        money::methods::attach(state, pm, customer, events)?;
     }
     events.push(event(
         "setup_intent.succeeded",
@@ -186,7 +186,7 @@ pub async fn authenticate(
                 && let Some(inv) = state.invoices.get_mut(&invoice)
             {
                 inv.attempt_count += 1;
-                let rendered = render::invoice(state, &state.invoices[&invoice], &[]);
+                let rendered = render::invoices::invoice(state, &state.invoices[&invoice], &[]);
                 events.push(event("invoice.payment_failed", rendered, None));
             }
         }

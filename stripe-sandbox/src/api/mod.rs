@@ -252,7 +252,7 @@ fn expand_path(
             .as_str()
             .and_then(|id| state.invoices.get(id))
             .ok_or_else(cannot)?;
-        value[*key] = render::invoice(state, invoice, &[key.to_string()])[*key].take();
+        value[*key] = render::invoices::invoice(state, invoice, &[key.to_string()])[*key].take();
         return Ok(());
     }
     let Some(field) = value.get_mut(*key) else {
@@ -288,10 +288,10 @@ fn object_by_id(state: &State, id: &str) -> Option<Value> {
         "pm" => render::payment_method(state.payment_methods.get(id)?),
         "seti" => render::setup_intent(&state.public_url, state.setup_intents.get(id)?),
         "pi" => render::payment_intent(&state.public_url, state.payment_intents.get(id)?),
-        "price" => render::price(state.prices.get(id)?),
-        "prod" => render::product(state.products.get(id)?),
-        "sub" => render::subscription(state, state.subscriptions.get(id)?),
-        "in" => render::invoice(state, state.invoices.get(id)?, &[]),
+        "price" => render::subscriptions::price(state.prices.get(id)?),
+        "prod" => render::subscriptions::product(state.products.get(id)?),
+        "sub" => render::subscriptions::subscription(state, state.subscriptions.get(id)?),
+        "in" => render::invoices::invoice(state, state.invoices.get(id)?, &[]),
         "clock" => render::clock(state.clocks.get(id)?),
         _ => return None,
     })

@@ -34,7 +34,7 @@ pub async fn create(
             .ok_or_else(|| ApiError::missing("card[exp_year]"))?;
         let card = cards::check(number, exp_month, exp_year, form.str("card.cvc")?, now())?;
         let billing_details = render::billing_details(form.get("billing_details"))?;
-        let id = money::create_payment_method(state, card, exp_month, exp_year, billing_details);
+        let id = money::methods::create_payment_method(state, card, exp_month, exp_year, billing_details);
         if let Some(metadata) = crate::limits::metadata(&form, "metadata")? {
             state
                 .payment_methods
@@ -89,9 +89,9 @@ pub async fn attach(
     sandbox.mutate(|state, events| {
         let customer = form.required("customer")?;
         state.require_customer(customer, "customer")?;
-        let id = money::resolve_payment_method(state, &id, "payment_method")
+        let id = money::methods::resolve_payment_method(state, &id, "payment_method")
             .map_err(|_| ApiError::no_such("PaymentMethod", &id, None))?;
-        money::attach(state, &id, customer, events)?;
+        money::methods::attach(state, &id, customer, events)?;
         answer(
             state,
             render::payment_method(&state.payment_methods[&id]),
@@ -110,7 +110,7 @@ pub async fn detach(
         let Some(customer) = pm.customer.clone() else {
             return Err(ApiError::state("The payment method you provided is not attached to a customer so detachment is impossible."));
         };
-        money::set_customer(state, &id, None, events);
+        money::methods::set_customer(state, &id, None, events);
         if let Some(c) = state.customers.get_mut(&customer)
             && c.default_payment_method.as_deref() == Some(&id)
         {

@@ -65,9 +65,9 @@ fn customer_payment_method(
     pm: &str,
     events: &mut Vec<crate::webhook::Event>,
 ) -> Result<String, ApiError> {
-    let id = money::resolve_payment_method(state, pm, "default_payment_method")?;
+    let id = money::methods::resolve_payment_method(state, pm, "default_payment_method")?;
     if crate::cards::test_payment_method(pm).is_some() {
-        money::attach(state, &id, customer, events)?;
+        money::methods::attach(state, &id, customer, events)?;
     }
     if state.payment_methods[&id].customer.as_deref() != Some(customer) {
         return Err(ApiError::invalid(
@@ -138,7 +138,7 @@ pub async fn create(Extract(sandbox): Extract<Sandbox>, Params(form): Params) ->
         // The created event goes first, as Stripe sends it; paying may add an update.
         let mut later = Vec::new();
         money::pay_invoice(state, &invoice, false, &mut later);
-        let rendered = render::subscription(state, &state.subscriptions[&id]);
+        let rendered = render::subscriptions::subscription(state, &state.subscriptions[&id]);
         events.push(event("customer.subscription.created", rendered.clone(), None));
         events.extend(later.into_iter().filter(|e| e["type"] != "customer.subscription.updated"));
         answer(state, rendered, &form)
@@ -158,7 +158,7 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
                 Some("all") => true,
                 Some(status) => s.status == status,
             })
-            .map(|s| (s.created, s.id.clone(), render::subscription(state, s)))
+            .map(|s| (s.created, s.id.clone(), render::subscriptions::subscription(state, s)))
             .collect();
         let list = page("/v1/subscriptions", subscriptions, &form)?;
         answer(state, list, &form)
@@ -257,7 +257,7 @@ pub async fn update(
                 .get_mut(&id)
                 .expect("present")
                 .latest_invoice = Some(invoice.clone());
-            let rendered = render::subscription(state, &state.subscriptions[&id]);
+            let rendered = render::subscriptions::subscription(state, &state.subscriptions[&id]);
             events.push(event(
                 "customer.subscription.updated",
                 rendered,
@@ -265,7 +265,7 @@ pub async fn update(
             ));
             money::pay_invoice(state, &invoice, true, events);
         } else if !previous.is_empty() {
-            let rendered = render::subscription(state, &state.subscriptions[&id]);
+            let rendered = render::subscriptions::subscription(state, &state.subscriptions[&id]);
             events.push(event(
                 "customer.subscription.updated",
                 rendered,
@@ -274,7 +274,7 @@ pub async fn update(
         }
         answer(
             state,
-            render::subscription(state, &state.subscriptions[&id]),
+            render::subscriptions::subscription(state, &state.subscriptions[&id]),
             &form,
         )
     })
@@ -299,7 +299,7 @@ pub async fn cancel(
         money::end_subscription(state, &id, now, "cancellation_requested", events);
         answer(
             state,
-            render::subscription(state, &state.subscriptions[&id]),
+            render::subscriptions::subscription(state, &state.subscriptions[&id]),
             &form,
         )
     })

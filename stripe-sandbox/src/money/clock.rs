@@ -1,7 +1,18 @@
 //! Time passing for subscriptions: what falls due (a renewal, a retried payment, the end
 //! of an incomplete subscription), on test clocks and in real time.
 
-use super::*;
+use std::collections::BTreeMap;
+use serde_json::json;
+use crate::cards::{Behaviour, Outcome, TestCard};
+use crate::dates;
+use crate::error::ApiError;
+use crate::render;
+use crate::store::{
+    Invoice, Line, PaymentIntent, PaymentMethod, State, Subscription, client_secret, new_id, now,
+    random,
+};
+use crate::webhook::{Event, event};
+use super::{INCOMPLETE_EXPIRES_AFTER, RETRY_DAYS, create_invoice, mark_paid, pay_invoice, payment_failed, set_status, end_subscription, period_line};
 
 /// When something next happens to a subscription by itself, and what.
 enum Due {
@@ -100,7 +111,7 @@ fn renew(state: &mut State, sub: &str, at: i64, events: &mut Vec<Event>) {
     if let Some(s) = state.subscriptions.get_mut(sub) {
         s.latest_invoice = Some(invoice.clone());
     }
-    let rendered = render::subscription(state, &state.subscriptions[sub]);
+    let rendered = render::subscriptions::subscription(state, &state.subscriptions[sub]);
     events.push(event(
         "customer.subscription.updated",
         rendered,

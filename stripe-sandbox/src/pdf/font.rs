@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use ttf_parser::{Face, GlyphId};
 
-use super::stream;
+use super::objects::stream;
 
 /// The number of PDF objects [`FontUse::objects`] writes for one font.
 pub const OBJECTS: usize = 5;

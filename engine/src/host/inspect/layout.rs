@@ -1,6 +1,9 @@
 //! Node's layout of many short entries: grouped in aligned columns.
 
-use super::{BREAK_LENGTH, COMPACT};
+/// Node's `breakLength`.
+pub(super) const BREAK_LENGTH: usize = 80;
+/// Node's `compact`.
+pub(super) const COMPACT: usize = 3;
 
 /// Node's `groupArrayElements`: more than six short items go in columns.
 pub(super) fn group(output: Vec<String>, numeric: &[bool], indentation: usize) -> Vec<String> {

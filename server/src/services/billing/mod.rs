@@ -14,7 +14,7 @@
 
 mod cards;
 mod checkout;
-mod client;
+pub mod client;
 mod customers;
 mod invoices;
 mod lease;
