@@ -152,8 +152,6 @@ impl EvalLimits {
     }
 }
 
-
-
 impl Config {
     /// Reads the environment.
     ///
@@ -242,8 +240,6 @@ impl Config {
         })
     }
 }
-
-
 
 fn default_calc_bin() -> PathBuf {
     std::env::current_exe()

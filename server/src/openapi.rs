@@ -16,8 +16,8 @@ use axum::routing::get;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::calculators::{published, sources};
 use crate::routes::billing::{payments, subscription};
+use crate::routes::calculators::{published, sources};
 use crate::routes::{account, billing};
 use crate::state::AppState;
 

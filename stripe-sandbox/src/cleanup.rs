@@ -70,7 +70,8 @@ mod tests {
     use crate::store::{SetupIntent, now, random};
 
     fn card(state: &mut State, created: i64) -> String {
-        let id = money::methods::resolve_payment_method(state, "pm_card_visa", "payment_method").unwrap();
+        let id = money::methods::resolve_payment_method(state, "pm_card_visa", "payment_method")
+            .unwrap();
         state.payment_methods.get_mut(&id).unwrap().created = created;
         id
     }

@@ -2,23 +2,19 @@
 //! created, switched with proration, renewed, retried and ended as their customer's clock
 //! passes their period ends.
 
-use std::collections::BTreeMap;
-
 use serde_json::json;
 
-use crate::cards::{Behaviour, Outcome, TestCard};
+use crate::cards::{Behaviour, Outcome};
 use crate::dates;
 use crate::error::ApiError;
 use crate::render;
 use crate::store::{
-    Invoice, Line, PaymentIntent, PaymentMethod, State, Subscription, client_secret, new_id, now,
-    random,
+    Invoice, Line, PaymentIntent, State, Subscription, client_secret, new_id, now, random,
 };
 use crate::webhook::{Event, event};
 
 pub mod clock;
 pub mod methods;
-
 
 /// Days after a failed attempt that the next one is made; after the last, the subscription is
 /// canceled (Stripe's default: four attempts within about two weeks).

@@ -173,7 +173,6 @@ impl Page {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

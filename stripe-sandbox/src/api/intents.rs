@@ -39,7 +39,11 @@ pub async fn create_setup_intent(
             ));
         }
         let payment_method = match form.str("payment_method")? {
-            Some(pm) => Some(money::methods::resolve_payment_method(state, pm, "payment_method")?),
+            Some(pm) => Some(money::methods::resolve_payment_method(
+                state,
+                pm,
+                "payment_method",
+            )?),
             None => None,
         };
         let confirm = form.bool("confirm")?.unwrap_or(false);

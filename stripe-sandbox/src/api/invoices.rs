@@ -20,7 +20,13 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
             .filter(|i| customer.is_none_or(|c| i.customer == c))
             .filter(|i| subscription.is_none_or(|s| i.subscription.as_deref() == Some(s)))
             .filter(|i| status.is_none_or(|s| i.status == s))
-            .map(|i| (i.created, i.id.clone(), render::invoices::invoice(state, i, &[])))
+            .map(|i| {
+                (
+                    i.created,
+                    i.id.clone(),
+                    render::invoices::invoice(state, i, &[]),
+                )
+            })
             .collect();
         let list = page("/v1/invoices", invoices, &form)?;
         answer(state, list, &form)
@@ -130,7 +136,11 @@ pub async fn preview(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -
             customer_address: c.address.clone(),
             lines,
         };
-        answer(state, render::invoices::invoice(state, &invoice, &[]), &form)
+        answer(
+            state,
+            render::invoices::invoice(state, &invoice, &[]),
+            &form,
+        )
     })
 }
 

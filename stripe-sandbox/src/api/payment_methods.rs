@@ -34,7 +34,13 @@ pub async fn create(
             .ok_or_else(|| ApiError::missing("card[exp_year]"))?;
         let card = cards::check(number, exp_month, exp_year, form.str("card.cvc")?, now())?;
         let billing_details = render::billing_details(form.get("billing_details"))?;
-        let id = money::methods::create_payment_method(state, card, exp_month, exp_year, billing_details);
+        let id = money::methods::create_payment_method(
+            state,
+            card,
+            exp_month,
+            exp_year,
+            billing_details,
+        );
         if let Some(metadata) = crate::limits::metadata(&form, "metadata")? {
             state
                 .payment_methods

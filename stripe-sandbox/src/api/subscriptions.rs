@@ -158,7 +158,13 @@ pub async fn list(Extract(sandbox): Extract<Sandbox>, Params(form): Params) -> A
                 Some("all") => true,
                 Some(status) => s.status == status,
             })
-            .map(|s| (s.created, s.id.clone(), render::subscriptions::subscription(state, s)))
+            .map(|s| {
+                (
+                    s.created,
+                    s.id.clone(),
+                    render::subscriptions::subscription(state, s),
+                )
+            })
             .collect();
         let list = page("/v1/subscriptions", subscriptions, &form)?;
         answer(state, list, &form)

@@ -1,18 +1,14 @@
 //! Time passing for subscriptions: what falls due (a renewal, a retried payment, the end
 //! of an incomplete subscription), on test clocks and in real time.
 
-use std::collections::BTreeMap;
-use serde_json::json;
-use crate::cards::{Behaviour, Outcome, TestCard};
+use crate::cards::Outcome;
 use crate::dates;
-use crate::error::ApiError;
+use serde_json::json;
+
+use super::{INCOMPLETE_EXPIRES_AFTER, create_invoice, end_subscription, pay_invoice, period_line};
 use crate::render;
-use crate::store::{
-    Invoice, Line, PaymentIntent, PaymentMethod, State, Subscription, client_secret, new_id, now,
-    random,
-};
+use crate::store::{State, Subscription, now};
 use crate::webhook::{Event, event};
-use super::{INCOMPLETE_EXPIRES_AFTER, RETRY_DAYS, create_invoice, mark_paid, pay_invoice, payment_failed, set_status, end_subscription, period_line};
 
 /// When something next happens to a subscription by itself, and what.
 enum Due {

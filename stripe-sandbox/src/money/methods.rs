@@ -1,16 +1,13 @@
 //! Payment methods: made from a card, attached to a customer, and the one a payment uses.
 
-use std::collections::BTreeMap;
-use serde_json::json;
-use crate::cards::{Behaviour, Outcome, TestCard};
+use crate::cards::{Outcome, TestCard};
 use crate::dates;
 use crate::error::ApiError;
 use crate::render;
-use crate::store::{
-    Invoice, Line, PaymentIntent, PaymentMethod, State, Subscription, client_secret, new_id, now,
-    random,
-};
+use crate::store::{PaymentMethod, State, new_id, now};
 use crate::webhook::{Event, event};
+use serde_json::json;
+use std::collections::BTreeMap;
 
 /// Payment methods are referenced by id, or by one of Stripe's `pm_card_*` test ids, which
 /// makes a new card each time (as Stripe does).

@@ -1,6 +1,10 @@
 //! Tests of `money.rs`.
 
 use super::*;
+use std::collections::BTreeMap;
+
+use super::clock::{advance_real_time, real_time_due};
+use super::methods::{attach, resolve_payment_method};
 use crate::store::Customer;
 
 /// A customer without a test clock whose Regular subscription's period ended a day ago.

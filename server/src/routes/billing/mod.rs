@@ -1,25 +1,15 @@
 //! Plans, checkout, the subscription, cards, invoices and Stripe's webhook
 //! (docs/billing.md, "The server's API"); the logic is in `services::billing`.
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::header::LOCATION;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::extract::State;
+
 use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::CurrentUser;
-use crate::error::ApiError;
-use crate::extract::Body;
-use crate::services::billing::{
-    self, Card, Checkout, CheckoutOutcome, InvoiceView, Preview, SubscriptionView,
-};
 use crate::services::plans::Plan;
 use crate::state::AppState;
-use crate::wire::{Data, ErrorBody};
 
 pub(crate) mod payments;
 pub(crate) mod subscription;
@@ -32,8 +22,14 @@ pub fn router() -> Router<AppState> {
         .route("/api/account/sub/{id}", delete(subscription::cancel))
         .route("/api/account/sub/{id}/resume", post(subscription::resume))
         .route("/api/account/sub/{id}/preview", post(subscription::preview))
-        .route("/api/account/sub/{id}/plan", post(subscription::switch_plan))
-        .route("/api/account/card", get(subscription::cards).post(subscription::edit_card))
+        .route(
+            "/api/account/sub/{id}/plan",
+            post(subscription::switch_plan),
+        )
+        .route(
+            "/api/account/card",
+            get(subscription::cards).post(subscription::edit_card),
+        )
         .route(
             "/api/account/card/{id}",
             post(subscription::make_default).delete(subscription::delete_card),

@@ -5,21 +5,18 @@ use axum::extract::{Path, State};
 use axum::http::header::LOCATION;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post, put};
-use axum::{Json, Router};
+
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::services::billing::{
-    self, Card, Checkout, CheckoutOutcome, InvoiceView, Preview, SubscriptionView,
-};
-use crate::services::plans::Plan;
+use crate::services::billing::{self, Checkout, CheckoutOutcome, InvoiceView};
+
 use crate::state::AppState;
 use crate::wire::{Data, ErrorBody};
-
 
 /// `POST /api/checkout`.
 #[derive(Deserialize, ToSchema)]

@@ -1,25 +1,18 @@
 //! The user's subscription (read, cancel, resume, preview and switch its plan) and cards.
 
-use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::header::LOCATION;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post, put};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+
+use axum::Json;
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
 use crate::extract::Body;
-use crate::services::billing::{
-    self, Card, Checkout, CheckoutOutcome, InvoiceView, Preview, SubscriptionView,
-};
-use crate::services::plans::Plan;
+use crate::services::billing::{self, Card, Preview, SubscriptionView};
+
 use crate::state::AppState;
 use crate::wire::{Data, ErrorBody};
-
 
 /// The user's subscription (null before the first); the plan is re-read from Stripe.
 #[utoipa::path(put, path = "/api/account/sub", tag = "billing", security(("session" = [])),

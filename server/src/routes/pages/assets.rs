@@ -3,30 +3,39 @@
 //! module's wait while `scripts/run` builds it) and the built-in ones, each with its cache
 //! policy and its compressed copies.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use axum::Router;
+
 use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderValue, Method, StatusCode, Uri};
-use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::get;
-use serde::{Deserialize, Serialize};
+use axum::http::{HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use serde::Deserialize;
 use serde_json::Value;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
-use crate::auth::MaybeUser;
+
 use crate::domain::CalcId;
-use crate::entities::user;
+
 use crate::error::ApiError;
-use crate::services::calculators::{self, Published};
+
 use crate::state::AppState;
+
+/// Built-in assets that are not part of the web build.
+fn static_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("static")
+}
 
 /// Serves one file from `dir`, with `cache` as its Cache-Control, or a 404. A browser that
 /// accepts brotli or gzip gets the file's `.br` or `.gz` copy when the build made one
 /// (scripts/build-wasm for the engine and the libraries, web/vite.config.ts for the web
 /// build): the default wasm module is about 4 MB raw, 1.3 MB gzipped and 0.9 MB in brotli.
-pub(super) async fn serve_file(dir: &Path, file: &str, cache: &'static str, request: Request) -> Response {
+pub(super) async fn serve_file(
+    dir: &Path,
+    file: &str,
+    cache: &'static str,
+    request: Request,
+) -> Response {
     if file.split('/').any(|part| part == ".." || part.is_empty()) {
         return ApiError::NotFound("Not found.".to_owned()).into_response();
     }

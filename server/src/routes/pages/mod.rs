@@ -4,23 +4,20 @@
 //! other unknown path redirects to `/`.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use axum::Router;
-use axum::extract::{Path as UrlPath, Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderValue, Method, StatusCode, Uri};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::extract::State;
+use axum::http::Uri;
+use axum::http::header::CACHE_CONTROL;
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use tower::ServiceExt;
-use tower_http::services::ServeDir;
+use serde::Serialize;
 
 use crate::auth::MaybeUser;
 use crate::domain::CalcId;
 use crate::entities::user;
-use crate::error::ApiError;
+
 use crate::services::calculators::{self, Published};
 use crate::state::AppState;
 
@@ -42,11 +39,6 @@ pub const PAGES: &[&str] = &[
     "/user/calculators",
     "/forgot",
 ];
-
-/// Built-in assets that are not part of the web build.
-fn static_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("static")
-}
 
 mod assets;
 
@@ -81,7 +73,7 @@ async fn page_html(
     let built = tokio::fs::read_to_string(state.config.web_dir.join("index.html")).await;
     let html = match built {
         Ok(html) => html,
-        Err(_) => include_str!("../../static/index.html").to_owned(),
+        Err(_) => include_str!("../../../static/index.html").to_owned(),
     };
     let mut data = PageData {
         authenticated: user.is_some(),
