@@ -1,3 +1,4 @@
+// The one modal dialog every feature opens: title, body, and a row of actions.
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -9,6 +10,9 @@ export function Dialog(props: {
   title: string;
   onClose(): void;
   children: ReactNode;
+  /** The label of the button that closes the dialog, first of the actions (`.button.cancel`). */
+  dismiss?: string;
+  /** The other actions, after the dismiss button. */
   actions?: ReactNode;
   className?: string;
   /** Where focus goes on opening (a CSS selector inside the dialog). */
@@ -55,7 +59,16 @@ export function Dialog(props: {
         {props.title}
       </h2>
       <div className="dialog-body">{props.children}</div>
-      {props.actions && <div className="dialog-actions">{props.actions}</div>}
+      {(props.dismiss || props.actions) && (
+        <div className="dialog-actions">
+          {props.dismiss && (
+            <button type="button" className="button cancel" onClick={onClose}>
+              {props.dismiss}
+            </button>
+          )}
+          {props.actions}
+        </div>
+      )}
     </dialog>
   );
 }

@@ -2,6 +2,7 @@
 // the new password — or, for a link already used or expired, learn so at once.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmailField } from '../../components/account/form-field';
 import { Loading } from '../../components/loading';
 import { api, ApiError, messageOf } from '../../lib/api';
 import { useT } from '../../stores/i18n';
@@ -91,18 +92,12 @@ function RequestForm() {
       <h1 id={`${base}-title`}>{t('title')}</h1>
       <p className="muted">{t('lead')}</p>
       <form onSubmit={submit} aria-busy={busy}>
-        <label className="field-label" htmlFor={`${base}-email`}>
-          {t('email')}
-        </label>
-        <input
+        <EmailField
           id={`${base}-email`}
           ref={emailField}
-          className="field"
-          type="email"
-          autoComplete="email"
-          required
+          label={t('email')}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
         />
         {error && (
           <p className="form-error" role="alert">

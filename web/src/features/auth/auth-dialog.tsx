@@ -1,5 +1,6 @@
 // The sign-in / sign-up dialog (spec §2, the `auth_dialog` partial).
 import { useState, type FormEvent } from 'react';
+import { EmailField, FormField } from '../../components/account/form-field';
 import { PasswordField } from '../../components/account/password-field';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
@@ -59,31 +60,15 @@ export default function AuthDialog() {
       keepOnOutsideClick={!!(email || password || name)}
     >
       <form onSubmit={submit} noValidate={false}>
-        <label className="field-label" htmlFor="auth-email">
-          {t('email')}
-        </label>
-        <input
-          id="auth-email"
-          className="field"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField id="auth-email" label={t('email')} value={email} onChange={setEmail} />
         {signUp && (
-          <>
-            <label className="field-label" htmlFor="auth-name">
-              {t('name')}
-            </label>
-            <input
-              id="auth-name"
-              className="field"
-              autoComplete="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </>
+          <FormField
+            id="auth-name"
+            label={t('name')}
+            autoComplete="name"
+            value={name}
+            onChange={setName}
+          />
         )}
         <PasswordField
           id="auth-password"

@@ -49,20 +49,16 @@ export function ActionDialog(props: {
       title={props.title}
       onClose={props.onClose}
       initialFocus={props.initialFocus ?? '.button'}
+      dismiss={props.cancel ?? t('cancel')}
       actions={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            {props.cancel ?? t('cancel')}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className={`button ${props.danger ? 'danger-fill' : 'primary'}`}
-            disabled={busy || props.disabled}
-          >
-            {props.action}
-          </button>
-        </>
+        <button
+          type="submit"
+          form={formId}
+          className={`button ${props.danger ? 'danger-fill' : 'primary'}`}
+          disabled={busy || props.disabled}
+        >
+          {props.action}
+        </button>
       }
     >
       <form id={formId} onSubmit={submit}>

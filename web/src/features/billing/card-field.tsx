@@ -166,19 +166,15 @@ function SandboxCardField({ ref, billing, errorId, invalid }: CardFieldProps) {
             title={t('authTitle')}
             onClose={() => answer.current?.('fail')}
             initialFocus=".button.primary"
+            dismiss={t('authFail')}
             actions={
-              <>
-                <button type="button" className="button" onClick={() => answer.current?.('fail')}>
-                  {t('authFail')}
-                </button>
-                <button
-                  type="button"
-                  className="button primary"
-                  onClick={() => answer.current?.('complete')}
-                >
-                  {t('authComplete')}
-                </button>
-              </>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => answer.current?.('complete')}
+              >
+                {t('authComplete')}
+              </button>
             }
           >
             <p>{t('authText')}</p>

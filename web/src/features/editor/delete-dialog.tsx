@@ -35,15 +35,11 @@ export function DeleteDialog({
       title={t('deleteTitle')}
       onClose={onClose}
       initialFocus=".cancel"
+      dismiss={t('cancel')}
       actions={
-        <>
-          <button type="button" className="button cancel" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="button" className="button danger" onClick={() => void remove()}>
-            {t('delete')}
-          </button>
-        </>
+        <button type="button" className="button danger" onClick={() => void remove()}>
+          {t('delete')}
+        </button>
       }
     >
       <p>{t('deleteBody', { name: name || t('untitled') })}</p>

@@ -1,5 +1,6 @@
 // The editor's two tabs (inputs and outputs, the script) as an ARIA tab list: arrow keys,
-// Home and End move between them.
+// Home and End move between them; and the panel each tab shows.
+import type { ReactNode } from 'react';
 import { useT } from '../../stores/i18n';
 import { editorMessages } from './messages';
 
@@ -50,6 +51,27 @@ export function EditorTabs({
           {t(index === 0 ? 'tabInputsOutputs' : 'tabScript')}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The panel of tab `index`, hidden while another tab is selected. */
+export function EditorTabPanel(props: {
+  base: string;
+  index: TabIndex;
+  tab: TabIndex;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      id={tabPanelId(props.base, props.index)}
+      role="tabpanel"
+      aria-labelledby={tabId(props.base, props.index)}
+      tabIndex={0}
+      hidden={props.tab !== props.index}
+      className="editor-tabpanel"
+    >
+      {props.children}
     </div>
   );
 }

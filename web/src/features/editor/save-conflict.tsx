@@ -22,11 +22,9 @@ export function SaveConflictDialog(props: {
       title={t('conflictTitle')}
       onClose={props.onClose}
       initialFocus=".button.cancel"
+      dismiss={t('cancel')}
       actions={
         <>
-          <button type="button" className="button cancel" onClick={props.onClose}>
-            {t('cancel')}
-          </button>
           {conflict.kind === 'changed' && (
             <>
               <button type="button" className="button" onClick={props.onReload}>

@@ -81,22 +81,18 @@ export function useSaveFlow(calcId: string) {
           title={t('error')}
           onClose={() => setPlanError(null)}
           initialFocus=".button.primary"
+          dismiss={t('close')}
           actions={
-            <>
-              <button type="button" className="button" onClick={() => setPlanError(null)}>
-                {t('close')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => {
-                  setPlanError(null);
-                  window.open('/pricing', '_blank', 'noopener');
-                }}
-              >
-                {t('upgrade')}
-              </button>
-            </>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                setPlanError(null);
+                window.open('/pricing', '_blank', 'noopener');
+              }}
+            >
+              {t('upgrade')}
+            </button>
           }
         >
           <p>{planError}</p>

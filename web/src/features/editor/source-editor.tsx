@@ -15,7 +15,7 @@ import { isNewDraftState } from '../../stores/new-calculator';
 import { toast } from '../../stores/ui';
 import { DeleteDialog } from './delete-dialog';
 import { EditColumns } from './edit-columns';
-import { EditorTabs, tabId, tabPanelId, type TabIndex } from './editor-tabs';
+import { EditorTabPanel, EditorTabs, type TabIndex } from './editor-tabs';
 import { versionNoticeMessages } from './history/notice-messages';
 import { sameJson } from './list-ops';
 import { editorMessages } from './messages';
@@ -54,6 +54,8 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
     runToken,
   });
   const { result, pending } = calculation;
+  // The last calculation as each view of it shows it.
+  const shown = { result, pending, stale };
   const testRun = useTestRun(frozen?.doc ?? doc, result);
   const name = String(doc.name ?? '').trim();
 
@@ -130,7 +132,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
   return (
     <div className={`page source-editor ${panel ? 'with-panel' : ''}`}>
       {calcImport.elements}
-      <div className="editor-header">
+      <div className="head-row editor-header">
         <div className="editor-title">
           <h1>{name || t('untitled')}</h1>
           <span className={`save-state ${calc.saved ? '' : 'unsaved'}`}>
@@ -160,12 +162,12 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
         calc.publishedVersion !== undefined &&
         calc.version !== undefined &&
         calc.publishedVersion !== calc.version && (
-          <p className="debug-notice held-notice" role="status">
+          <p className="notice debug-notice held-notice" role="status">
             {th('heldNotice', { n: calc.publishedVersion })}
           </p>
         )}
       {debug && (
-        <p className="debug-notice" role="status">
+        <p className="notice debug-notice" role="status">
           {t(stale ? 'debugStale' : 'debugNotice')}
         </p>
       )}
@@ -174,14 +176,7 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
         <div className="editor-main">
           <EditorTabs base={base} tab={tab} onSelect={selectTab} />
 
-          <div
-            id={tabPanelId(base, 0)}
-            role="tabpanel"
-            aria-labelledby={tabId(base, 0)}
-            tabIndex={0}
-            hidden={tab !== 0}
-            className="editor-tabpanel"
-          >
+          <EditorTabPanel base={base} index={0} tab={tab}>
             <div className="tab-bar">
               <div className="segmented-buttons" role="group" aria-label={t('mode')}>
                 {(['edit', 'calc'] as const).map((each) => (
@@ -213,10 +208,8 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 style={calc.doc_style}
                 values={current}
                 onValuesChange={setValues}
-                result={result}
-                pending={pending}
+                {...shown}
                 progress={calculation}
-                stale={stale}
               />
             ) : (
               <EditColumns
@@ -225,35 +218,24 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
                 updateDoc={updateDoc}
                 current={current}
                 setValues={setValues}
-                result={result}
-                pending={pending}
-                stale={stale}
+                {...shown}
                 onGoToLine={goToLine}
                 inputsColumn={inputsColumn}
               />
             )}
-          </div>
+          </EditorTabPanel>
 
-          <div
-            id={tabPanelId(base, 1)}
-            role="tabpanel"
-            aria-labelledby={tabId(base, 1)}
-            tabIndex={0}
-            hidden={tab !== 1}
-            className="editor-tabpanel"
-          >
+          <EditorTabPanel base={base} index={1} tab={tab}>
             {scriptOpened && (
               <ScriptTab
                 doc={doc}
                 onScriptChange={(script) => updateDoc((old) => ({ ...old, script }))}
-                result={result}
-                pending={pending}
-                stale={stale}
+                {...shown}
                 goTo={goTo}
                 onGoToLine={goToLine}
               />
             )}
-          </div>
+          </EditorTabPanel>
         </div>
 
         {panel && (

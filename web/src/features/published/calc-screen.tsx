@@ -64,7 +64,7 @@ export default function CalcScreen() {
         </div>
       </div>
       {state.savedAt && (
-        <p className="offline-notice" role="status">
+        <p className="notice offline-notice" role="status">
           {t('offlineCopy')}
         </p>
       )}

@@ -35,11 +35,7 @@ export default function ShareDialog(props: {
       title={t('shareTitle')}
       onClose={props.onClose}
       initialFocus="#share-link"
-      actions={
-        <button type="button" className="button" onClick={props.onClose}>
-          {t('close')}
-        </button>
-      }
+      dismiss={t('close')}
     >
       <label className="field-label" htmlFor="share-link">
         {t('linkLabel')}

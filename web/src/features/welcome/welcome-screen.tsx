@@ -124,7 +124,7 @@ export default function WelcomeScreen() {
         </ul>
 
         <section className="example-preview" aria-labelledby="example-preview-title">
-          <div className="example-preview-head">
+          <div className="head-row example-preview-head">
             <div>
               <h2 id="example-preview-title" ref={previewHeading} tabIndex={-1}>
                 {t('previewTitle', { name: String(selectedDoc.name) })}

@@ -248,11 +248,9 @@ function VersionDialog(props: {
       className="version-dialog"
       onClose={props.onClose}
       initialFocus=".cancel"
+      dismiss={t('close')}
       actions={
         <>
-          <button type="button" className="button cancel" onClick={props.onClose}>
-            {t('close')}
-          </button>
           <button
             type="button"
             className="button primary"
