@@ -8,24 +8,41 @@ export type Schemas = components['schemas'];
 
 type Method = 'get' | 'put' | 'post' | 'delete';
 
-/** The methods the document has for `P`. */
-type MethodOf<P extends keyof paths> = {
-  [M in Method]-?: [NonNullable<paths[P][M]>] extends [never] ? never : M;
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+
+type JsonAnswer<O> = O extends {
+  responses: { 200: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
+
+type JsonBody<O> = O extends { requestBody?: infer B }
+  ? [NonNullable<B>] extends [never]
+    ? never
+    : NonNullable<B> extends { content: { 'application/json': infer T } }
+      ? T
+      : never
+  : never;
+
+/** The methods of `P` whose 200 answer is JSON. */
+type Answering<P extends keyof paths> = {
+  [M in Method]-?: [JsonAnswer<Operation<P, M>>] extends [never] ? never : M;
 }[Method];
 
-type Operation<P extends keyof paths, M extends MethodOf<P>> = NonNullable<paths[P][M]>;
+/** The methods of `P` that take a JSON body. */
+type Taking<P extends keyof paths> = {
+  [M in Method]-?: [JsonBody<Operation<P, M>>] extends [never] ? never : M;
+}[Method];
 
-/** The JSON body of the 200 answer of `M P` (a wrapper such as `{data, paging}` included). */
-export type Answer<P extends keyof paths, M extends MethodOf<P>> =
-  Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer T } } } }
-    ? T
-    : never;
+/**
+ * The JSON body of the 200 answer of `M P` (a wrapper such as `{data, paging}` included).
+ * A path, or a method of it, that the document does not have (or not with a JSON answer)
+ * fails `tsc -b`.
+ */
+export type Answer<P extends keyof paths, M extends Answering<P>> = JsonAnswer<Operation<P, M>>;
 
-/** The JSON body `M P` takes. */
-export type Body<P extends keyof paths, M extends MethodOf<P>> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer T } } }
-    ? T
-    : never;
+/** The JSON body `M P` takes; like `Answer`, only for operations the document has. */
+export type Body<P extends keyof paths, M extends Taking<P>> = JsonBody<Operation<P, M>>;
 
 /**
  * `T` with some fields narrowed where the app knows more than the document says (a `doc`
