@@ -26,7 +26,8 @@ const HEADER = `// Generated from the server's OpenAPI document (\`calcsmith ope
 /** The types of the document at `file`, as schema.d.ts holds them. */
 async function generate(file) {
   const document = JSON.parse(await readFile(file, 'utf8'));
-  const ast = await openapiTS(document, { silent: true });
+  // An object schema that names no properties takes any (JSON Schema's reading), not none.
+  const ast = await openapiTS(document, { silent: true, emptyObjectsUnknown: true });
   const options = { ...(await prettier.resolveConfig(output)), filepath: output };
   return prettier.format(HEADER + astToString(ast), options);
 }

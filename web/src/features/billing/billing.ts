@@ -22,12 +22,12 @@ export type Subscription = Narrow<Schemas['Subscription'], { plan: PlanId }>;
 
 export type Invoice = Schemas['Invoice'];
 
-type Checkout = Schemas['CheckoutAnswer'];
+type Checkout<S> = Extract<Schemas['CheckoutAnswer'], { status: S }>;
 
 /** What `POST /api/checkout` and `/api/checkout/complete` answer with 200, by `status`. */
 export type CheckoutAnswer =
-  | Narrow<Checkout, { status: 'succeeded'; subscription: Subscription | null; cards: Card[] }>
-  | Narrow<Checkout, { status: 'requires_action'; clientSecret: string; intentId: string }>;
+  | Narrow<Checkout<'succeeded'>, { subscription?: Subscription | null }>
+  | Checkout<'requires_action'>;
 
 export const SUPPORT_URL_DEFAULT = 'mailto:support@calcsmith.app';
 
