@@ -1,5 +1,6 @@
 // Every call to the server goes through `request`. A 401 holds the request, asks for a
 // sign-in (spec §4) and retries it after a successful one; a cancelled sign-in rejects it.
+import type { Schemas } from './api/wire';
 
 /** Why a call failed; `message` is what the user is shown. */
 export type ApiErrorCode =
@@ -19,8 +20,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly status = 0,
-    /** The server's JSON answer, for the fields beyond `message`. */
-    readonly body: Record<string, unknown> = {},
+    /** The server's JSON answer, for the fields beyond `message` (empty when it was not JSON). */
+    readonly body: Partial<Schemas['ErrorBody']> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -76,11 +77,12 @@ export interface RequestOptions {
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let body: Record<string, unknown> = {};
+  // What the document says an error is; `message` is still checked below.
+  let body: Partial<Schemas['ErrorBody']> = {};
   try {
     const parsed: unknown = await response.json();
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      body = parsed as Record<string, unknown>;
+      body = parsed as Partial<Schemas['ErrorBody']>;
     }
   } catch {
     // Not JSON: the generic text below.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, authGate } from '../lib/api';
 import type { CalcDoc, User } from '../lib/types';
 import { json, stubFetch } from '../testing/fetch';
+import { testUser } from '../testing/user';
 import { unsavedCalcs, useCalcs, type OpenCalc } from './calcs';
 import { useSession } from './session';
 import { useUi } from './ui';
@@ -23,7 +24,7 @@ const calc = (id: string) => useCalcs.getState().calcs[id];
 
 function signedIn(calcs: User['calcs'] = []) {
   useSession.setState({
-    user: { name: 'Ann', email: 'ann@example.com', calcs },
+    user: testUser({ calcs }),
     authenticated: true,
   });
 }
@@ -142,7 +143,7 @@ describe('setValues', () => {
 
 describe('save', () => {
   it('posts doc and doc_style, marks it saved and stored and adds it to the user list', async () => {
-    signedIn([{ _id: 'other', doc: storedDoc('Other'), doc_style: {} }]);
+    signedIn([{ _id: 'other', doc: storedDoc('Other'), doc_style: {}, private: false }]);
     const { calls } = stubFetch(() => json(200, { message: 'Saved.', revision: 1 }));
     const id = useCalcs.getState().createDraft();
     useCalcs.getState().updateDoc(id, (doc) => ({ ...doc, name: 'Loan' }));
@@ -294,8 +295,8 @@ describe('remove', () => {
 
   it('deletes a stored calculator on the server and removes it from the user list', async () => {
     signedIn([
-      { _id: 'stored0000000001', doc: storedDoc('A'), doc_style: {} },
-      { _id: 'stored0000000002', doc: storedDoc('B'), doc_style: {} },
+      { _id: 'stored0000000001', doc: storedDoc('A'), doc_style: {}, private: false },
+      { _id: 'stored0000000002', doc: storedDoc('B'), doc_style: {}, private: false },
     ]);
     putStored('stored0000000001');
     const { calls } = stubFetch(() => json(200));
@@ -308,7 +309,7 @@ describe('remove', () => {
   });
 
   it('deletes on the server a calculator of the user list that was never opened here', async () => {
-    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {} }]);
+    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {}, private: false }]);
     const { calls } = stubFetch(() => json(200));
     await useCalcs.getState().remove('listed0000000001');
     expect(calls.map((c) => c.method)).toEqual(['DELETE']);
@@ -431,7 +432,7 @@ describe('open', () => {
   });
 
   it('does not turn a calculator of the user list into a draft on a 404', async () => {
-    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {} }]);
+    signedIn([{ _id: 'listed0000000001', doc: storedDoc('A'), doc_style: {}, private: false }]);
     stubFetch(() => json(404));
     await expect(useCalcs.getState().open('listed0000000001')).rejects.toMatchObject({
       code: 'not_found',
@@ -571,7 +572,7 @@ describe('calculators of an account, once nobody is signed in (issue 25)', () =>
 
   it('someone else signing in finds nothing of the previous account', async () => {
     const { anonymous } = deviceOfAnAccount();
-    useSession.getState().setUser({ name: 'Bob', email: 'bob@example.com', calcs: [] });
+    useSession.getState().setUser(testUser({ name: 'Bob', email: 'bob@example.com' }));
     expect(useCalcs.getState().order).toEqual([anonymous]);
     expect(Object.keys(inLocalStorage())).toEqual([anonymous]);
   });

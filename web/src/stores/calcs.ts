@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api, ApiError } from '../lib/api';
+import type { Answer, Body, Narrow, Schemas } from '../lib/api/wire';
 import { newDoc } from '../lib/doc';
 import { translate } from '../lib/i18n';
 import { randomId } from '../lib/ids';
@@ -78,27 +79,16 @@ interface CalcsState {
 }
 
 /** What `GET /api/source/{id}` answers. */
-interface SourceAnswer {
-  doc: CalcDoc;
-  doc_style: DocStyle | null;
-  revision?: number;
-  version?: number;
-  published_version?: number;
-}
+type SourceAnswer = Narrow<
+  Answer<'/api/source/{id}', 'get'>,
+  { doc: CalcDoc; doc_style: DocStyle | null }
+>;
 
-/** What a save answers (the fields read here). */
-interface SaveAnswer {
-  revision?: number;
-  version?: number;
-  published_version?: number;
-  tests?: { passed?: number; failed?: number } | null;
-}
+/** What a save answers. */
+type SaveAnswer = Answer<'/api/source/{id}', 'post'>;
 
 /** How the saved doc's tests came out on the server (a failing test never blocks a save). */
-export interface SavedTests {
-  passed: number;
-  failed: number;
-}
+export type SavedTests = Pick<Schemas['TestReport'], 'passed' | 'failed'>;
 
 /**
  * The version visitors see after a save: the server's word when it gives it; else the
@@ -162,9 +152,10 @@ function replaceInUser(calc: OpenCalc) {
   if (!user) return;
   const item = { _id: calc._id, doc: calc.doc, doc_style: calc.doc_style };
   const known = user.calcs.find((c) => c._id === calc._id);
+  // A first save makes a public calculator.
   const calcs = known
     ? user.calcs.map((c) => (c._id === calc._id ? { ...c, ...item } : c))
-    : [item, ...user.calcs];
+    : [{ ...item, private: false }, ...user.calcs];
   session.setUser({ ...user, calcs });
 }
 
@@ -285,7 +276,7 @@ export const useCalcs = create<CalcsState>()(
           doc: calc.doc,
           doc_style: calc.doc_style,
           ...(revision === undefined ? {} : { revision }),
-        });
+        } satisfies Body<'/api/source/{id}', 'post'>);
         const now = get().calcs[id];
         const tests = answer?.tests
           ? { passed: answer.tests.passed ?? 0, failed: answer.tests.failed ?? 0 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, authGate } from '../lib/api';
-import type { User } from '../lib/types';
 import { json, stubFetch, type FetchCall } from '../testing/fetch';
+import { testUser } from '../testing/user';
 import { showToastAfterReload, signInFailure, useSession } from './session';
 import { useUi } from './ui';
 
-const user: User = { name: 'Ann', email: 'ann@example.com', calcs: [] };
+const user = testUser();
 const reload = vi.fn();
 
 const toastTexts = () => useUi.getState().toasts.map((toast) => toast.text);

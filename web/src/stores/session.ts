@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { api, authGate, ApiError, OOPS } from '../lib/api';
 import { reloadPage } from '../lib/navigation';
 import { hasPreloadedData, readPreloadedData } from '../lib/preload';
+import type { Body } from '../lib/api/wire';
 import type { User } from '../lib/types';
 import { toast } from './ui';
 
@@ -28,12 +29,7 @@ interface SessionState {
   /** Closes the dialog; held requests are rejected unless a sign-in succeeded. */
   closeAuthDialog(): void;
   signIn(email: string, password: string): Promise<void>;
-  signUp(fields: {
-    email: string;
-    password: string;
-    name: string;
-    captchaResponse: string;
-  }): Promise<void>;
+  signUp(fields: Body<'/api/signup', 'post'>): Promise<void>;
   /** Updates the user in place after a change that did not need a reload. */
   setUser(user: User | null): void;
 }
@@ -72,7 +68,8 @@ export const useSession = create<SessionState>((set, get) => ({
     authGate.cancel('Sign-in was cancelled.');
   },
   async signIn(email, password) {
-    await api.post('/api/login', { email, password }, { skipAuthHold: true });
+    const body: Body<'/api/login', 'post'> = { email, password };
+    await api.post('/api/login', body, { skipAuthHold: true });
     await afterSignIn(get, set);
   },
   async signUp(fields) {

@@ -2,16 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../lib/types';
 import { changedSettings, reloadWithToast, settingsOf } from './settings';
 
-const user: User = {
+/** No phone: a missing setting. */
+const user: Partial<User> = {
   name: 'Ada',
   email: 'ada@example.com',
-  phone: null,
   address: '1 Main St',
   zipcode: '12345',
   city: 'Springfield',
   state: '',
   country: 'US',
-  calcs: [],
 };
 
 describe('settings', () => {

@@ -33,7 +33,7 @@ export const TEXT_FIELDS: {
 ];
 
 /** The form's starting values: the user's settings, empty strings for missing ones. */
-export function settingsOf(user: User, country: string): Settings {
+export function settingsOf(user: Partial<Pick<User, SettingsField>>, country: string): Settings {
   const settings = {} as Settings;
   for (const field of SETTINGS_FIELDS) settings[field] = String(user[field] ?? '');
   settings.country = country;

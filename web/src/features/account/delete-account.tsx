@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { PasswordField } from '../../components/account/password-field';
 import { api } from '../../lib/api';
+import type { Answer, Body } from '../../lib/api/wire';
 import { useT } from '../../stores/i18n';
 import { forgetAllCalcs } from '../../lib/offline/saved-calcs';
 import { useCalcs } from '../../stores/calcs';
@@ -28,8 +29,8 @@ export function DeleteAccount({ email }: { email: string }) {
   useEffect(() => {
     if (!open || !paid) return;
     let live = true;
-    api.get<{ plans?: { id: string; name: string }[] }>('/api/billing').then(
-      (billing) => live && setPlanName(billing.plans?.find((p) => p.id === plan)?.name ?? plan),
+    api.get<Answer<'/api/billing', 'get'>>('/api/billing').then(
+      (billing) => live && setPlanName(billing.plans.find((p) => p.id === plan)?.name ?? plan),
       () => live && setPlanName(plan),
     );
     return () => {
@@ -49,7 +50,9 @@ export function DeleteAccount({ email }: { email: string }) {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
-      await api.delete('/api/account', { json: { password } });
+      await api.delete('/api/account', {
+        json: { password } satisfies Body<'/api/account', 'delete'>,
+      });
       // The server has nothing of this user any more: forget the local copies of it.
       useCalcs.getState().forgetAccountCalcs();
       await forgetAllCalcs().catch(() => {});

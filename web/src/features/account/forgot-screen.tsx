@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmailField } from '../../components/account/form-field';
 import { Loading } from '../../components/loading';
 import { api, ApiError, messageOf } from '../../lib/api';
+import type { Body } from '../../lib/api/wire';
 import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
 import { forgotMessages } from '../../components/account/messages';
@@ -54,7 +55,8 @@ function RequestForm() {
     setError('');
     setBusy(true);
     try {
-      await api.post('/api/forgot', { email: email.trim() }, { skipAuthHold: true });
+      const body: Body<'/api/forgot', 'post'> = { email: email.trim() };
+      await api.post('/api/forgot', body, { skipAuthHold: true });
       setSentTo(email.trim());
     } catch (failure) {
       setError(messageOf(failure));
@@ -123,7 +125,8 @@ function useLinkState(token: string): 'checking' | 'usable' | 'spent' {
   const [answer, setAnswer] = useState<{ token: string; spent: boolean } | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    api.post('/api/forgot/check', { token }, { skipAuthHold: true, signal: abort.signal }).then(
+    const body: Body<'/api/forgot/check', 'post'> = { token };
+    api.post('/api/forgot/check', body, { skipAuthHold: true, signal: abort.signal }).then(
       () => setAnswer({ token, spent: false }),
       (error: unknown) => {
         if (abort.signal.aborted) return;
@@ -176,11 +179,8 @@ function NewPasswordForm({ token }: { token: string }) {
     if (!newPassword.check()) return;
     setBusy(true);
     try {
-      await api.post(
-        '/api/forgot/reset',
-        { token, password: newPassword.password },
-        { skipAuthHold: true },
-      );
+      const body: Body<'/api/forgot/reset', 'post'> = { token, password: newPassword.password };
+      await api.post('/api/forgot/reset', body, { skipAuthHold: true });
       setDone(true);
     } catch (failure) {
       setError(messageOf(failure));

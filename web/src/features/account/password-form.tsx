@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PasswordField } from '../../components/account/password-field';
 import { api } from '../../lib/api';
+import type { Body } from '../../lib/api/wire';
 import { useT } from '../../stores/i18n';
 import { accountMessages } from '../../components/account/messages';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
@@ -20,7 +21,11 @@ export function PasswordForm({ email }: { email: string }) {
     setError('');
     if (!newPassword.check()) return;
     await run(async () => {
-      await api.post('/api/acc/save', { oldPassword: current, password: newPassword.password });
+      const body: Body<'/api/acc/save', 'post'> = {
+        oldPassword: current,
+        password: newPassword.password,
+      };
+      await api.post('/api/acc/save', body);
       // The server ends every session on a password change: after the reload, sign in again.
       reloadWithToast(t('passwordChanged'));
     });

@@ -3,6 +3,7 @@
 // appears once the email is changed.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api, messageOf } from '../../lib/api';
+import type { Body } from '../../lib/api/wire';
 import { useT } from '../../stores/i18n';
 import type { User } from '../../lib/types';
 import { toast } from '../../stores/ui';
@@ -50,7 +51,10 @@ export function SettingsForm({ user }: { user: User }) {
     setBusy(true);
     setNote(null);
     try {
-      await api.post('/api/acc/save', emailChanged ? { ...change, oldPassword: password } : change);
+      const body: Body<'/api/acc/save', 'post'> = emailChanged
+        ? { ...change, oldPassword: password }
+        : change;
+      await api.post('/api/acc/save', body);
       // Spec §4: after account changes the page reloads.
       reloadWithToast(t('settingsSaved'));
     } catch (error) {

@@ -3,70 +3,31 @@
 // amounts and dates are shown.
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import type { Answer, Body, Narrow, Schemas } from '../../lib/api/wire';
 import type { Locale } from '../../stores/ui';
 
+/** The plans sold here (the document says only `string`). */
 export type PlanId = 'regular' | 'premium';
 
-export interface Plan {
-  id: PlanId;
-  name: string;
-  /** In cents. */
-  price: number;
-  currency: string;
-  interval: string;
-  /** null: unlimited. */
-  maxCalculators: number | null;
-  allowsPrivate: boolean;
-}
+export type Plan = Narrow<Schemas['PlanOnSale'], { id: PlanId }>;
 
-export interface BillingInfo {
-  mode: 'sandbox' | 'live';
-  publishableKey: string;
-  /** Where browsers reach the sandbox ("/stripe-sandbox"); null in live mode. */
-  sandboxUrl: string | null;
-  supportUrl: string;
-  plans: Plan[];
-  free: { maxCalculators: number | null; allowsPrivate: boolean };
-}
+export type BillingInfo = Narrow<
+  Answer<'/api/billing', 'get'>,
+  { mode: 'sandbox' | 'live'; plans: Plan[] }
+>;
 
-export interface Card {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  default: boolean;
-}
+export type Card = Schemas['Card'];
 
-export interface Subscription {
-  id: string;
-  plan: PlanId;
-  status: string;
-  price: number;
-  currency: string;
-  /** Unix seconds. */
-  currentPeriodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  defaultCard: Card | null;
-}
+export type Subscription = Narrow<Schemas['Subscription'], { plan: PlanId }>;
 
-export interface Invoice {
-  id: string;
-  number: string | null;
-  /** Unix seconds. */
-  created: number;
-  total: number;
-  amountPaid: number;
-  currency: string;
-  /** Stripe's (draft, open, paid, uncollectible, void); null when Stripe gives none. */
-  status: string | null;
-  pdf: string;
-}
+export type Invoice = Schemas['Invoice'];
 
-/** What `POST /api/checkout` and `/api/checkout/complete` answer with 200. */
+type Checkout<S> = Extract<Schemas['CheckoutAnswer'], { status: S }>;
+
+/** What `POST /api/checkout` and `/api/checkout/complete` answer with 200, by `status`. */
 export type CheckoutAnswer =
-  | { status: 'succeeded'; subscription: Subscription | null; cards: Card[] }
-  | { status: 'requires_action'; clientSecret: string; intentId: string };
+  | Narrow<Checkout<'succeeded'>, { subscription?: Subscription | null }>
+  | Checkout<'requires_action'>;
 
 export const SUPPORT_URL_DEFAULT = 'mailto:support@calcsmith.app';
 
@@ -114,35 +75,59 @@ export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
 
 export const billingApi = {
   subscription: () =>
-    api.put<{ data: Subscription | null }>('/api/account/sub').then((answer) => answer.data),
+    api
+      .put<Narrow<Answer<'/api/account/sub', 'put'>, { data: Subscription | null }>>(
+        '/api/account/sub',
+      )
+      .then((answer) => answer.data),
   cancel: (subId: string) =>
-    api.delete<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}`),
+    api.delete<Narrow<Answer<'/api/account/sub/{id}', 'delete'>, { data: Subscription }>>(
+      `/api/account/sub/${encodeURIComponent(subId)}`,
+    ),
   resume: (subId: string) =>
-    api.post<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}/resume`),
+    api.post<Narrow<Answer<'/api/account/sub/{id}/resume', 'post'>, { data: Subscription }>>(
+      `/api/account/sub/${encodeURIComponent(subId)}/resume`,
+    ),
   preview: (subId: string, plan: PlanId) =>
-    api.post<{ amountDue: number; currency: string }>(
+    api.post<Answer<'/api/account/sub/{id}/preview', 'post'>>(
       `/api/account/sub/${encodeURIComponent(subId)}/preview`,
-      { plan },
+      { plan } satisfies Body<'/api/account/sub/{id}/preview', 'post'>,
     ),
   switchPlan: (subId: string, plan: PlanId) =>
-    api.post<{ data: Subscription }>(`/api/account/sub/${encodeURIComponent(subId)}/plan`, {
-      plan,
-    }),
-  cards: () => api.get<{ data: Card[] }>('/api/account/card').then((answer) => answer.data),
-  editCard: (cardId: string, exp_month: number, exp_year: number) =>
-    api.post<{ data: Card[] }>('/api/account/card', { cardId, exp_month, exp_year }),
-  makeDefault: (cardId: string) =>
-    api.post<{ data: Card[] }>(`/api/account/card/${encodeURIComponent(cardId)}`),
-  deleteCard: (cardId: string) =>
-    api.delete<{ data: Card[] }>(`/api/account/card/${encodeURIComponent(cardId)}`),
-  invoices: () =>
-    api.get<{ data: Invoice[] }>('/api/account/invoice').then((answer) => answer.data),
-  checkout: (customerId: string | null, plan: PlanId | null, paymentMethod: string) =>
-    api.post<CheckoutAnswer>(
-      '/api/checkout',
-      plan ? { customerId, plan, paymentMethod } : { customerId, paymentMethod },
+    api.post<Narrow<Answer<'/api/account/sub/{id}/plan', 'post'>, { data: Subscription }>>(
+      `/api/account/sub/${encodeURIComponent(subId)}/plan`,
+      { plan } satisfies Body<'/api/account/sub/{id}/plan', 'post'>,
     ),
-  complete: (intentId: string) => api.post<CheckoutAnswer>('/api/checkout/complete', { intentId }),
+  cards: () =>
+    api.get<Answer<'/api/account/card', 'get'>>('/api/account/card').then((answer) => answer.data),
+  editCard: (cardId: string, exp_month: number, exp_year: number) =>
+    api.post<Answer<'/api/account/card', 'post'>>('/api/account/card', {
+      cardId,
+      exp_month,
+      exp_year,
+    } satisfies Body<'/api/account/card', 'post'>),
+  makeDefault: (cardId: string) =>
+    api.post<Answer<'/api/account/card/{id}', 'post'>>(
+      `/api/account/card/${encodeURIComponent(cardId)}`,
+    ),
+  deleteCard: (cardId: string) =>
+    api.delete<Answer<'/api/account/card/{id}', 'delete'>>(
+      `/api/account/card/${encodeURIComponent(cardId)}`,
+    ),
+  invoices: () =>
+    api
+      .get<Answer<'/api/account/invoice', 'get'>>('/api/account/invoice')
+      .then((answer) => answer.data),
+  checkout: (customerId: string | null, plan: PlanId | null, paymentMethod: string) => {
+    const body: Body<'/api/checkout', 'post'> = plan
+      ? { customerId, plan, paymentMethod }
+      : { customerId, paymentMethod };
+    return api.post<CheckoutAnswer>('/api/checkout', body);
+  },
+  complete: (intentId: string) =>
+    api.post<CheckoutAnswer>('/api/checkout/complete', {
+      intentId,
+    } satisfies Body<'/api/checkout/complete', 'post'>),
 };
 
 /** An amount in cents as money in the interface language: $9.90. */

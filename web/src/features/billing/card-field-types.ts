@@ -1,19 +1,11 @@
 // The card field's interface, shared by its two implementations (card-field.tsx's sandbox
 // form and live-card-field.tsx's Stripe.js element) and the checkout dialog.
 import type { Ref } from 'react';
+import type { Settings } from '../../components/account/settings';
 import type { BillingInfo } from './billing';
 
-/** Who pays, as the payment method carries it. */
-export interface BillingDetails {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-}
+/** Who pays, as the payment method carries it: the account's settings as the form has them. */
+export type BillingDetails = Settings;
 
 /** A card the provider refused; `message` is the provider's, shown under the card field. */
 export class CardError extends Error {

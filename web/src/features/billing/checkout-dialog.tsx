@@ -42,10 +42,7 @@ export function CheckoutDialog(props: {
   const base = useId();
   const loaded = countries.status === 'ready' ? countries.countries : null;
   const start = useMemo(
-    () =>
-      user
-        ? settingsOf(user, countryCode(user.country, loaded ?? []))
-        : settingsOf({ name: '', email: '', calcs: [] }, ''),
+    () => (user ? settingsOf(user, countryCode(user.country, loaded ?? [])) : settingsOf({}, '')),
     [user, loaded],
   );
   const [edits, setEdits] = useState<Partial<Settings>>({});

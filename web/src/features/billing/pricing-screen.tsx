@@ -37,8 +37,9 @@ export default function PricingScreen() {
     setBuying(plan);
   };
 
-  const limits = (maxCalculators: number | null, allowsPrivate: boolean) => [
-    maxCalculators === null ? t('unlimited') : t('upTo', { count: maxCalculators }),
+  /** No `maxCalculators` (null or absent): no limit. */
+  const limits = (maxCalculators: number | null | undefined, allowsPrivate: boolean) => [
+    typeof maxCalculators === 'number' ? t('upTo', { count: maxCalculators }) : t('unlimited'),
     allowsPrivate ? t('privateYes') : t('privateNo'),
   ];
 

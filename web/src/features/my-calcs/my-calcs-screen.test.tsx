@@ -7,6 +7,7 @@ import { useSession } from '../../stores/session';
 import { setDocCheckForTests } from '../../lib/calc-file/calc-file';
 import { useUi } from '../../stores/ui';
 import { json, stubFetch, type FetchCall } from '../../testing/fetch';
+import { testUser } from '../../testing/user';
 import MyCalcsScreen from './my-calcs-screen';
 
 const row = (id: string, name: string, isPrivate = false) => ({
@@ -185,7 +186,7 @@ describe('MyCalcsScreen', () => {
 
   it('tells an imported calculator from one here with its name', async () => {
     const loan = row('aaaaaaaaaaaaaaaa', 'Loan');
-    useSession.setState({ user: { name: 'Ann', email: 'ann@example.com', calcs: [loan] } });
+    useSession.setState({ user: testUser({ calcs: [loan] }) });
     const { user } = show('/user/calculators', () => page([loan]));
     await screen.findByRole('heading', { name: 'Loan' });
     const file = (name: string) =>
@@ -203,9 +204,7 @@ describe('MyCalcsScreen', () => {
 
   it('marks an import again while the first import is open, in Russian too', async () => {
     useUi.setState({ locale: 'ru' });
-    useSession.setState({
-      user: { name: 'Ann', email: 'ann@example.com', calcs: [row('aaaaaaaaaaaaaaaa', 'Кредит')] },
-    });
+    useSession.setState({ user: testUser({ calcs: [row('aaaaaaaaaaaaaaaa', 'Кредит')] }) });
     useCalcs.getState().draftFrom({ name: 'Кредит (импорт)' }, null);
     const { user } = show('/user/calculators', () => page([]));
     await screen.findByRole('heading', { name: 'Сохранённых калькуляторов пока нет' });

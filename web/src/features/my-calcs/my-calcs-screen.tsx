@@ -7,26 +7,20 @@ import { ApiError, api, messageOf } from '../../lib/api';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { useT } from '../../stores/i18n';
 import { useNewCalculator } from '../../stores/new-calculator';
-import type { UserCalc } from '../../lib/types';
+import type { Answer, Narrow, Schemas } from '../../lib/api/wire';
+import type { CalcDoc, DocStyle } from '../../lib/types';
 import { calcFileMessages } from '../../lib/calc-file/messages';
 import { useCalcImport } from '../../components/calc-file/use-import';
 import { useSession } from '../../stores/session';
 import { toast, useUi } from '../../stores/ui';
 import { myCalcsMessages } from './messages';
-import { pageFromQuery, pageHref, pagerLinks, type Paging } from './paging';
+import { pageFromQuery, pageHref, pagerLinks } from './paging';
 import './my-calcs.css';
 
 /** One row of `PUT /api/calc/user/`. */
-interface MyCalc extends UserCalc {
-  error?: string | null;
-  /** How the tests went on the last save; null when the calculator has none. */
-  tests?: { passed: number; failed: number } | null;
-}
+type MyCalc = Narrow<Schemas['ListedCalc'], { doc: CalcDoc; doc_style: DocStyle }>;
 
-interface MyCalcsPage {
-  data: MyCalc[];
-  paging: Paging;
-}
+type MyCalcsPage = Narrow<Answer<'/api/calc/user/', 'put'>, { data: MyCalc[] }>;
 
 type ListState =
   { status: 'loading' } | { status: 'ready'; page: MyCalcsPage } | { status: 'failed' };
@@ -216,7 +210,7 @@ function CalcRow({
   const toggle = async () => {
     setBusy(true);
     try {
-      const answer = await api.post<{ message?: string }>(
+      const answer = await api.post<Answer<'/api/calc/edit/', 'post'> | null>(
         `/api/calc/edit/?calcId=${encodeURIComponent(calc._id)}`,
       );
       onPrivacy(calc._id, !isPrivate);

@@ -1,12 +1,8 @@
 // The page number of /user/calculators (1-based, from `?page=`) and the pager's links.
+import type { Schemas } from '../../lib/api/wire';
 
 /** Paging info of `PUT /api/calc/user/?page=N`. */
-export interface Paging {
-  page: number;
-  pages: number;
-  perPage: number;
-  total: number;
-}
+export type Paging = Schemas['Paging'];
 
 /** `?page=` as a page number: a whole number from 1 up, else 1. */
 export function pageFromQuery(raw: string | null | undefined): number {

@@ -264,7 +264,7 @@ describe('PublishedCalculator', () => {
 
   it("shows a published calculator's error", () => {
     const calc = published({ error: 'Output "t" must be an array, null, or undefined.' });
-    const initial = { outputs: null, display: null, usedInputs: [], error: calc.error };
+    const initial = { outputs: null, display: null, usedInputs: [], error: calc.error ?? null };
     render(<PublishedCalculator calc={calc} values={{}} initial={initial} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Output "t" must be an array, null, or undefined.',

@@ -1,6 +1,7 @@
 // The versions API (`GET /api/source/{id}/versions?page=N`, `…/versions/{n}`) and how the
 // history panel shows a version's time and tests.
 import { api } from '../../../lib/api';
+import type { Answer, Narrow, Schemas } from '../../../lib/api/wire';
 import { translate } from '../../../lib/i18n';
 import type { CalcDoc, DocStyle } from '../../../lib/types';
 import type { Locale } from '../../../stores/ui';
@@ -8,32 +9,18 @@ import type { ChangeWords } from './doc-changes';
 import { historyMessages, type HistoryMessageKey } from './messages';
 
 /** How many tests passed and failed (a row's summary, or a full report's counts). */
-export interface TestCounts {
-  passed: number;
-  failed: number;
-}
+export type TestCounts = Schemas['TestsSummary'];
 
 /** One row of the versions list, newest first. */
-export interface VersionRow {
-  number: number;
-  /** When it was saved, in ms since 1970. */
-  created_at: number;
-  error: string | null;
-  tests: TestCounts | null;
-  current: boolean;
-  published: boolean;
-}
+export type VersionRow = Schemas['ListedVersion'];
 
-export interface VersionsPage {
-  data: VersionRow[];
-  paging: { page: number; pages: number; perPage: number; total: number };
-}
+export type VersionsPage = Answer<'/api/source/{id}/versions', 'get'>;
 
 /** One version with its doc. */
-export interface VersionDetail extends VersionRow {
-  doc: CalcDoc;
-  doc_style: DocStyle | null;
-}
+export type VersionDetail = Narrow<
+  Answer<'/api/source/{id}/versions/{number}', 'get'>,
+  { doc: CalcDoc; doc_style: DocStyle | null }
+>;
 
 export const fetchVersions = (calcId: string, page: number, signal?: AbortSignal) =>
   api.get<VersionsPage>(`/api/source/${calcId}/versions?page=${page}`, { signal });

@@ -1,0 +1,3003 @@
+// Generated from the server's OpenAPI document (`calcsmith openapi`, served at
+// /api/openapi.json) by openapi-typescript: run `npm run api-types` in web/ after changing
+// the server's wire types. Do not edit: `scripts/test` fails when this differs from what the
+// document gives (web/scripts/api-types.mjs).
+
+export interface paths {
+  '/api/acc/save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Changes settings; a new email must be free, a new password needs the old one. */
+    post: operations['save_settings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The signed-in user with their calculators. */
+    put: operations['account'];
+    post?: never;
+    /**
+     * Deletes the user, their sessions and calculators; needs the current password; a
+     *     subscription ends at once.
+     */
+    delete: operations['delete_account'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's cards, the default marked. */
+    get: operations['cards'];
+    put?: never;
+    /** Changes a card's expiry. */
+    post: operations['edit_card'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/card/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Makes a card the default (also of the subscription). */
+    post: operations['make_default'];
+    /** Deletes a card; not the one paying for a live subscription. */
+    delete: operations['delete_card'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/invoice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's invoices, newest first. */
+    get: operations['invoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/invoice/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Redirects to the invoice's PDF. */
+    get: operations['invoice_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sub': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The user's subscription (null before the first); the plan is re-read from Stripe. */
+    put: operations['subscription'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sub/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Cancels at the end of the period (the plan stays until `currentPeriodEnd`). */
+    delete: operations['cancel'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sub/{id}/plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Switches to another plan with proration, invoiced and charged now. */
+    post: operations['switch_plan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sub/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What switching to another plan costs now (Stripe's proration), without switching. */
+    post: operations['preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sub/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Undoes a cancellation before the period ends. */
+    post: operations['resume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/billing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How plans are sold: the mode (sandbox or live), the keys for the browser, the plans
+     *     with their limits (from `services/plans.rs`).
+     */
+    get: operations['plans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/edit/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Toggles a calculator's privacy (`calcId` in the query, JSON or a form). */
+    post: operations['toggle_privacy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/user/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** A page of the user's calculators, newest first. */
+    put: operations['my_calculators'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A published calculator (private ones look missing to all but their owner). While
+     *     `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed.
+     * @description A public calculator's answer comes from the cache of the last moment when it is there
+     *     (`services::published_cache`): the same bytes as a read from the database.
+     */
+    get: operations['read_published'];
+    put?: never;
+    post?: never;
+    /** Deletes the owner's calculator. */
+    delete: operations['delete_published'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/eval': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Runs a calculator the caller may see with the given values (rate-limited). */
+    post: operations['evaluate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/captcha': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A proof-of-work challenge for sign-up. */
+    get: operations['new_captcha'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buys a plan with a card, or (no `plan`) adds the card. */
+    post: operations['checkout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/checkout/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** After 3-D Secure: the payment or card setup as Stripe has it now. */
+    post: operations['complete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forgot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mails a password-reset link (the same answer for unknown emails). */
+    post: operations['forgot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forgot/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Whether a reset link's token can still be used (spends nothing). */
+    post: operations['check_reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/forgot/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets a new password with a reset link's token. */
+    post: operations['reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs in (a fresh session cookie). */
+    post: operations['sign_in'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ends the session and goes home — unless another site sent the browser here, which
+     *     then only goes home (a link elsewhere must not sign anyone out).
+     */
+    get: operations['sign_out'];
+    put?: never;
+    /** The same for forms, documented apart: cross-site requests are refused. */
+    post: operations['sign_out_form'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates an account and signs it in (sets the session cookie). */
+    post: operations['sign_up'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/source/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The owner's source of a calculator. */
+    get: operations['read_source'];
+    put?: never;
+    /**
+     * Saves a calculator (the first save creates it, within the plan's limit) and runs it
+     *     with its defaults.
+     */
+    post: operations['save_source'];
+    /** Deletes the owner's calculator. */
+    delete: operations['delete_source'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/source/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the owner's versions of a calculator, newest first (20 a page). */
+    get: operations['list_versions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/source/{id}/versions/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One kept version of the owner's calculator. */
+    get: operations['read_version'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/stripe/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stripe's events, signed (`Stripe-Signature`); each event id is processed once. The
+     *     signature is checked over the body exactly as it came.
+     */
+    post: operations['webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /** @description The signed-in user (`PUT /api/account`, and the answer to sign-up and sign-in). */
+    Account: {
+      address: string;
+      calcs: components['schemas']['AccountCalc'][];
+      city: string;
+      country: string;
+      customerId?: string | null;
+      email: string;
+      name: string;
+      phone: string;
+      /** @description `free`, `regular` or `premium`. */
+      plan: string;
+      state: string;
+      zipcode: string;
+    };
+    /** @description One of the user's calculators as the account lists it. */
+    AccountCalc: {
+      _id: string;
+      /** @description The calculator doc (spec §3). */
+      doc: unknown;
+      doc_style: unknown;
+      private: boolean;
+    };
+    /** @description `GET /api/billing`: how plans are sold here. */
+    BillingInfo: {
+      free: components['schemas']['FreePlan'];
+      /** @description `sandbox` (no real charges) or `live`. */
+      mode: string;
+      plans: components['schemas']['PlanOnSale'][];
+      /** @description Stripe's publishable key (the sandbox's in sandbox mode). */
+      publishableKey: string;
+      /** @description `/stripe-sandbox` in sandbox mode; null live. */
+      sandboxUrl?: string | null;
+      /** @description Where `/pricing_fail` sends people. */
+      supportUrl: string;
+    };
+    /**
+     * @description A proof-of-work challenge for the ALTCHA widget (ALTCHA's v2 challenge format), read
+     *     from the `altcha` crate's own type so that the answer has a schema of ours.
+     */
+    Captcha: {
+      /** @description algorithm, cost, nonce, salt, keyLength, keyPrefix, expiresAt, …. */
+      parameters: Record<string, unknown>;
+      signature?: string | null;
+    };
+    /** @description A saved card as the API shows it. */
+    Card: {
+      /** @description `visa`, `mastercard`, …. */
+      brand: string;
+      /** @description The card that pays by default. */
+      default: boolean;
+      /** Format: int64 */
+      exp_month: number;
+      /** Format: int64 */
+      exp_year: number;
+      /** @description Stripe's payment method id (`pm_…`). */
+      id: string;
+      last4: string;
+    };
+    /** @description `POST /api/account/card`: a card's new expiry. */
+    CardExpiryRequest: {
+      cardId: string;
+      /**
+       * Format: int64
+       * @description 1–12.
+       */
+      exp_month: number;
+      /**
+       * Format: int64
+       * @description 2020–2040.
+       */
+      exp_year: number;
+    };
+    /**
+     * @description How a checkout ended: `succeeded` (with the subscription and cards) or
+     *     `requires_action` (3-D Secure: confirm `clientSecret`, then
+     *     `POST /api/checkout/complete` with `intentId`).
+     */
+    CheckoutAnswer:
+      | {
+          cards: components['schemas']['Card'][];
+          /** @enum {string} */
+          status: 'succeeded';
+          subscription?: components['schemas']['Subscription'] | null;
+        }
+      | {
+          clientSecret: string;
+          intentId: string;
+          /** @enum {string} */
+          status: 'requires_action';
+        };
+    /** @description `POST /api/checkout`. */
+    CheckoutRequest: {
+      /** @description The user's Stripe customer id; null before their first checkout. */
+      customerId?: string | null;
+      /** @description A payment method id from Stripe.js or the sandbox's card form (`pm_…`). */
+      paymentMethod: string;
+      /** @description `regular` or `premium`; absent: only add the card. */
+      plan?: string | null;
+    };
+    /** @description `POST /api/checkout/complete`. */
+    CompleteRequest: {
+      /** @description The `intentId` of a `requires_action` answer. */
+      intentId: string;
+    };
+    /** @description One line the script printed to the console. */
+    ConsoleEntry: {
+      level: components['schemas']['ConsoleLevel'];
+      text: string;
+    };
+    /**
+     * @description The console method that printed a line (`table`, `dir`, `group` print as `log`;
+     *     `trace` as `debug`).
+     * @enum {string}
+     */
+    ConsoleLevel: 'log' | 'info' | 'warn' | 'error' | 'debug';
+    /** @description An answer wrapped as `{"data": …}`. */
+    Data_Option_Subscription: {
+      data: null | {
+        /** @description Set: the plan ends at `currentPeriodEnd`. */
+        cancelAtPeriodEnd: boolean;
+        currency: string;
+        /**
+         * Format: int64
+         * @description Unix seconds.
+         */
+        currentPeriodEnd: number;
+        defaultCard?: components['schemas']['Card'] | null;
+        /** @description Stripe's subscription id (`sub_…`). */
+        id: string;
+        /** @description `regular` or `premium` (`free` for a price this server does not sell). */
+        plan: string;
+        /**
+         * Format: int64
+         * @description In cents a month.
+         */
+        price: number;
+        /** @description Stripe's: `active`, `incomplete`, `past_due`, `canceled`, `unpaid`, …. */
+        status: string;
+      };
+    };
+    /** @description An answer wrapped as `{"data": …}`. */
+    Data_Subscription: {
+      /** @description The user's subscription as the API shows it. */
+      data: {
+        /** @description Set: the plan ends at `currentPeriodEnd`. */
+        cancelAtPeriodEnd: boolean;
+        currency: string;
+        /**
+         * Format: int64
+         * @description Unix seconds.
+         */
+        currentPeriodEnd: number;
+        defaultCard?: components['schemas']['Card'] | null;
+        /** @description Stripe's subscription id (`sub_…`). */
+        id: string;
+        /** @description `regular` or `premium` (`free` for a price this server does not sell). */
+        plan: string;
+        /**
+         * Format: int64
+         * @description In cents a month.
+         */
+        price: number;
+        /** @description Stripe's: `active`, `incomplete`, `past_due`, `canceled`, `unpaid`, …. */
+        status: string;
+      };
+    };
+    /** @description An answer wrapped as `{"data": …}`. */
+    Data_Vec_Card: {
+      data: {
+        /** @description `visa`, `mastercard`, …. */
+        brand: string;
+        /** @description The card that pays by default. */
+        default: boolean;
+        /** Format: int64 */
+        exp_month: number;
+        /** Format: int64 */
+        exp_year: number;
+        /** @description Stripe's payment method id (`pm_…`). */
+        id: string;
+        last4: string;
+      }[];
+    };
+    /** @description An answer wrapped as `{"data": …}`. */
+    Data_Vec_Invoice: {
+      data: {
+        /** Format: int64 */
+        amountPaid: number;
+        /**
+         * Format: int64
+         * @description Unix seconds.
+         */
+        created: number;
+        currency: string;
+        /** @description Stripe's invoice id (`in_…`). */
+        id: string;
+        number?: string | null;
+        /** @description `/api/account/invoice/{id}/pdf`. */
+        pdf: string;
+        /** @description `paid`, `open`, `draft`, `void`, `uncollectible`. */
+        status?: string | null;
+        /**
+         * Format: int64
+         * @description In cents.
+         */
+        total: number;
+      }[];
+    };
+    /** @description `DELETE /api/account` (no body counts as no password). */
+    DeleteAccountRequest: {
+      /** @description The user's current password. */
+      password: string;
+    };
+    /** @description One output (or table cell, or table size) that is not what a test expected. */
+    Difference: {
+      /** @description The actual value, or when `actual_elided`, the text [`shown_value`] gives. */
+      actual: unknown;
+      /** @description True when `actual` is a shortened text to show as it is, not the value. */
+      actualElided?: boolean;
+      /** @description The table column's name; absent for a whole row or a whole output. */
+      column?: string;
+      /** @description The expected value, or when `expected_elided`, the text [`shown_value`] gives. */
+      expected: unknown;
+      /** @description True when `expected` is a shortened text to show as it is, not the value. */
+      expectedElided?: boolean;
+      output: string;
+      /**
+       * @description The table row, counted from 0; absent for a value output, and for a difference
+       *     in the number of rows.
+       */
+      row?: number;
+    };
+    /** @description Every failure: a 4xx (or a generic 500) with a message for people. */
+    ErrorBody: {
+      /** @description A refused card (402): Stripe's error code. */
+      code?: string | null;
+      /** @description A refused card (402): Stripe's decline code. */
+      declineCode?: string | null;
+      /** @description What went wrong, in English. */
+      message: string;
+      /**
+       * Format: int64
+       * @description A save that lost to another (409): the calculator's revision now.
+       */
+      revision?: number | null;
+    };
+    /** @description `POST /api/calc/{id}/eval`. */
+    EvalRequest: {
+      /** @description `en` (default) or `ru`. */
+      locale?: string | null;
+      /** @description Input values keyed by input id, like `doc.defaults`. */
+      values?: Record<string, unknown> | null;
+    };
+    /** @description What one evaluation produced; identical from the CLI, the server and the browser. */
+    EvalResult: {
+      /**
+       * @description What the script printed with `console.log` and friends, bounded; omitted from
+       *     the JSON when empty.
+       */
+      console?: components['schemas']['ConsoleEntry'][];
+      /**
+       * @description Display text per output: a string, a list of rows of strings for a table, or
+       *     null for a hidden output. `None` when `error` is set.
+       */
+      display: {
+        [key: string]: components['schemas']['OutputDisplay'];
+      } | null;
+      /** @description The calculation's error message, if it failed. */
+      error: string | null;
+      /**
+       * @description Every declared output by name (null when absent); dates as ISO-8601 strings.
+       *     `None` when `error` is set.
+       */
+      outputs: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The inputs the script read, in declaration order (`"list.sub"` for sub-inputs). */
+      usedInputs: string[];
+    };
+    /** @description `POST /api/forgot`. */
+    ForgotRequest: {
+      email: string;
+    };
+    /** @description The free plan's limits. */
+    FreePlan: {
+      allowsPrivate: boolean;
+      /** Format: int64 */
+      maxCalculators?: number | null;
+    };
+    /** @description One row of `GET /api/account/invoice`. */
+    Invoice: {
+      /** Format: int64 */
+      amountPaid: number;
+      /**
+       * Format: int64
+       * @description Unix seconds.
+       */
+      created: number;
+      currency: string;
+      /** @description Stripe's invoice id (`in_…`). */
+      id: string;
+      number?: string | null;
+      /** @description `/api/account/invoice/{id}/pdf`. */
+      pdf: string;
+      /** @description `paid`, `open`, `draft`, `void`, `uncollectible`. */
+      status?: string | null;
+      /**
+       * Format: int64
+       * @description In cents.
+       */
+      total: number;
+    };
+    /** @description One calculator on a page of "My Calculators". */
+    ListedCalc: {
+      _id: string;
+      doc: unknown;
+      doc_style: unknown;
+      error?: string | null;
+      private: boolean;
+      tests?: components['schemas']['TestsSummary'] | null;
+    };
+    /** @description One kept version on a page of a calculator's history. */
+    ListedVersion: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      /** @description This is the version the editor opens. */
+      current: boolean;
+      /** @description The engine's error when this version was run with its defaults, if any. */
+      error?: string | null;
+      /** Format: int64 */
+      number: number;
+      /** @description This is the version visitors see. */
+      published: boolean;
+      tests?: components['schemas']['TestsSummary'] | null;
+    };
+    /** @description A confirmation for people. */
+    MessageBody: {
+      message: string;
+    };
+    /**
+     * @description The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
+     *     the result keeps it as JSON).
+     */
+    OutputDisplay:
+      | string
+      | {
+          [key: string]: string;
+        }[]
+      | null;
+    /** @description One page of a list, as every paged answer has it. */
+    Page_ListedCalc: {
+      data: {
+        _id: string;
+        doc: unknown;
+        doc_style: unknown;
+        error?: string | null;
+        private: boolean;
+        tests?: components['schemas']['TestsSummary'] | null;
+      }[];
+      paging: components['schemas']['Paging'];
+    };
+    /** @description One page of a list, as every paged answer has it. */
+    Page_ListedVersion: {
+      data: {
+        /**
+         * Format: int64
+         * @description Unix milliseconds.
+         */
+        created_at: number;
+        /** @description This is the version the editor opens. */
+        current: boolean;
+        /** @description The engine's error when this version was run with its defaults, if any. */
+        error?: string | null;
+        /** Format: int64 */
+        number: number;
+        /** @description This is the version visitors see. */
+        published: boolean;
+        tests?: components['schemas']['TestsSummary'] | null;
+      }[];
+      paging: components['schemas']['Paging'];
+    };
+    /** @description Where a page is in its list. */
+    Paging: {
+      /** Format: int64 */
+      page: number;
+      /**
+       * Format: int64
+       * @description At least 1, also for an empty list.
+       */
+      pages: number;
+      /** Format: int64 */
+      perPage: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description A plan on sale (`GET /api/billing`); the limits are those the server enforces. */
+    PlanOnSale: {
+      allowsPrivate: boolean;
+      currency: string;
+      /** @description `regular` or `premium`. */
+      id: string;
+      interval: string;
+      /**
+       * Format: int64
+       * @description How many calculators it saves; null: no limit.
+       */
+      maxCalculators?: number | null;
+      name: string;
+      /**
+       * Format: int64
+       * @description In cents a month.
+       */
+      price: number;
+    };
+    /** @description `POST /api/account/sub/{id}/preview` and `/plan`. */
+    PlanRequest: {
+      /** @description `regular` or `premium`. */
+      plan: string;
+    };
+    /** @description `POST /api/calc/edit/`: the calculator, in the query, JSON or a form. */
+    PrivacyRequest: {
+      calcId: string;
+    };
+    /** @description What switching the subscription to `plan` costs now (Stripe's proration). */
+    ProrationPreview: {
+      /**
+       * Format: int64
+       * @description In cents.
+       */
+      amountDue: number;
+      currency: string;
+    };
+    /**
+     * @description What a published calculator shows: the doc, its style, and the result of the last
+     *     save's run with the defaults.
+     */
+    Published: {
+      doc: unknown;
+      doc_style: unknown;
+      error?: string | null;
+      result?: components['schemas']['EvalResult'] | null;
+    };
+    /** @description `POST /api/forgot/check`. */
+    ResetLinkRequest: {
+      /** @description The token from the reset link. */
+      token: string;
+    };
+    /** @description `POST /api/forgot/reset`. */
+    ResetRequest: {
+      password: string;
+      /** @description The token from the reset link. */
+      token: string;
+    };
+    /** @description The answer to a save. */
+    Saved: {
+      _id: string;
+      /** @description The engine's error when the calculator was run with its defaults, if any. */
+      error?: string | null;
+      message: string;
+      /**
+       * Format: int64
+       * @description The version visitors now see.
+       */
+      published_version: number;
+      /**
+       * Format: int64
+       * @description The calculator's revision after this save.
+       */
+      revision: number;
+      /** @description What the doc's tests gave; null when it has none. Failing tests do not stop a save. */
+      tests: components['schemas']['StoredTests'];
+      /**
+       * Format: int64
+       * @description The version that is now current (the same as before when the doc and style did not
+       *     change).
+       */
+      version: number;
+    };
+    /** @description Changed settings (`POST /api/acc/save`); absent fields stay as they are. */
+    SettingsRequest: {
+      address?: string | null;
+      city?: string | null;
+      country?: string | null;
+      email?: string | null;
+      name?: string | null;
+      /** @description The current password; needed to change the password or the email. */
+      oldPassword?: string | null;
+      password?: string | null;
+      phone?: string | null;
+      state?: string | null;
+      zipcode?: string | null;
+    };
+    /** @description `POST /api/login`. */
+    SignInRequest: {
+      email: string;
+      password: string;
+    };
+    /** @description `POST /api/signup`. */
+    SignUpRequest: {
+      /** @description The solved ALTCHA challenge from `GET /api/captcha`, base64 JSON. */
+      captchaResponse: string;
+      email: string;
+      name: string;
+      password: string;
+    };
+    /** @description A calculator's source as its owner reads it. */
+    Source: {
+      _id: string;
+      doc: unknown;
+      doc_style: unknown;
+      private: boolean;
+      /**
+       * Format: int64
+       * @description The number of the version visitors see: the current one, unless
+       *     `doc.holdWhileTestsFail` holds the last one whose tests passed.
+       */
+      published_version: number;
+      /**
+       * Format: int64
+       * @description Counts the saves; the next save sends it back.
+       */
+      revision: number;
+      /** @description What the doc's tests gave when it was saved; null when it has none. */
+      tests: components['schemas']['StoredTests'];
+      /**
+       * Format: int64
+       * @description The number of the current version (`GET /api/source/{id}/versions/{number}`).
+       */
+      version: number;
+    };
+    /** @description A calculator's source as its owner saves it. */
+    SourceRequest: {
+      /** @description The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …. */
+      doc: unknown;
+      doc_style?: unknown;
+      /**
+       * Format: int64
+       * @description The revision this save is based on (from the last read or save). Needed to
+       *     overwrite an existing calculator: a stale or missing one gets 409.
+       */
+      revision?: number | null;
+    };
+    StoredTests: components['schemas']['TestReport'] | null;
+    /** @description The user's subscription as the API shows it. */
+    Subscription: {
+      /** @description Set: the plan ends at `currentPeriodEnd`. */
+      cancelAtPeriodEnd: boolean;
+      currency: string;
+      /**
+       * Format: int64
+       * @description Unix seconds.
+       */
+      currentPeriodEnd: number;
+      defaultCard?: components['schemas']['Card'] | null;
+      /** @description Stripe's subscription id (`sub_…`). */
+      id: string;
+      /** @description `regular` or `premium` (`free` for a price this server does not sell). */
+      plan: string;
+      /**
+       * Format: int64
+       * @description In cents a month.
+       */
+      price: number;
+      /** @description Stripe's: `active`, `incomplete`, `past_due`, `canceled`, `unpaid`, …. */
+      status: string;
+    };
+    /** @description One test's result. */
+    TestOutcome: {
+      /**
+       * @description True when this failed test's differences and error were left out to keep the
+       *     report within [`MAX_REPORT_BYTES`]; omitted otherwise.
+       */
+      detailsDropped?: boolean;
+      /**
+       * @description The outputs that differ from what was expected, at most [`MAX_DIFFERENCES`];
+       *     omitted when there are none.
+       */
+      differences?: components['schemas']['Difference'][];
+      /**
+       * @description The calculation's error (the script threw, returned something invalid, ran out
+       *     of time), shortened past [`MAX_ERROR_CHARS`]; omitted when it ran.
+       */
+      error?: string;
+      /** @description How many differences there were past those in `differences`; omitted when none. */
+      moreDifferences?: number;
+      name: string;
+      passed: boolean;
+    };
+    /** @description What running a doc's tests gave. */
+    TestReport: {
+      failed: number;
+      passed: number;
+      /** @description One outcome per test, in the doc's order. */
+      tests: components['schemas']['TestOutcome'][];
+    };
+    /** @description How many of a calculator's tests passed and failed. */
+    TestsSummary: {
+      /** Format: int64 */
+      failed: number;
+      /** Format: int64 */
+      passed: number;
+    };
+    /** @description One version of a calculator, as it was saved. */
+    Version: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      current: boolean;
+      doc: unknown;
+      doc_style: unknown;
+      error?: string | null;
+      /** Format: int64 */
+      number: number;
+      published: boolean;
+      /** @description Null when this version has no tests. */
+      tests: components['schemas']['StoredTests'];
+    };
+    /** @description The answer to a Stripe event. */
+    WebhookAnswer: {
+      /** @description This event id was processed before; nothing was done. */
+      duplicate: boolean;
+      received: boolean;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  save_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettingsRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['SettingsRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  account: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Account'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_account: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeleteAccountRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['DeleteAccountRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description No current password, or a wrong one (the account stays) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Stripe cannot be reached to end the subscription; nothing was deleted */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  cards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Vec_Card'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  edit_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CardExpiryRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['CardExpiryRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Vec_Card'];
+        };
+      };
+      /** @description Month outside 1–12, year outside 2020–2040 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  make_default: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The card's id (`pm_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Vec_Card'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The card's id (`pm_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Vec_Card'];
+        };
+      };
+      /** @description `This card pays for your subscription. Make another card the default before deleting it.` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  invoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Vec_Invoice'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  invoice_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The invoice id (`in_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the PDF */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  subscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Option_Subscription'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Stripe cannot be reached */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The subscription id (`sub_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Subscription'];
+        };
+      };
+      /** @description The subscription has ended */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not the user's, or no such subscription */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  switch_plan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The subscription id (`sub_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlanRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Subscription'];
+        };
+      };
+      /** @description Unknown plan, the same plan, or ended */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The card was declined (the provider's message, with `code` and `declineCode`) */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The subscription id (`sub_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlanRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProrationPreview'];
+        };
+      };
+      /** @description Unknown plan, the same plan, or ended */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The subscription id (`sub_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Data_Subscription'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  plans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingInfo'];
+        };
+      };
+    };
+  };
+  toggle_privacy: {
+    parameters: {
+      query?: {
+        /** @description the calculator, if not in the body */
+        calcId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PrivacyRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['PrivacyRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description No or a bad id, or the plan has no private calculators */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  my_calculators: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number */
+        page?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page_ListedCalc'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  read_published: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Published'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_published: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EvalRequest'];
+      };
+    };
+    responses: {
+      /** @description The engine's result; a failing calculation is a result with `error` set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalResult'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  new_captcha: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Captcha'];
+        };
+      };
+    };
+  };
+  checkout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutAnswer'];
+        };
+      };
+      /** @description Bad input, or already subscribed */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The card was declined (the provider's message, with `code` and `declineCode`) */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another user's customer id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  complete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompleteRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutAnswer'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Authentication failed or the card was declined */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another change to the user's plan or cards is still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  forgot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ForgotRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['ForgotRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  check_reset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetLinkRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['ResetLinkRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  reset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['ResetRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sign_in: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['SignInRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Account'];
+        };
+      };
+      /** @description `Wrong email or password.` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sign_out: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; to `/` */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  sign_out_form: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; to `/` */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sign_up: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignUpRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['SignUpRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed up and signed in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Account'];
+        };
+      };
+      /** @description Invalid details, a taken email, or `Please resolve the captcha and submit!` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  read_source: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Source'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, or someone else's */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  save_source: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SourceRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Saved'];
+        };
+      };
+      /** @description Not a calculator, or the plan's limit */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Changed elsewhere (with the calculator's `revision` now), or a racing save */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_source: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  list_versions: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number */
+        page?: string;
+      };
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page_ListedVersion'];
+        };
+      };
+      /** @description A bad id or page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, or someone else's */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  read_version: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description The version's number */
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Version'];
+        };
+      };
+      /** @description A bad id or number */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing (never kept, or dropped), or someone else's */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  webhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description `t=…,v1=…` */
+        'Stripe-Signature'?: string | null;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': unknown;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookAnswer'];
+        };
+      };
+      /** @description A bad or stale signature, or not an event */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Stripe cannot be reached; Stripe retries */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+}
