@@ -1,6 +1,6 @@
 // A Vite plugin for `vite build`: every file of the build a browser fetches (scripts,
 // styles, the engine's wasm modules) gets a brotli (.br) and a gzip (.gz) copy beside it,
-// which the server sends to browsers that accept them (server/src/routes/pages.rs). The
+// which the server sends to browsers that accept them (server/src/routes/pages/assets.rs). The
 // engine's modules reuse the copies scripts/build-wasm made in pkg/, where the default
 // module's gzip file is zopfli's: the smallest gzip, which keeps it under 1.3 MB.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

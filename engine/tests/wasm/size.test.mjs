@@ -1,5 +1,5 @@
 // What a browser downloads of the engine: pkg/'s default module, in the gzip and brotli
-// copies that scripts/build-wasm makes and the server sends (server/src/routes/pages.rs).
+// copies that scripts/build-wasm makes and the server sends (server/src/routes/pages/assets.rs).
 // The gzip copy is the module itself and stays within its limit for a calculator that does
 // not use Intl; so do the copies of the Intl module and of the libraries. The limit is issue
 // 15's 1.3 MB plus 10 KB: describing a result in Rust (engine/src/run/describe.rs) costs 4.8 KB
