@@ -19,7 +19,7 @@ pub use display::{format, output, test_report};
 pub use doc::{dates, editor, inputs, intl_usage, model, test_case};
 #[cfg(not(target_arch = "wasm32"))]
 pub use faces::worker;
-pub use run::{eval, limits, test_cases, validate};
+pub use run::{eval, limits, test_cases, validate, whatif};
 
 pub use eval::{Engine, EngineOptions, HostError};
 pub use format::Locale;

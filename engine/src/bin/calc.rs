@@ -6,6 +6,11 @@
 //! on the server. `calc test` runs the calculator's test cases (`doc.tests`) the same
 //! way and prints a readable report (or the report JSON with `--json`); it exits 0 when
 //! every test passes (or there are none), 1 when any fails, 2 on unreadable input.
+//! `calc seek` and `calc sweep` (`calc/whatif.rs`) print a goal seek's or a sensitivity
+//! table's answer; they exit 1 when there is none.
+
+#[path = "calc/whatif.rs"]
+mod whatif;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,7 +26,8 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 const USAGE: &str = "usage: calc eval DOC.json [--values VALUES.json] [--locale en|ru] \
 [--today YYYY-MM-DD] [--lib-dir DIR]
-       calc test DOC.json [--lib-dir DIR] [--today YYYY-MM-DD] [--locale en|ru] [--json]";
+       calc test DOC.json [--lib-dir DIR] [--today YYYY-MM-DD] [--locale en|ru] [--json]
+       calc seek … | calc sweep … (calc seek or calc sweep alone for their options)";
 
 struct EvalArgs {
     doc: PathBuf,
@@ -236,6 +242,24 @@ fn main() -> ExitCode {
             }
             Err(message) => Err(message),
         },
+        Some(tool @ ("seek" | "sweep")) => {
+            let tool = if tool == "seek" {
+                whatif::Tool::Seek
+            } else {
+                whatif::Tool::Sweep
+            };
+            match whatif::run(args, tool) {
+                Ok((json, found)) => {
+                    println!("{json}");
+                    return if found {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(1)
+                    };
+                }
+                Err(message) => Err(message),
+            }
+        }
         Some("worker") => worker(args),
         _ => Err(USAGE.to_owned()),
     };

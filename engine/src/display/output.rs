@@ -93,9 +93,26 @@ impl EvalResult {
         used_inputs: Vec<String>,
         locale: Locale,
     ) -> Self {
+        Self::succeeded_for(doc, values, used_inputs, locale, None)
+    }
+
+    /// [`EvalResult::succeeded`] with only the output named `only` (when given) in
+    /// `outputs` and `display`: what-if tools read one output of many calculations, and
+    /// formatting the others (a 360-row table) would be most of their time.
+    pub(crate) fn succeeded_for(
+        doc: &CalcDoc,
+        values: &[(String, OutputValue)],
+        used_inputs: Vec<String>,
+        locale: Locale,
+        only: Option<&str>,
+    ) -> Self {
         let mut outputs = Map::new();
         let mut display = Map::new();
-        for def in &doc.outputs {
+        for def in doc
+            .outputs
+            .iter()
+            .filter(|def| only.is_none_or(|name| def.name == name))
+        {
             let value = values
                 .iter()
                 .rev()

@@ -5,6 +5,8 @@
 use serde_json::{Map, Value};
 
 use crate::dates::CivilDate;
+use crate::whatif::number_field;
+use crate::whatif::seek::GoalSeek;
 
 /// Why a test's `today` was refused.
 pub(crate) const BAD_TODAY: &str = "a test's today must be a calendar day written YYYY-MM-DD";
@@ -30,6 +32,46 @@ pub struct TestCase {
     /// The day "Relative to today" dates count from in this test (`today`, written
     /// `YYYY-MM-DD`), so a test made today passes tomorrow; the engine's today when absent.
     pub today: Option<CivilDate>,
+    /// A goal seek this test pins (`seek`): from the test's values, the input value that
+    /// gives the target must be `value`.
+    pub seek: Option<SeekTest>,
+}
+
+/// A goal seek a test pins: `{output, target, input, min?, max?, value, tolerance?}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeekTest {
+    pub spec: GoalSeek,
+    /// The input value the seek must find.
+    pub value: f64,
+    /// Absolute, on `value`; [`DEFAULT_SEEK_TOLERANCE`] when absent.
+    pub tolerance: f64,
+}
+
+/// How far from a pinned goal seek's value the value found may be when the test sets no
+/// tolerance.
+pub const DEFAULT_SEEK_TOLERANCE: f64 = 1e-6;
+
+impl SeekTest {
+    fn from_json(seek: &Value) -> Result<SeekTest, String> {
+        let bad = |e: String| format!("a test's seek: {e}");
+        let Value::Object(fields) = seek else {
+            return Err(bad("must be an object".to_owned()));
+        };
+        let number = |key: &str| number_field(fields, key).map_err(bad);
+        let value = number("value")?.ok_or_else(|| bad("value must be a number".to_owned()))?;
+        let tolerance = match number("tolerance")? {
+            Some(t) if t < 0.0 => return Err(bad("tolerance must be 0 or more".to_owned())),
+            given => given.unwrap_or(DEFAULT_SEEK_TOLERANCE),
+        };
+        // The seek's own tolerance is on the output; the test's is on the value.
+        let mut spec = fields.clone();
+        spec.remove("tolerance");
+        Ok(SeekTest {
+            spec: GoalSeek::from_fields(&spec).map_err(bad)?,
+            value,
+            tolerance,
+        })
+    }
 }
 
 impl TestCase {
@@ -67,12 +109,17 @@ impl TestCase {
                 None => return Err(BAD_TODAY.to_owned()),
             },
         };
+        let seek = match fields.get("seek") {
+            None | Some(Value::Null) => None,
+            Some(seek) => Some(SeekTest::from_json(seek)?),
+        };
         Ok(TestCase {
             name,
             values: object("values")?,
             expected: object("expected")?,
             tolerance,
             today,
+            seek,
         })
     }
 

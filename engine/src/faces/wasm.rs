@@ -10,6 +10,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::limits::CountingAllocator;
 use crate::model::{InputDef, InputType, OutputDef, OutputType};
+use crate::whatif::seek::{GoalSeek, SeekAnswer};
+use crate::whatif::sweep::{Sweep, SweepAnswer};
 use crate::{CalcDoc, EngineOptions, Library, editor};
 
 #[global_allocator]
@@ -27,11 +29,13 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
   [key: string]: unknown }
 /** A test case stored with a calculator: input values keyed like `defaults`, the expected raw
  * outputs by output name (a table's rows as objects keyed by column name), the relative
- * tolerance for numbers (default 1e-9), and the day (`YYYY-MM-DD`) relative dates count from
- * (default: the day it runs). */
+ * tolerance for numbers (default 1e-9), the day (`YYYY-MM-DD`) relative dates count from
+ * (default: the day it runs), and a goal seek it pins (`seek`: from these values, the value
+ * of `input` that gives `target` must be `value`, within `tolerance`, default 1e-6). */
 export interface TestCase { name: string; values?: Record<string, unknown>;
   expected?: Record<string, unknown>; tolerance?: number; today?: string;
-  [key: string]: unknown }
+  seek?: { output: string; target: number; input: string; value: number; tolerance?: number;
+    min?: number; max?: number }; [key: string]: unknown }
 /** One output, table cell (row from 0, column name) or table size (no row or column) that is
  * not what a test expected. A value whose JSON text is over 200 characters is elided: it is then
  * a string to show as it is (its first 200 characters, then `… (1,048,578 characters)`) and
@@ -236,11 +240,7 @@ impl Engine {
         values: JsValue,
     ) -> Result<JsValue, JsError> {
         let doc = translate_doc(&mut self.last_doc, doc)?;
-        let values: Map<String, Value> = if values.is_undefined() || values.is_null() {
-            Map::new()
-        } else {
-            from_js(values, "values")?
-        };
+        let values = values_of(values)?;
         to_js(&self.inner.evaluate(&doc, &values))
     }
 
@@ -253,6 +253,61 @@ impl Engine {
     ) -> Result<JsValue, JsError> {
         let doc = translate_doc(&mut self.last_doc, doc)?;
         to_js(&self.inner.run_tests(&doc))
+    }
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// Finds the value of a number input that makes a value output equal a target
+    /// (`engine.goalSeek(doc, values, {output, target, input, min?, max?})`); never throws
+    /// for an author's script or a spec it cannot run: the answer's `error` says why.
+    #[wasm_bindgen(js_name = goalSeek, unchecked_return_type = "GoalSeekResult")]
+    pub fn goal_seek(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")]
+        values: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GoalSeekSpec")] spec: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let spec: Value = from_js(spec, "spec")?;
+        let values = values_of(values)?;
+        let doc = translate_doc(&mut self.last_doc, doc)?;
+        match GoalSeek::from_json(&spec) {
+            Ok(spec) => to_js(&self.inner.goal_seek(&doc, &values, &spec)),
+            Err(error) => to_js(&SeekAnswer::NotFound {
+                error,
+                at: None,
+                evaluations: 0,
+            }),
+        }
+    }
+
+    /// A sensitivity table of a value output over one or two number inputs
+    /// (`engine.sweep(doc, values, spec)`); a spec it cannot run gives `{error}`.
+    #[wasm_bindgen(unchecked_return_type = "SweepResult")]
+    pub fn sweep(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CalcDoc")] doc: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | undefined")]
+        values: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "SweepSpec")] spec: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let spec: Value = from_js(spec, "spec")?;
+        let values = values_of(values)?;
+        let doc = translate_doc(&mut self.last_doc, doc)?;
+        match Sweep::from_json(&spec) {
+            Ok(spec) => to_js(&self.inner.sweep(&doc, &values, &spec)),
+            Err(error) => to_js(&SweepAnswer::Refused { error }),
+        }
+    }
+}
+
+/// Values keyed like `doc.defaults`; none when null or undefined.
+fn values_of(values: JsValue) -> Result<Map<String, Value>, JsError> {
+    if values.is_undefined() || values.is_null() {
+        Ok(Map::new())
+    } else {
+        from_js(values, "values")
     }
 }
 

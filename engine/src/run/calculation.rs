@@ -31,6 +31,35 @@ pub(crate) const RUN_GLOBAL: &str = "__calcsmith_run";
 /// the inputs the script read.
 pub(crate) type Outcome = Result<(Value, Vec<String>), (String, Vec<String>)>;
 
+thread_local! {
+    /// The latest deadline a calculation may have, when something runs many calculations
+    /// under one time limit (a goal seek): set through [`DeadlineCap`].
+    static DEADLINE_CAP: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// While it lives, every calculation on this thread ends by `deadline` at the latest (or
+/// by its own time limit, when that comes first).
+pub(crate) struct DeadlineCap(Option<Instant>);
+
+impl DeadlineCap {
+    pub(crate) fn new(deadline: Instant) -> DeadlineCap {
+        DeadlineCap(DEADLINE_CAP.with(|cap| cap.replace(Some(deadline))))
+    }
+}
+
+impl Drop for DeadlineCap {
+    fn drop(&mut self) {
+        DEADLINE_CAP.with(|cap| cap.set(self.0));
+    }
+}
+
+/// `deadline`, or the cap set by a [`DeadlineCap`] when that is sooner.
+fn capped(deadline: Instant) -> Instant {
+    DEADLINE_CAP
+        .with(std::cell::Cell::get)
+        .map_or(deadline, |cap| cap.min(deadline))
+}
+
 /// How a run ended, and whether it was abandoned mid-flight (its context cannot be
 /// trusted again).
 pub(crate) struct Ended {
@@ -66,7 +95,7 @@ pub(crate) fn run(
         Ok(fields) => fields,
         Err(e) => return ended(Err((e.to_string(), Vec::new()))),
     };
-    let deadline = Instant::now() + TIME_LIMIT;
+    let deadline = capped(Instant::now() + TIME_LIMIT);
     let mut loop_limit = first_loop_limit();
     loop {
         let used = match JsArray::new(context) {

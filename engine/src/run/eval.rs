@@ -244,8 +244,33 @@ impl Engine {
         result
     }
 
+    /// [`Engine::evaluate`] for the what-if tools: only the output named `output` is in
+    /// the result, and the console's output is dropped.
+    pub(crate) fn evaluate_output(
+        &mut self,
+        doc: &CalcDoc,
+        values: &Map<String, Value>,
+        output: &str,
+    ) -> EvalResult {
+        console::clear();
+        let result = self.evaluate_filtered(doc, values, Some(output));
+        console::clear();
+        result
+    }
+
     /// [`Engine::evaluate`] without collecting the console's output.
     fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
+        self.evaluate_filtered(doc, values, None)
+    }
+
+    /// [`Engine::evaluate_quietly`] with only the output named `only` (when given) in the
+    /// result.
+    fn evaluate_filtered(
+        &mut self,
+        doc: &CalcDoc,
+        values: &Map<String, Value>,
+        only: Option<&str>,
+    ) -> EvalResult {
         if let Err(message) = check_names(doc) {
             return EvalResult::failed(message, Vec::new());
         }
@@ -265,7 +290,7 @@ impl Engine {
             Ok((described, used)) => {
                 let used = used_in_order(doc, &used);
                 match check_outputs(doc, &described) {
-                    Ok(outputs) => EvalResult::succeeded(doc, &outputs, used, locale),
+                    Ok(outputs) => EvalResult::succeeded_for(doc, &outputs, used, locale, only),
                     Err(message) => EvalResult::failed(message, used),
                 }
             }

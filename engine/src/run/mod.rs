@@ -2,7 +2,8 @@
 //! calculations run in (`realm.rs`, with `harness.js`), one calculation under the limits
 //! (`calculation.rs`, `limits.rs`), the check that a library realm is untouched
 //! (`guard.rs`), the spec's validation rules (`validate.rs`), the returned value's
-//! description (`describe.rs`) and the stored tests' runs (`test_cases.rs`).
+//! description (`describe.rs`), the stored tests' runs (`test_cases.rs`) and the what-if
+//! tools, goal seek and sensitivity tables (`whatif/`).
 
 pub mod calculation;
 pub mod describe;
@@ -12,3 +13,4 @@ pub mod limits;
 pub mod realm;
 pub mod test_cases;
 pub mod validate;
+pub mod whatif;

@@ -4,8 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use crate::eval::Engine;
+use crate::eval::{Engine, EngineOptions};
 use crate::model::{CalcDoc, OutputType};
+use crate::whatif::json_number;
+use crate::whatif::seek::SeekAnswer;
 // The report's types live in `test_report.rs` with its size limits; these paths are the
 // ones hosts (the server, the CLI) have always imported them by.
 pub use crate::test_report::{Difference, DifferenceList, TestOutcome, TestReport};
@@ -51,7 +53,44 @@ impl Engine {
             (Some(error), _) => TestOutcome::failed(&test.name, error),
             (None, outputs) => {
                 let outputs = outputs.unwrap_or_default();
-                TestOutcome::compared(&test.name, compare(doc, test, &outputs))
+                let mut found = compare(doc, test, &outputs);
+                if let Some(seek) = &test.seek {
+                    let options = self.options();
+                    if test.today.is_some() {
+                        self.set_options(EngineOptions {
+                            today: test.today,
+                            ..options
+                        });
+                    }
+                    let answer = self.goal_seek(doc, &test.values, &seek.spec);
+                    self.set_options(options);
+                    match answer {
+                        SeekAnswer::Found { value, .. } => {
+                            let off = value
+                                .as_f64()
+                                .is_none_or(|v| (v - seek.value).abs() > seek.tolerance);
+                            if off {
+                                let name = format!("goal seek: {}", seek.spec.input);
+                                found.push(|| {
+                                    Difference::new(
+                                        &name,
+                                        None,
+                                        None,
+                                        &json_number(seek.value),
+                                        &value,
+                                    )
+                                });
+                            }
+                        }
+                        SeekAnswer::NotFound { error, .. } => {
+                            return TestOutcome::failed(
+                                &test.name,
+                                format!("Goal seek for {}: {error}", seek.spec.input),
+                            );
+                        }
+                    }
+                }
+                TestOutcome::compared(&test.name, found)
             }
         }
     }

@@ -381,3 +381,45 @@ both_databases!(
         );
     }
 );
+
+both_databases!(
+    a_test_that_pins_a_goal_seek_runs_on_save,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "seeking@example.com").await;
+        let id = new_id();
+        // x = a × 2: a goal seek for x = 12 must find a = 6.
+        let pin = json!([{"name": "12 needs 6", "values": {"1": 1},
+            "seek": {"output": "x", "target": 12, "input": "a", "value": 6}}]);
+        let (status, saved) = save_doc(&app, &author, &id, &tested(2, pin.clone())).await;
+        assert_eq!(status, 200, "{saved}");
+        assert_eq!(
+            saved["tests"],
+            json!({"passed": 1, "failed": 0, "tests": [{"name": "12 needs 6", "passed": true}]})
+        );
+
+        // Tripled, 12 needs 4: the test fails and says what the seek found.
+        let (status, saved) = save_doc(&app, &author, &id, &tested(3, pin.clone())).await;
+        assert_eq!(status, 200, "{saved}");
+        let outcome = &saved["tests"]["tests"][0];
+        assert_eq!(outcome["passed"], json!(false));
+        let difference = &outcome["differences"][0];
+        assert_eq!(difference["output"], json!("goal seek: a"));
+        assert_eq!(difference["expected"], json!(6));
+        let found = difference["actual"].as_f64().unwrap();
+        assert!((found - 4.0).abs() < 1e-6, "{saved}");
+
+        // A seek that names no input is not a test; the save says so.
+        let mut broken = pin;
+        broken[0]["seek"]["input"] = json!(7);
+        let (status, body) = save_doc(&app, &author, &id, &tested(2, broken)).await;
+        assert_eq!(status, 400);
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("a test's seek: input must be text"),
+            "{body}"
+        );
+    }
+);

@@ -1,0 +1,563 @@
+//! Goal seek: the value of one number input that makes one value output equal a target.
+//!
+//! The search first brackets the target — between the bounds when both are known (the
+//! spec's, else the input's own min and max), scanning inside them when their ends do not
+//! straddle it; else outward from the input's current value, in steps that double, in
+//! the direction the output moves towards the target first — then narrows the bracket
+//! with Brent's method (inverse quadratic interpolation, secant steps and bisection).
+//! Every calculation of one seek shares one time limit ([`TIME_LIMIT`]).
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use web_time::Instant;
+
+use super::{
+    Reading, current_number, json_number, number_field, number_input, read_at, shown, spec_object,
+    text_field, value_output,
+};
+use crate::eval::Engine;
+use crate::limits::{TIME_LIMIT, TIMEOUT_MESSAGE};
+use crate::model::{CalcDoc, InputDef};
+use crate::run::calculation::DeadlineCap;
+
+/// How many doublings of the step an outward search tries in each direction.
+const OUTWARD_STEPS: u32 = 48;
+/// How many pieces the bounds are cut into when their ends do not straddle the target.
+const SCAN_PIECES: u32 = 32;
+/// The most narrowing steps before a seek gives up.
+const MAX_NARROWING: u32 = 200;
+
+/// The message for a seek that ran out of time.
+pub const SEEK_TIMEOUT_MESSAGE: &str = "Goal seek did not finish after 5 seconds.";
+
+/// What to seek: by names, as the doc names its inputs and outputs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoalSeek {
+    pub output: String,
+    pub target: f64,
+    pub input: String,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    /// Absolute, on the output; `1e-9 × max(1, |target|)` when absent.
+    pub tolerance: Option<f64>,
+}
+
+impl GoalSeek {
+    /// Reads `{output, target, input, min?, max?, tolerance?}`.
+    ///
+    /// # Errors
+    /// A field missing or of the wrong kind, in words.
+    pub fn from_json(spec: &Value) -> Result<GoalSeek, String> {
+        let spec = spec_object(spec)?;
+        Self::from_fields(spec)
+    }
+
+    pub(crate) fn from_fields(spec: &Map<String, Value>) -> Result<GoalSeek, String> {
+        let output = text_field(spec, "output")?.ok_or("Choose an output to set.")?;
+        let input = text_field(spec, "input")?.ok_or("Choose an input to change.")?;
+        let target = number_field(spec, "target")?.ok_or("The target must be a number.")?;
+        let tolerance = number_field(spec, "tolerance")?;
+        if tolerance.is_some_and(|t| t <= 0.0) {
+            return Err("tolerance must be above 0".to_owned());
+        }
+        Ok(GoalSeek {
+            output: output.to_owned(),
+            target,
+            input: input.to_owned(),
+            min: number_field(spec, "min")?,
+            max: number_field(spec, "max")?,
+            tolerance,
+        })
+    }
+
+    fn tolerance(&self) -> f64 {
+        self.tolerance
+            .unwrap_or_else(|| 1e-9 * self.target.abs().max(1.0))
+    }
+}
+
+/// A seek's answer, as every face returns it: the value found, or why there is none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum SeekAnswer {
+    Found {
+        /// The input's value.
+        value: Value,
+        /// The output's raw value there, and as the calculator shows it.
+        output: Value,
+        display: String,
+        evaluations: u32,
+        tolerance: f64,
+    },
+    NotFound {
+        error: String,
+        /// The input's value at which the calculation failed, when that is why.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        at: Option<Value>,
+        evaluations: u32,
+    },
+}
+
+/// Why a point could not be used.
+struct Stop {
+    error: String,
+    at: Option<f64>,
+}
+
+/// One point tried: the input's value, the output minus the target, its display.
+#[derive(Clone)]
+struct Point {
+    x: f64,
+    gap: f64,
+    raw: Value,
+    display: String,
+}
+
+struct Seeker<'a> {
+    engine: &'a mut Engine,
+    doc: &'a CalcDoc,
+    base: &'a Map<String, Value>,
+    input: &'a InputDef,
+    spec: &'a GoalSeek,
+    evaluations: u32,
+    deadline: Instant,
+    /// The lowest and highest output seen, with their display text.
+    lowest: Option<(f64, String)>,
+    highest: Option<(f64, String)>,
+    /// The lowest and highest input value tried.
+    tried: Option<(f64, f64)>,
+    /// Whether the output went up and then down (or down and up) along a scan.
+    turned: bool,
+}
+
+impl Seeker<'_> {
+    fn at(&mut self, x: f64) -> Result<Point, Stop> {
+        if Instant::now() >= self.deadline {
+            return Err(Stop {
+                error: SEEK_TIMEOUT_MESSAGE.to_owned(),
+                at: None,
+            });
+        }
+        self.evaluations += 1;
+        let reading = read_at(
+            self.engine,
+            self.doc,
+            self.base,
+            &[(self.input, x)],
+            &self.spec.output,
+        );
+        let input = &self.input.name;
+        let (raw, display) = match reading {
+            Reading::Failed(error) if error == TIMEOUT_MESSAGE && self.evaluations > 1 => {
+                return Err(Stop {
+                    error: SEEK_TIMEOUT_MESSAGE.to_owned(),
+                    at: None,
+                });
+            }
+            Reading::Failed(error) => {
+                return Err(Stop {
+                    error: format!("At {input} = {}, the calculation fails: {error}", shown(x)),
+                    at: Some(x),
+                });
+            }
+            Reading::Value { raw, display } => (raw, display),
+        };
+        let Some(y) = raw.as_f64().filter(|y| y.is_finite()) else {
+            let what = if display.is_empty() {
+                raw.to_string()
+            } else {
+                display
+            };
+            return Err(Stop {
+                error: format!(
+                    "At {input} = {}, {} is not a number ({what}).",
+                    shown(x),
+                    self.spec.output
+                ),
+                at: Some(x),
+            });
+        };
+        if self.lowest.as_ref().is_none_or(|(low, _)| y < *low) {
+            self.lowest = Some((y, display.clone()));
+        }
+        if self.highest.as_ref().is_none_or(|(high, _)| y > *high) {
+            self.highest = Some((y, display.clone()));
+        }
+        self.tried = Some(match self.tried {
+            Some((low, high)) => (low.min(x), high.max(x)),
+            None => (x, x),
+        });
+        Ok(Point {
+            x,
+            gap: y - self.spec.target,
+            raw,
+            display,
+        })
+    }
+
+    fn found(&self, point: Point) -> SeekAnswer {
+        SeekAnswer::Found {
+            value: json_number(point.x),
+            output: point.raw,
+            display: point.display,
+            evaluations: self.evaluations,
+            tolerance: self.spec.tolerance(),
+        }
+    }
+
+    fn close_enough(&self, point: &Point) -> bool {
+        point.gap.abs() <= self.spec.tolerance()
+    }
+
+    /// The point at `x`, or `None` when its calculation fails there (the first such
+    /// failure is kept in `failure`, the reason when nothing else is found).
+    fn try_at(&mut self, x: f64, failure: &mut Option<Stop>) -> Result<Option<Point>, Stop> {
+        match self.at(x) {
+            Ok(point) => Ok(Some(point)),
+            Err(stop) if stop.at.is_some() => {
+                failure.get_or_insert(stop);
+                Ok(None)
+            }
+            Err(stop) => Err(stop),
+        }
+    }
+
+    /// Two points whose gaps have opposite signs (or one that is close enough), between
+    /// `low` and `high`, starting from `start`. A point whose calculation fails is
+    /// stepped over; it is the reason only when no crossing is found.
+    fn bracket_within(&mut self, low: f64, high: f64, start: Point) -> Result<Bracket, Stop> {
+        let mut failure = None;
+        let first = self.try_at(low, &mut failure)?;
+        let last = self.try_at(high, &mut failure)?;
+        for point in first.iter().chain(&last) {
+            if self.close_enough(point) {
+                return Ok(Bracket::Exact(point.clone()));
+            }
+        }
+        let ends = [
+            (first.as_ref(), Some(&start)),
+            (Some(&start), last.as_ref()),
+        ];
+        for (a, b) in ends {
+            if let (Some(a), Some(b)) = (a, b)
+                && a.x < b.x
+                && straddles(a, b)
+            {
+                return Ok(Bracket::Between(a.clone(), b.clone()));
+            }
+        }
+        // The ends do not straddle the target: look inside, nearest the start first.
+        let mut previous = first;
+        let mut rising: Option<bool> = None;
+        let mut found: Option<(Point, Point)> = None;
+        for piece in 1..=SCAN_PIECES {
+            let point = if piece == SCAN_PIECES {
+                last.clone()
+            } else {
+                let x = low + (high - low) * f64::from(piece) / f64::from(SCAN_PIECES);
+                self.try_at(x, &mut failure)?
+            };
+            if let Some(point) = &point {
+                if self.close_enough(point) {
+                    return Ok(Bracket::Exact(point.clone()));
+                }
+                if let Some(previous) = &previous {
+                    let up = point.gap > previous.gap;
+                    if rising.is_some_and(|was| was != up) {
+                        self.turned = true;
+                    }
+                    rising = Some(up);
+                    let nearer = found
+                        .as_ref()
+                        .is_none_or(|(a, _)| (point.x - start.x).abs() < (a.x - start.x).abs());
+                    if straddles(previous, point) && nearer {
+                        found = Some((previous.clone(), point.clone()));
+                    }
+                }
+            }
+            previous = point;
+        }
+        match (found, failure) {
+            (Some((a, b)), _) => Ok(Bracket::Between(a, b)),
+            (None, Some(failure)) => Err(failure),
+            (None, None) => Err(self.unreachable(Some((low, high)))),
+        }
+    }
+
+    /// Outward from `start`, within whichever bound is known.
+    fn bracket_outward(
+        &mut self,
+        start: Point,
+        low: Option<f64>,
+        high: Option<f64>,
+    ) -> Result<Bracket, Stop> {
+        let step = if start.x == 0.0 {
+            1.0
+        } else {
+            start.x.abs() / 10.0
+        };
+        // Which way first: where a small step brings the output nearer the target.
+        let probe_x = clamp(start.x + step / 16.0, low, high);
+        let towards_right = if probe_x == start.x {
+            false
+        } else {
+            let probe = self.at(probe_x)?;
+            if self.close_enough(&probe) {
+                return Ok(Bracket::Exact(probe));
+            }
+            if straddles(&start, &probe) {
+                return Ok(Bracket::Between(start, probe));
+            }
+            probe.gap.abs() < start.gap.abs()
+        };
+        let mut failure: Option<Stop> = None;
+        for right in [towards_right, !towards_right] {
+            let mut previous = start.clone();
+            let mut size = step;
+            for _ in 0..OUTWARD_STEPS {
+                let wanted = if right {
+                    start.x + size
+                } else {
+                    start.x - size
+                };
+                let x = clamp(wanted, low, high);
+                if x == previous.x || !x.is_finite() {
+                    break;
+                }
+                let point = match self.at(x) {
+                    Ok(point) => point,
+                    Err(stop) if stop.at.is_some() => {
+                        // A calculation that fails further out ends this direction.
+                        failure.get_or_insert(stop);
+                        break;
+                    }
+                    Err(stop) => return Err(stop),
+                };
+                if self.close_enough(&point) {
+                    return Ok(Bracket::Exact(point));
+                }
+                if straddles(&previous, &point) {
+                    return Ok(if right {
+                        Bracket::Between(previous, point)
+                    } else {
+                        Bracket::Between(point, previous)
+                    });
+                }
+                if (point.gap > previous.gap) != (previous.gap > start.gap) && previous.x != start.x
+                {
+                    self.turned = true;
+                }
+                previous = point;
+                size *= 2.0;
+            }
+        }
+        Err(failure.unwrap_or_else(|| self.unreachable(None)))
+    }
+
+    /// Why no value gives the target: the range of outputs seen.
+    fn unreachable(&self, bounds: Option<(f64, f64)>) -> Stop {
+        let spec = self.spec;
+        let output = &spec.output;
+        let target = shown(spec.target);
+        let (low, high) = match (&self.lowest, &self.highest) {
+            (Some((_, low)), Some((_, high))) => (low.clone(), high.clone()),
+            _ => (String::new(), String::new()),
+        };
+        let turned = if self.turned {
+            ", and it is not monotonic"
+        } else {
+            ""
+        };
+        let error = match bounds {
+            Some((a, b)) => format!(
+                "No value of {} from {} to {} gives {output} = {target}: it stays between {low} and {high} there{turned}.",
+                spec.input,
+                shown(a),
+                shown(b)
+            ),
+            None => {
+                let (a, b) = self.tried.unwrap_or_default();
+                format!(
+                    "No value of {} gives {output} = {target}: from {} to {} it stays between {low} and {high}{turned}.",
+                    spec.input,
+                    shown(a),
+                    shown(b)
+                )
+            }
+        };
+        Stop { error, at: None }
+    }
+
+    /// Brent's method between `a` and `b`, whose gaps have opposite signs.
+    fn narrow(&mut self, a: Point, b: Point) -> Result<Point, Stop> {
+        let (mut a, mut b) = (a, b);
+        if a.gap.abs() < b.gap.abs() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        // `b` is the best point, `a` the other end of the bracket, `c` the previous `b`.
+        let mut c = a.clone();
+        let mut previous_step = b.x - a.x;
+        let mut step = previous_step;
+        for _ in 0..MAX_NARROWING {
+            if self.close_enough(&b) {
+                return Ok(b);
+            }
+            let width = (a.x - b.x).abs();
+            if width <= 4.0 * f64::EPSILON * b.x.abs().max(f64::MIN_POSITIVE) {
+                return Err(self.jump(&a, &b));
+            }
+            let middle = (a.x - b.x) / 2.0;
+            let interpolated = if c.gap != a.gap && c.gap != b.gap {
+                // Inverse quadratic interpolation through a, b and c.
+                let (fa, fb, fc) = (a.gap, b.gap, c.gap);
+                a.x * fb * fc / ((fa - fb) * (fa - fc))
+                    + b.x * fa * fc / ((fb - fa) * (fb - fc))
+                    + c.x * fa * fb / ((fc - fa) * (fc - fb))
+                    - b.x
+            } else {
+                // The secant through b and c (c is a when there was no earlier step).
+                -b.gap * (b.x - c.x) / (b.gap - c.gap)
+            };
+            let inside = interpolated.is_finite()
+                && (interpolated.signum() == middle.signum())
+                && interpolated.abs() < middle.abs() * 0.75;
+            let shrinking = interpolated.abs() < previous_step.abs() / 2.0;
+            if inside && shrinking {
+                previous_step = step;
+                step = interpolated;
+            } else {
+                step = middle;
+                previous_step = middle;
+            }
+            let least = 2.0 * f64::EPSILON * b.x.abs().max(1e-300);
+            let x = if step.abs() > least {
+                b.x + step
+            } else {
+                b.x + least.copysign(middle)
+            };
+            c = b.clone();
+            let next = self.at(x)?;
+            if straddles(&next, &b) {
+                a = b;
+            }
+            b = next;
+            if a.gap.abs() < b.gap.abs() {
+                std::mem::swap(&mut a, &mut b);
+            }
+        }
+        Err(Stop {
+            error: format!(
+                "Goal seek found no value closer than {} after {} calculations.",
+                shown(b.gap.abs()),
+                self.evaluations
+            ),
+            at: None,
+        })
+    }
+
+    fn jump(&self, a: &Point, b: &Point) -> Stop {
+        let (left, right) = if a.x < b.x { (a, b) } else { (b, a) };
+        Stop {
+            error: format!(
+                "{} jumps past {} at {} ≈ {} (from {} to {}): no value gives it exactly.",
+                self.spec.output,
+                shown(self.spec.target),
+                self.spec.input,
+                shown(b.x),
+                left.display,
+                right.display
+            ),
+            at: None,
+        }
+    }
+}
+
+enum Bracket {
+    Exact(Point),
+    Between(Point, Point),
+}
+
+fn straddles(a: &Point, b: &Point) -> bool {
+    (a.gap < 0.0) != (b.gap < 0.0)
+}
+
+fn clamp(x: f64, low: Option<f64>, high: Option<f64>) -> f64 {
+    let x = low.map_or(x, |low| x.max(low));
+    high.map_or(x, |high| x.min(high))
+}
+
+impl Engine {
+    /// Finds the value of `spec.input` that makes `spec.output` equal `spec.target`,
+    /// starting from `values` (keyed like `doc.defaults`), with every calculation under
+    /// one time limit.
+    pub fn goal_seek(
+        &mut self,
+        doc: &CalcDoc,
+        values: &Map<String, Value>,
+        spec: &GoalSeek,
+    ) -> SeekAnswer {
+        let not_found = |error: String| SeekAnswer::NotFound {
+            error,
+            at: None,
+            evaluations: 0,
+        };
+        let input = match number_input(doc, &spec.input) {
+            Ok(input) => input,
+            Err(error) => return not_found(error),
+        };
+        if let Err(error) = value_output(doc, &spec.output) {
+            return not_found(error);
+        }
+        let bound = |given: Option<f64>, own: Option<&serde_json::Number>| {
+            given.or_else(|| own.and_then(serde_json::Number::as_f64))
+        };
+        let low = bound(spec.min, input.min.as_ref());
+        let high = bound(spec.max, input.max.as_ref());
+        if let (Some(low), Some(high)) = (low, high)
+            && low >= high
+        {
+            return not_found(format!(
+                "The lowest value to try ({}) must be below the highest ({}).",
+                shown(low),
+                shown(high)
+            ));
+        }
+        let start_x = clamp(current_number(doc, values, input), low, high);
+        let deadline = Instant::now() + TIME_LIMIT;
+        let _cap = DeadlineCap::new(deadline);
+        let mut seeker = Seeker {
+            engine: self,
+            doc,
+            base: values,
+            input,
+            spec,
+            evaluations: 0,
+            deadline,
+            lowest: None,
+            highest: None,
+            tried: None,
+            turned: false,
+        };
+        let outcome = seeker.at(start_x).and_then(|start| {
+            if seeker.close_enough(&start) {
+                return Ok(start);
+            }
+            let bracket = match (low, high) {
+                (Some(low), Some(high)) => seeker.bracket_within(low, high, start)?,
+                _ => seeker.bracket_outward(start, low, high)?,
+            };
+            match bracket {
+                Bracket::Exact(point) => Ok(point),
+                Bracket::Between(a, b) => seeker.narrow(a, b),
+            }
+        });
+        match outcome {
+            Ok(point) => seeker.found(point),
+            Err(stop) => SeekAnswer::NotFound {
+                error: stop.error,
+                at: stop.at.map(json_number),
+                evaluations: seeker.evaluations,
+            },
+        }
+    }
+}
