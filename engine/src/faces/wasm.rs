@@ -58,6 +58,30 @@ export interface InputDef { id: number; name: string; type: InputType; presentat
 export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
   currencySign?: string; decimalPlaces?: number; prefix?: string; suffix?: string;
   metaOutputs?: OutputDef[]; [key: string]: unknown }
+/** Goal seek: the value of number input `input` that makes value output `output` equal
+ * `target`. Bounds are optional (else the input's own min and max, else searched outward from
+ * its current value); `tolerance` is absolute, on the output (default 1e-9 × max(1, |target|)). */
+export interface GoalSeekSpec { output: string; target: number; input: string; min?: number;
+  max?: number; tolerance?: number }
+/** The value found (the input's), the output's raw value and display text there, and how many
+ * calculations it took; or why there is none, with the input value a calculation failed at. */
+export type GoalSeekResult =
+  | { value: number; output: number; display: string; evaluations: number; tolerance: number }
+  | { error: string; at?: number; evaluations: number };
+/** A sensitivity table: `input` varies down the rows, `input2` (optional) across the columns.
+ * Each side is from/to/steps (steps values, ends included, at most 50) or a list of `values`
+ * (1 to 50). `rowStart`/`rowCount` calculate only some rows. */
+export interface SweepSpec { output: string; input: string; from?: number; to?: number;
+  steps?: number; values?: number[]; input2?: string; from2?: number; to2?: number;
+  steps2?: number; values2?: number[]; rowStart?: number; rowCount?: number }
+/** One cell: the output's raw value and display text, or the calculation's error. */
+export type SweepCell = { value: unknown; display: string } | { error: string };
+/** Every row's and column's input value, and the cells of the rows calculated (from
+ * `rowStart`; one cell a row when one input varies); or why the table cannot be made. */
+export type SweepResult =
+  | { output: string; input: string; input2?: string; rows: number[]; columns?: number[];
+      rowStart: number; cells: SweepCell[][] }
+  | { error: string };
 /** Display text of one output: text, rows of text for a table, or null when hidden. */
 export type OutputDisplay = string | Record<string, string>[] | null;
 /** One line the script printed with console.log and friends. */

@@ -2,9 +2,11 @@
 // copies that scripts/build-wasm makes and the server sends (server/src/routes/pages/assets.rs).
 // The gzip copy is the module itself and stays within its limit for a calculator that does
 // not use Intl; so do the copies of the Intl module and of the libraries. The limit is issue
-// 15's 1.3 MB plus 10 KB: describing a result in Rust (engine/src/run/describe.rs) costs 4.8 KB
+// 15's 1.3 MB plus 25 KB: describing a result in Rust (engine/src/run/describe.rs) costs 4.8 KB
 // gzipped (2.2 KB in brotli, which browsers get) for table results 3× faster, the trade-off
-// docs/benchmarks.md records ("A result described in Rust").
+// docs/benchmarks.md records ("A result described in Rust"), and the what-if tools (goal seek,
+// sensitivity tables, engine/src/run/whatif/), which live in the engine so that every face
+// answers alike, 13.2 KB gzipped (1,306,724 → 1,319,960 bytes).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -13,9 +15,9 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "../../../pkg");
-const TARGET_GZIPPED = 1.31e6;
+const TARGET_GZIPPED = 1.325e6;
 
-test("the default module's gzip copy is the module and at most 1.31 MB", () => {
+test("the default module's gzip copy is the module and at most 1.325 MB", () => {
   const wasm = readFileSync(join(pkg, "calcsmith_engine_bg.wasm"));
   const gz = readFileSync(join(pkg, "calcsmith_engine_bg.wasm.gz"));
   assert.ok(gunzipSync(gz).equals(wasm), "the .gz copy unpacks to the module");

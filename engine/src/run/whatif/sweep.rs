@@ -134,7 +134,17 @@ fn spaced(from: f64, to: f64, count: usize) -> Vec<f64> {
 }
 
 fn round12(x: f64) -> f64 {
-    format!("{x:.11e}").parse().unwrap_or(x)
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    // By a power of ten rather than through decimal text (`format!("{x:.11e}")`), which
+    // costs the wasm module 0.7 KB gzipped more.
+    let scale = 10f64.powi(11 - x.abs().log10().floor() as i32);
+    if scale.is_finite() && (x * scale).is_finite() {
+        (x * scale).round() / scale
+    } else {
+        x
+    }
 }
 
 /// A table's answer, as every face returns it.
