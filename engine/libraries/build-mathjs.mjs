@@ -17,6 +17,16 @@
 // on first use. Loading the file then costs reading the strings and running `create`;
 // a calculator pays only for the functions it uses. docs/benchmarks.md has the numbers.
 //
+// Then the work Math.js's first calculation spent in typed-function (parsing every typed
+// function's signature strings and sorting its signatures: two thirds of the first
+// `math.evaluate` in wasm) is done here: typed-function is patched
+// (engine/patches/typed-function-VERSION.patch, whose README says how) to take each typed
+// function's parsed, sorted signatures from data recorded under V8 while this script runs
+// the file in the creation orders of mathjs-typed-structure.mjs, and to build each typed
+// function's dispatch on its first call. The build stops when a typed-function version has
+// no patch, when a function made in those orders is not in the data, or when one differs
+// in structure from the unpatched library's.
+//
 // The result behaves like Math.js's own browser bundle: it defines the global `math`, the
 // default instance (`create(all)`), with the same functions, constants and classes.
 // engine/tests/wasm/mathjs.test.mjs compares the two.
