@@ -2,6 +2,10 @@
 // CommonJS build of the `mathjs` npm package, so that loading it is quick in boa.
 //
 //   node engine/libraries/build-mathjs.mjs OUT_FILE
+//   node engine/libraries/build-mathjs.mjs --unpatched OUT_FILE
+//
+// --unpatched writes the same file with typed-function as npm has it and no data: the
+// reference engine/tests/v8/mathjs-typed.test.mjs compares the built file with.
 //
 // Why: boa parses and compiles every function of a script when the script is loaded (it
 // has no lazy compilation), and Math.js's browser bundle is 650 KB of code, nearly all of
@@ -13,17 +17,33 @@
 // on first use. Loading the file then costs reading the strings and running `create`;
 // a calculator pays only for the functions it uses. docs/benchmarks.md has the numbers.
 //
+// Then the work Math.js's first calculation spent in typed-function (parsing every typed
+// function's signature strings and sorting its signatures: two thirds of the first
+// `math.evaluate` in wasm) is done here: typed-function is patched
+// (engine/patches/typed-function-VERSION.patch, whose README says how) to take each typed
+// function's parsed, sorted signatures from data recorded under V8 while this script runs
+// the file in the creation orders of mathjs-typed-structure.mjs, and to build each typed
+// function's dispatch on its first call. The build stops when a typed-function version has
+// no patch, when a function made in those orders is not in the data, or when one differs
+// in structure from the unpatched library's.
+//
 // The result behaves like Math.js's own browser bundle: it defines the global `math`, the
 // default instance (`create(all)`), with the same functions, constants and classes.
 // engine/tests/wasm/mathjs.test.mjs compares the two.
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 import { transformSync } from "esbuild";
+import { compareTypedFunctions, CREATION_ORDERS, exercise, inRealm } from "./mathjs-typed-structure.mjs";
 
-const out = process.argv[2];
+const unpatched = process.argv[2] === "--unpatched";
+const out = process.argv[unpatched ? 3 : 2];
 if (!out) {
-  console.error("usage: build-mathjs.mjs OUT_FILE");
+  console.error("usage: build-mathjs.mjs [--unpatched] OUT_FILE");
   process.exit(2);
 }
 
@@ -32,6 +52,32 @@ const mathjsDir = here.resolve("mathjs/package.json").replace(/package\.json$/, 
 const fromMathjs = createRequire(mathjsDir);
 const version = fromMathjs("./package.json").version;
 const createFile = fromMathjs.resolve("./lib/cjs/core/create.js");
+
+// typed-function, as Math.js requires it, patched (engine/patches/README.md says why): its
+// file is replaced by the patched one in the modules below. A version without a patch
+// stops the build until the patch is ported.
+const typedFunctionFile = createRequire(createFile).resolve("typed-function");
+const typedFunctionDir = typedFunctionFile.replace(/lib\/umd\/typed-function\.js$/, "");
+const typedFunctionVersion = JSON.parse(readFileSync(`${typedFunctionDir}package.json`, "utf8")).version;
+const patchFile = join(dirname(fileURLToPath(import.meta.url)), `../patches/typed-function-${typedFunctionVersion}.patch`);
+function patchedTypedFunction() {
+  let patch;
+  try {
+    patch = readFileSync(patchFile);
+  } catch {
+    throw new Error(`engine/patches/ has no patch for typed-function ${typedFunctionVersion}: port typed-function-*.patch to it`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "typed-function-"));
+  try {
+    mkdirSync(join(dir, "lib/umd"), { recursive: true });
+    writeFileSync(join(dir, "lib/umd/typed-function.js"), readFileSync(typedFunctionFile));
+    execFileSync("patch", ["--quiet", "--forward", "--batch", "-p1", "-d", dir], { input: patch });
+    return readFileSync(join(dir, "lib/umd/typed-function.js"), "utf8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const typedFunctionSource = patchedTypedFunction();
 
 // Which module defines each of Math.js's factories: load them all here, in Node, and find
 // each factory function among the modules' own exports (factoriesAny.js only re-exports).
@@ -63,7 +109,8 @@ function moduleId(file) {
   if (ids.has(file)) return ids.get(file);
   const id = modules.length;
   ids.set(file, id);
-  const module = { file, code: minify(readFileSync(file, "utf8")), links: {}, requires: [] };
+  const source = file === typedFunctionFile ? typedFunctionSource : readFileSync(file, "utf8");
+  const module = { file, code: minify(source), links: {}, requires: [] };
   modules.push(module);
   const resolveFrom = createRequire(file);
   for (const [, , spec] of module.code.matchAll(REQUIRE)) {
@@ -84,6 +131,8 @@ function moduleId(file) {
 }
 
 const createId = moduleId(createFile);
+const typedFunctionId = ids.get(typedFunctionFile);
+if (typedFunctionId === undefined) throw new Error("create.js no longer requires typed-function");
 const factories = {};
 for (const [name, factory] of Object.entries(all)) {
   const home = definedIn.get(factory);
@@ -119,14 +168,19 @@ const packages = [...new Set(modules.map(({ file }) => packageOf(file)))].sort()
 const copyright = readFileSync(`${mathjsDir}NOTICE`, "utf8").match(/^Copyright .*$/m)?.[0];
 if (!copyright) throw new Error("no copyright line in Math.js's NOTICE");
 
-const text = `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
- * Built by engine/libraries/build-mathjs.mjs. Contains: ${packages.join(", ")}.
+// The file, with `precomputed` (typed-function's data, or null) handed to the patched
+// typed-function before Math.js makes anything. With `record`, the file also hands it the
+// global __calcsmithRecord, which the build uses to collect that data.
+const unpatchedTypedFunction = minify(readFileSync(typedFunctionFile, "utf8"));
+const fileText = (precomputed, record, reference = false) => `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
+ * Built by engine/libraries/build-mathjs.mjs, with typed-function's signatures parsed and sorted at build time
+ * (engine/patches/typed-function-${typedFunctionVersion}.patch). Contains: ${packages.join(", ")}.
  * Math.js: ${copyright}, licensed under the Apache License 2.0,
  * https://www.apache.org/licenses/LICENSE-2.0. The other packages' licence notices are in their modules below. */
 (function (root) {
   "use strict";
   var compile = Function;
-  var sources = ${JSON.stringify(modules.map((m) => m.code))};
+  var sources = ${JSON.stringify(modules.map((m, id) => (reference && id === typedFunctionId ? unpatchedTypedFunction : m.code)))};
   var links = ${JSON.stringify(modules.map((m) => m.links))};
   var requires = ${JSON.stringify(modules.map((m) => m.requires))};
   // cache[id]: { exports, done, attempt }. An entry is trusted once its module has run
@@ -207,10 +261,61 @@ const text = `/*! Math.js ${version} for Calcsmith: the mathjs npm package's Com
   var entries = ${JSON.stringify(factories)};
   var factories = {};
   for (var name in entries) factories[name] = stand_in(entries[name]);
+  ${reference ? "" : `load(${typedFunctionId}).usePrecomputed(${JSON.stringify(precomputed)}${record ? ", root.__calcsmithRecord" : ""});`}
   root.math = load(${createId}).create(factories);
 })(this);
 `;
+if (unpatched) {
+  writeFileSync(out, fileText(null, false, true));
+  console.log(`${out}: Math.js ${version} with typed-function ${typedFunctionVersion} unpatched, the reference`);
+  process.exit(0);
+}
+
+// typed-function's data: every typed function Math.js makes in the creation orders of
+// mathjs-typed-structure.mjs, recorded by the patched typed-function under V8.
+function run(text, record) {
+  const context = vm.createContext({ __calcsmithRecord: record });
+  vm.runInContext(text, context);
+  return [context.math, inRealm(context.math, context)];
+}
+const precomputed = {};
+let recorded = 0;
+for (const order of CREATION_ORDERS) {
+  const [math, evaluate] = run(fileText(null, true), (registry, key, entry) => {
+    const table = (precomputed[registry] ??= {});
+    if (!(key in table)) recorded++;
+    else if (table[key] !== entry) {
+      throw new Error(`typed-function sorted ${key.split("\n")[0]} two ways under one registry`);
+    }
+    table[key] = entry;
+  });
+  exercise(math, order, evaluate);
+}
+// Each registry's table as JSON text, parsed when a typed function is first made under it.
+for (const registry of Object.keys(precomputed)) precomputed[registry] = JSON.stringify(precomputed[registry]);
+const text = fileText(precomputed, false);
+
+// The data must match the library they were made from: with a new Math.js or
+// typed-function, a function they do not cover (a miss), or one whose structure differs
+// from the unpatched library's, stops the build. engine/tests/v8/mathjs-typed.test.mjs
+// checks the same on the built file.
+for (const order of CREATION_ORDERS) {
+  const misses = [];
+  const [ours, evaluate] = run(fileText(precomputed, true), (registry, key) => misses.push(key.split("\n")[0]));
+  exercise(ours, order, evaluate);
+  if (misses.length) {
+    throw new Error(`typed-function's data miss ${misses.length} functions in order ${order.name}: ${misses.slice(0, 5).join(", ")}`);
+  }
+  const [reference, evaluateReference] = run(fileText(null, false, true));
+  exercise(reference, order, evaluateReference);
+  const differences = compareTypedFunctions(ours, reference, { withDispatch: false });
+  if (differences.length) {
+    throw new Error(`typed functions differ from the unpatched library's (${order.name}):\n${differences.slice(0, 10).join("\n")}`);
+  }
+}
+
 writeFileSync(out, text);
+const registries = Object.keys(precomputed).length;
 console.log(
-  `${out}: Math.js ${version}, ${modules.length} modules, ${Object.keys(factories).length} factories, ${text.length} bytes`,
+  `${out}: Math.js ${version}, typed-function ${typedFunctionVersion} (${recorded} typed functions under ${registries} registries precomputed), ${modules.length} modules, ${Object.keys(factories).length} factories, ${text.length} bytes`,
 );
