@@ -1,11 +1,14 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../stores/session';
+import { testUser } from '../../testing/user';
 import { MAX_ERROR_BEACONS, useVisitBeacons } from './beacons';
 
 const ID = 'aaaaaaaaaaaaaaaa';
 let sent: { url: string; body: unknown }[] = [];
 
 beforeEach(() => {
+  useSession.setState({ authenticated: false, user: null });
   sent = [];
   vi.stubGlobal('navigator', {
     ...navigator,
@@ -53,6 +56,15 @@ describe('useVisitBeacons', () => {
     renderHook(() => useVisitBeacons(ID, { ready: true, owns: false, embed: true }));
     expect(sent.map((beacon) => beacon.body)).toEqual([{ type: 'view' }]);
     expect(Object.keys(sent[0].body as object)).toEqual(['type']);
+  });
+
+  it('waits for a signed-in visitor’s account before sending anything', () => {
+    useSession.setState({ authenticated: true, user: null });
+    const { rerender } = renderHook(() => useVisitBeacons(ID, { ready: true, owns: false }));
+    expect(sent).toEqual([]);
+    act(() => useSession.setState({ user: testUser() }));
+    rerender();
+    expect(sent.map((beacon) => beacon.body)).toEqual([{ type: 'view' }]);
   });
 
   it('sends nothing for the calculator’s owner', () => {

@@ -3,6 +3,7 @@
 // from the address) or showed an error. Nothing the visitor entered is sent. The editor
 // never sends one, and the author's own visits are not sent (nor counted by the server).
 import { useCallback, useEffect, useRef } from 'react';
+import { useSession } from '../../stores/session';
 
 export type BeaconEvent =
   | { type: 'view'; referrer?: string; site?: string }
@@ -49,7 +50,9 @@ export function useVisitBeacons(
     engaged: false,
     errors: new Set(),
   });
-  const active = !!calcId && ready && !owns;
+  // A signed-in visitor may be the author: nothing is sent before their account is known.
+  const accountKnown = useSession((s) => !s.authenticated || s.user !== null);
+  const active = !!calcId && ready && accountKnown && !owns;
 
   useEffect(() => {
     if (!active || !calcId || sent.current.id === calcId) return;
