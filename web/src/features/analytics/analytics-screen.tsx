@@ -51,7 +51,11 @@ function Analytics({ calcId }: { calcId: string }) {
       ([report, source]) =>
         setAnswer({
           request,
-          state: { status: 'ready', report, name: String(source.doc?.name ?? '').trim() },
+          state: {
+            status: 'ready',
+            report,
+            name: String((source.doc as { name?: unknown } | null)?.name ?? '').trim(),
+          },
         }),
       (error: unknown) => {
         if (!abort.signal.aborted)
@@ -219,7 +223,7 @@ function ReportView({
       </p>
       {report.range_days < requested && (
         <p className="notice analytics-plan" role="status">
-          {t('planLimit', { n: report.range_days })} <Link to="/pricing">→</Link>
+          {t('planLimit', { n: report.range_days })} <Link to="/pricing">{t('upgrade')}</Link>
         </p>
       )}
       <section aria-labelledby="analytics-funnel" className="analytics-section">

@@ -18,7 +18,7 @@ const DARK = ['#93c5fd', '#6ee7b7', '#fcd34d'];
 
 export function DailyChart({ data, description }: { data: DailySeries; description: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart | null>(null);
+  const chart = useRef<Chart<'line', number[], string> | null>(null);
   const theme = useUi((s) => s.theme);
 
   useEffect(() => {

@@ -47,6 +47,7 @@ export const analyticsMessages = defineMessages(
     back: 'My calculators',
     edit: 'Edit',
     whatIsCounted: 'What is counted',
+    upgrade: 'See the plans',
   },
   {
     pageTitle: 'Аналитика: {name} · Calcsmith',
@@ -94,5 +95,6 @@ export const analyticsMessages = defineMessages(
     back: 'Мои калькуляторы',
     edit: 'Изменить',
     whatIsCounted: 'Что считается',
+    upgrade: 'Посмотреть тарифы',
   },
 );
