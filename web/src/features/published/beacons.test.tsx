@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../stores/session';
 import { testUser } from '../../testing/user';
-import { MAX_ERROR_BEACONS, useVisitBeacons } from './beacons';
+import { MAX_ERROR_BEACONS, originOf, useVisitBeacons } from './beacons';
 
 const ID = 'aaaaaaaaaaaaaaaa';
 let sent: { url: string; body: unknown }[] = [];
@@ -19,7 +19,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('useVisitBeacons', () => {
   it('sends the view once, then one engaged visit and each error once', () => {
@@ -50,6 +53,30 @@ describe('useVisitBeacons', () => {
   it('counts a page opened with values in its address as used', () => {
     renderHook(() => useVisitBeacons(ID, { ready: true, owns: false, fromHash: true }));
     expect(sent.map((beacon) => beacon.body)).toEqual([{ type: 'view' }, { type: 'engaged' }]);
+  });
+
+  it('sends only the origin of the page the visitor came from', () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(
+      'https://www.search.example/results?q=my+salary',
+    );
+    renderHook(() => useVisitBeacons(ID, { ready: true, owns: false }));
+    expect(sent.map((beacon) => beacon.body)).toEqual([
+      { type: 'view', referrer: 'https://www.search.example' },
+    ]);
+  });
+
+  it('sends an embedding page’s origin as the site', () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('http://shop.example:8080/pricing#x');
+    renderHook(() => useVisitBeacons(ID, { ready: true, owns: false, embed: true }));
+    expect(sent.map((beacon) => beacon.body)).toEqual([
+      { type: 'view', site: 'http://shop.example:8080' },
+    ]);
+  });
+
+  it('sends no referrer that is not a web page', () => {
+    expect(originOf('android-app://com.google.android.gm/')).toBeUndefined();
+    expect(originOf('')).toBeUndefined();
+    expect(originOf('https://a.example/b?c=d')).toBe('https://a.example');
   });
 
   it('tells an embed’s page as the embedding site', () => {

@@ -29,6 +29,19 @@ export function sendBeacon(calcId: string, event: BeaconEvent): void {
   );
 }
 
+/**
+ * The origin of the page the visitor came from (`https://example.com`), never its path or
+ * query, which may hold what the visitor searched for; `undefined` for none or not a web page.
+ */
+export function originOf(referrer: string): string | undefined {
+  try {
+    const url = new URL(referrer);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface VisitBeacons {
   /** The visitor changed an input: sent once a page. */
   engaged(): void;
@@ -57,7 +70,7 @@ export function useVisitBeacons(
   useEffect(() => {
     if (!active || !calcId || sent.current.id === calcId) return;
     sent.current = { id: calcId, engaged: false, errors: new Set() };
-    const from = document.referrer || undefined;
+    const from = originOf(document.referrer);
     sendBeacon(calcId, embed ? { type: 'view', site: from } : { type: 'view', referrer: from });
     if (fromHash) {
       sent.current.engaged = true;
