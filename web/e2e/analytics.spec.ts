@@ -55,11 +55,13 @@ test('a visit, its use and its error reach the author’s Analytics screen', asy
   await a.fill('9');
   await expect(output(visit, 'x')).toHaveText('4.5');
   await a.fill('-1');
-  await expect(visit.getByRole('alert')).toContainText('Negative amounts are not allowed');
+  await expect(visit.getByRole('alert')).toHaveText(
+    'Error: Negative amounts are not allowed (line 3)',
+  );
   await expect.poll(() => beacons.length).toBe(3);
   expect(beacons.map((body) => JSON.parse(body).type)).toEqual(['view', 'engaged', 'error']);
-  // The browser's referrer policy gives only the other site's origin.
-  expect(JSON.parse(beacons[0]).referrer).toBe('http://search.example/');
+  // Only the other site's origin is sent, never what the visitor searched for there.
+  expect(JSON.parse(beacons[0]).referrer).toBe('http://search.example');
   // Nothing the visitor typed went with them.
   expect(beacons.join('\n')).not.toContain('9');
   await visitor.close();
@@ -101,7 +103,10 @@ test('a visit, its use and its error reach the author’s Analytics screen', asy
   await expect(devices.getByRole('row', { name: 'Desktop 1' })).toBeVisible();
   const errors = page.getByRole('region', { name: 'Errors visitors saw' });
   await expect(
-    errors.getByRole('cell', { name: /Negative amounts are not allowed/ }),
+    errors.getByRole('cell', {
+      name: 'Error: Negative amounts are not allowed (line 3)',
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(errors.getByRole('row')).toHaveCount(2);
 
@@ -115,6 +120,8 @@ test('a visit, its use and its error reach the author’s Analytics screen', asy
     'true',
   );
   await expect(funnel(page, 'views')).toHaveText('1');
+  // The table stays open for the new period.
+  await expect(daily.getByRole('row')).toHaveCount(8);
 
   // CSV export.
   const [download] = await Promise.all([

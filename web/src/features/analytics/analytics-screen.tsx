@@ -40,6 +40,8 @@ function Analytics({ calcId }: { calcId: string }) {
   const [answer, setAnswer] = useState<{ request: string; state: LoadState } | null>(null);
   const state: LoadState = answer?.request === request ? answer.state : { status: 'loading' };
   const [busy, setBusy] = useState(false);
+  // Kept here, so that the daily table stays open while another period loads.
+  const [tableOpen, setTableOpen] = useState(false);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -147,7 +149,13 @@ function Analytics({ calcId }: { calcId: string }) {
         </div>
       )}
       {state.status === 'ready' && (
-        <ReportView report={state.report} name={name} requested={days} />
+        <ReportView
+          report={state.report}
+          name={name}
+          requested={days}
+          tableOpen={tableOpen}
+          onTableToggle={setTableOpen}
+        />
       )}
     </div>
   );
@@ -157,10 +165,14 @@ function ReportView({
   report,
   name,
   requested,
+  tableOpen,
+  onTableToggle,
 }: {
   report: Report;
   name: string;
   requested: number;
+  tableOpen: boolean;
+  onTableToggle: (open: boolean) => void;
 }) {
   const t = useT(analyticsMessages);
   const locale = useUi((s) => s.locale);
@@ -265,7 +277,11 @@ function ReportView({
             views: totals.views,
           })}
         />
-        <details className="analytics-table-view">
+        <details
+          className="analytics-table-view"
+          open={tableOpen}
+          onToggle={(event) => onTableToggle(event.currentTarget.open)}
+        >
           <summary>{t('showTable')}</summary>
           <div className="analytics-scroll">
             <table className="analytics-table">
