@@ -7,6 +7,7 @@ mod m20261126_141000_calculator_revision;
 mod m20261126_180000_stripe_event;
 mod m20261127_050000_calculator_versions;
 mod m20261128_010000_billing_lease;
+mod m20261128_120000_analytics;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_180000_stripe_event::Migration),
             Box::new(m20261127_050000_calculator_versions::Migration),
             Box::new(m20261128_010000_billing_lease::Migration),
+            Box::new(m20261128_120000_analytics::Migration),
         ]
     }
 }

@@ -5,10 +5,12 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod analytics;
 mod billing;
 mod env;
 mod smtp;
 
+pub use analytics::{AnalyticsConfig, Clock};
 pub use billing::{BillingConfig, LiveStripe};
 pub use smtp::SmtpCa;
 
@@ -75,6 +77,8 @@ pub struct Config {
     pub published_cache: Duration,
     /// Stripe: live keys, or the sandbox the server mounts (docs/billing.md).
     pub billing: BillingConfig,
+    /// How visitors' events are batched before they are counted (docs/analytics.md).
+    pub analytics: AnalyticsConfig,
 }
 
 impl std::fmt::Debug for Config {
@@ -102,6 +106,7 @@ impl std::fmt::Debug for Config {
             .field("request_timeout", &self.request_timeout)
             .field("published_cache", &self.published_cache)
             .field("billing", &self.billing)
+            .field("analytics", &self.analytics)
             .finish()
     }
 }
@@ -237,6 +242,7 @@ impl Config {
             request_timeout: seconds("CALCSMITH_REQUEST_TIMEOUT", 30)?,
             published_cache: milliseconds("CALCSMITH_PUBLISHED_CACHE_MS", 1000)?,
             billing: BillingConfig::from_env()?,
+            analytics: AnalyticsConfig::from_env()?,
         })
     }
 }

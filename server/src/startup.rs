@@ -18,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use crate::config::{Config, redact_url};
 use crate::connections::{self, ConnectionTimeouts};
 use crate::extract::BODY_LIMIT;
+use crate::services::analytics::Analytics;
 use crate::services::billing::Stripe;
 use crate::services::evaluator::Evaluator;
 use crate::services::published_cache::PublishedCache;
@@ -121,6 +122,17 @@ fn stripe(config: &Config, local: SocketAddr) -> Result<(Stripe, Option<Router>)
 /// # Errors
 /// The database cannot be reached, a migration fails or the Stripe sandbox cannot open.
 pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> {
+    Ok(build_with_state(config, local).await?.0)
+}
+
+/// [`build`], with the app's state (to flush its analytics when it stops).
+///
+/// # Errors
+/// The database cannot be reached, a migration fails or the Stripe sandbox cannot open.
+pub async fn build_with_state(
+    config: Config,
+    local: SocketAddr,
+) -> Result<(Router, AppState), String> {
     let db = connect(&config).await?;
     Migrator::up(&db, None)
         .await
@@ -135,10 +147,12 @@ pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> 
     let state = AppState {
         db,
         published: Arc::new(PublishedCache::new(config.published_cache)),
+        analytics: Arc::new(Analytics::new(config.analytics.clone())),
         config: Arc::new(config),
         evaluator: Arc::new(evaluator),
         stripe: Arc::new(stripe),
     };
+    state.analytics.spawn_flusher(state.db.clone());
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();
@@ -146,7 +160,7 @@ pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> 
     if let Some(sandbox) = sandbox {
         app = app.nest_service("/stripe-sandbox", sandbox);
     }
-    Ok(app
+    let app = app
         .route_layer(middleware::from_fn(routes::health::label_route))
         .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
         .layer(middleware::from_fn(security::headers))
@@ -166,7 +180,8 @@ pub async fn build(config: Config, local: SocketAddr) -> Result<Router, String> 
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .with_state(state))
+        .with_state(state.clone());
+    Ok((app, state))
 }
 
 /// Serves `app` on `listener` with the connection clocks of `timeouts` until `shutdown`
@@ -197,9 +212,12 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let local = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let app = build(config, local).await?;
+    let (app, state) = build_with_state(config, local).await?;
     tracing::info!("serving on http://{local}");
-    run(listener, app, timeouts, shutdown_signal()).await
+    let served = run(listener, app, timeouts, shutdown_signal()).await;
+    // Events counted but not yet written: a graceful stop loses none.
+    state.analytics.flush(&state.db).await;
+    served
 }
 
 async fn shutdown_signal() {

@@ -5,13 +5,14 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
+use crate::services::analytics::Analytics;
 use crate::services::billing::client::Stripe;
 use crate::services::evaluator::Evaluator;
 use crate::services::published_cache::PublishedCache;
 
 /// Shared state: the database, the configuration, the evaluation worker pool, the
-/// Stripe client and the published calculators' answers of the last moment. The server
-/// keeps nothing else in memory, so instances sharing a database behave as one (a public
+/// Stripe client, the published calculators' answers of the last moment and the analytics
+/// events not yet written. The server keeps nothing else in memory, so instances sharing a database behave as one (a public
 /// calculator changed on one shows on the others within `CALCSMITH_PUBLISHED_CACHE_MS`).
 #[derive(Clone)]
 pub struct AppState {
@@ -20,4 +21,6 @@ pub struct AppState {
     pub evaluator: Arc<Evaluator>,
     pub stripe: Arc<Stripe>,
     pub published: Arc<PublishedCache>,
+    /// Visitors' events waiting to be counted (written every few seconds).
+    pub analytics: Arc<Analytics>,
 }

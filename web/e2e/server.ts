@@ -103,6 +103,8 @@ export async function startServer(options: {
       // calculations may wait than a real author's would (the limits are server tests).
       CALCSMITH_EVAL_QUEUE_PER_OWNER: '32',
       CALCSMITH_EVAL_QUEUE: '128',
+      // Visitors' events reach the author's Analytics screen within half a second.
+      CALCSMITH_ANALYTICS_FLUSH_MS: '500',
       RUST_LOG: process.env.RUST_LOG || 'warn',
     },
   });

@@ -28,6 +28,8 @@ pub struct Model {
     pub published_version: i64,
     /// The current version's test report (JSON text); `None` when the doc has no tests.
     pub tests: Option<String>,
+    /// The author turned analytics off: visits are not counted.
+    pub analytics_off: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -367,8 +367,9 @@ pub async fn delete_account(
     check_current_password(state, user, password).await?;
     // Then the subscription, so a deleted account is never charged again.
     crate::services::billing::close_customer(state, user).await?;
-    // Their calculators with every version of each.
+    // Their calculators with every version and the analytics of each.
     let txn = state.db.begin().await?;
+    crate::services::analytics::store::delete_owner(&txn, user.id).await?;
     let theirs = sea_orm::sea_query::Query::select()
         .column(calculator::Column::Id)
         .from(calculator::Entity)

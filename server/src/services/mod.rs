@@ -1,6 +1,7 @@
 //! The work behind the handlers.
 
 pub mod accounts;
+pub mod analytics;
 pub mod billing;
 pub mod calculators;
 pub mod captcha;

@@ -46,6 +46,15 @@ impl Plan {
         }
     }
 
+    /// How many days of analytics the plan keeps, today included (`None`: all).
+    pub const fn analytics_days(self) -> Option<i64> {
+        match self {
+            Plan::Free => Some(30),
+            Plan::Regular => Some(365),
+            Plan::Premium => None,
+        }
+    }
+
     /// Whether calculators may be private.
     pub const fn allows_private(self) -> bool {
         !matches!(self, Plan::Free)

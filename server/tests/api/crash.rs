@@ -16,13 +16,22 @@ use crate::helpers::{Db, doc, fresh_database, new_id, test_config};
 const WRITERS: usize = 5;
 
 /// A `calcsmith serve` process.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     address: String,
 }
 
 impl Server {
     async fn start(database_url: &str, data_dir: &std::path::Path) -> Server {
+        Server::start_with(database_url, data_dir, &[]).await
+    }
+
+    /// [`Server::start`] with more environment variables.
+    pub(crate) async fn start_with(
+        database_url: &str,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+    ) -> Server {
         let config = test_config(database_url.to_owned(), data_dir.to_owned());
         let port = free_port();
         let child = Command::new(env!("CARGO_BIN_EXE_calcsmith"))
@@ -37,6 +46,7 @@ impl Server {
             .env("CALCSMITH_WEB_DIR", &config.web_dir)
             .env("CALCSMITH_RATE_LIMIT_SCALE", "1000")
             .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -57,13 +67,23 @@ impl Server {
         panic!("calcsmith did not become ready at {}", server.address);
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
 
     /// SIGKILL: no graceful shutdown, no flush.
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().expect("kill -9");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Server {
+    /// SIGTERM, then waits for the process to end (a graceful stop).
+    pub(crate) fn terminate(mut self) {
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
         self.child.wait().expect("reaped");
     }
 }
@@ -82,7 +102,7 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-async fn sign_up(server: &Server, client: &Client) {
+pub(crate) async fn sign_up(server: &Server, client: &Client) {
     use base64::Engine as _;
     let challenge: altcha::Challenge = client
         .get(server.url("/api/captcha"))

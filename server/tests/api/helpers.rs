@@ -155,6 +155,11 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
             test_clocks: true,
             ..Default::default()
         },
+        // Counted events reach the database within a fifth of a second.
+        analytics: calcsmith_server::config::AnalyticsConfig {
+            flush_every: std::time::Duration::from_millis(200),
+            ..Default::default()
+        },
     }
 }
 

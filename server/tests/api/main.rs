@@ -3,6 +3,7 @@
 
 mod account_security;
 mod accounts;
+mod analytics;
 mod billing;
 mod billing_races;
 mod calculators;

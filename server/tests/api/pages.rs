@@ -19,6 +19,7 @@ const PAGES: &[&str] = &[
     "/pricing_fail",
     "/pricing_pass",
     "/user/calculators",
+    "/analytics/abcdefghijklmnop",
     "/forgot",
 ];
 

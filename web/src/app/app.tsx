@@ -12,6 +12,7 @@ import {
   AccountCard,
   AccountInvoice,
   AccountSub,
+  Analytics,
   Calc,
   Embed,
   Forgot,
@@ -147,6 +148,14 @@ export function App() {
             element={
               <Screen>
                 <PricingFail />
+              </Screen>
+            }
+          />
+          <Route
+            path="/analytics/:calcId"
+            element={
+              <Screen>
+                <Analytics />
               </Screen>
             }
           />

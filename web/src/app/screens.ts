@@ -27,6 +27,7 @@ export const Source = screen(() => import('../partials/source'));
 export const Calc = screen(() => import('../partials/calc'));
 export const Embed = screen(() => import('../partials/embed'));
 export const Account = screen(() => import('../partials/account'));
+export const Analytics = screen(() => import('../partials/analytics'));
 export const AccountSub = screen(() => import('../partials/account_sub'));
 export const AccountCard = screen(() => import('../partials/account_card'));
 export const AccountInvoice = screen(() => import('../partials/account_invoice'));

@@ -1,6 +1,6 @@
 //! Sources (the author's own calculators, with their versions: `sources.rs`), published
 //! calculators, privacy, the list of "My Calculators" and evaluation as a JSON API
-//! (`published.rs`).
+//! (`published.rs`), and analytics: visitors' beacons and the owner's report (`analytics.rs`).
 
 use axum::Router;
 use axum::routing::{get, post, put};
@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::state::AppState;
 
+pub(crate) mod analytics;
 pub(crate) mod published;
 pub(crate) mod sources;
 
@@ -30,6 +31,11 @@ pub fn router() -> Router<AppState> {
             get(sources::read_version),
         )
         .route("/api/calc/{id}/eval", post(published::evaluate))
+        .route("/api/calc/{id}/events", post(analytics::record_event))
+        .route(
+            "/api/calc/{id}/analytics",
+            get(analytics::read_analytics).put(analytics::set_analytics),
+        )
         .route("/api/calc/edit/", post(published::toggle_privacy))
         .route("/api/calc/edit", post(published::toggle_privacy))
         .route("/api/calc/user/", put(published::my_calculators))

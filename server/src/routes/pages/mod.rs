@@ -37,6 +37,7 @@ pub const PAGES: &[&str] = &[
     "/pricing_fail",
     "/pricing_pass",
     "/user/calculators",
+    "/analytics/{id}",
     "/forgot",
 ];
 
@@ -175,7 +176,7 @@ async fn module_preloads(web_dir: &Path, path: &str) -> String {
 /// The screen (`web/src/partials/{name}`) the app shows at `path`, one of [`PAGES`]:
 /// `/calc/{id}` → `calc`, `/account/sub` → `account_sub`, `/` → `welcome`.
 fn screen_of(path: &str) -> String {
-    for screen in ["calc", "embed", "source"] {
+    for screen in ["calc", "embed", "source", "analytics"] {
         if path
             .strip_prefix('/')
             .and_then(|p| p.strip_prefix(screen))

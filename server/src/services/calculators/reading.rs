@@ -14,6 +14,7 @@ use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::paging::{self, Page};
+use crate::services::analytics;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
 use crate::services::versions::{self, TestsSummary};
 use crate::state::AppState;
@@ -104,6 +105,8 @@ pub struct ListedCalc {
     pub error: Option<String>,
     /// Null when the calculator has no tests.
     pub tests: Option<TestsSummary>,
+    /// Views in the last 30 days, today included.
+    pub views_30d: i64,
 }
 
 /// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
@@ -161,14 +164,17 @@ pub async fn page_of(
         .order_by_desc(calculator::Column::CreatedAt)
         .order_by_desc(calculator::Column::Id)
         .paginate(&state.db, PER_PAGE);
-    Ok(paging::fetch(paginator, page.max(1), PER_PAGE)
-        .await?
-        .map(|c| ListedCalc {
-            doc: parse_json_text(&c.doc),
-            doc_style: parse_json_text(&c.doc_style),
-            private: c.is_private,
-            tests: versions::tests_summary(c.tests.as_deref()),
-            error: c.error,
-            _id: c.id,
-        }))
+    let found = paging::fetch(paginator, page.max(1), PER_PAGE).await?;
+    let ids: Vec<String> = found.data.iter().map(|c| c.id.clone()).collect();
+    let views =
+        analytics::store::views_since(&state.db, &ids, state.analytics.today() - 29).await?;
+    Ok(found.map(|c| ListedCalc {
+        doc: parse_json_text(&c.doc),
+        doc_style: parse_json_text(&c.doc_style),
+        private: c.is_private,
+        tests: versions::tests_summary(c.tests.as_deref()),
+        error: c.error,
+        views_30d: views.get(&c.id).copied().unwrap_or(0),
+        _id: c.id,
+    }))
 }

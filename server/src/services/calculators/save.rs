@@ -234,6 +234,7 @@ pub async fn save(
                 version: Set(1),
                 published_version: Set(1),
                 tests: Set(tests),
+                analytics_off: Set(false),
             }
             .insert(&txn)
             .await;
@@ -247,6 +248,7 @@ pub async fn save(
             };
             // The id is ours now: versions still under it are a deleted calculator's.
             versions::delete_all(&txn, id.as_str()).await?;
+            crate::services::analytics::store::delete_calculator(&txn, id.as_str()).await?;
             versions::insert_current(&txn, &created, now).await?;
             created
         }

@@ -12,7 +12,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Menu } from '../../components/menu';
 import { useT } from '../../stores/i18n';
 import { useUi } from '../../stores/ui';
@@ -153,6 +153,10 @@ export function Toolbar(props: ToolbarProps) {
   const tf = useT(calcFileMessages);
   const { row, fold } = useFold();
   const compact = fold === COMPACT;
+  const navigate = useNavigate();
+  /** The saved calculator's analytics, in a "More actions" menu. */
+  const analyticsItem = (close: () => void) =>
+    props.stored && item(close, t('analytics'), () => void navigate(`/analytics/${props.calcId}`));
   /**
    * A button's look: its text, or (folded at least to `from`) its icon, with the text as
    * its tooltip and, unseen, as its name.
@@ -248,6 +252,7 @@ export function Toolbar(props: ToolbarProps) {
               {item(close, t('delete'), props.onDelete)}
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
+              {analyticsItem(close)}
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
               {PANELS.filter(panelShown).map((panel) => panelItem(close, panel))}
             </>
@@ -273,6 +278,7 @@ export function Toolbar(props: ToolbarProps) {
             <>
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
+              {analyticsItem(close)}
             </>
           )}
         </Menu>

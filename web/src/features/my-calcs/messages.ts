@@ -26,6 +26,8 @@ export const myCalcsMessages = defineMessages(
     previous: 'Previous page',
     next: 'Next page',
     pageOf: 'Page {page} of {pages}',
+    views30: 'Views in 30 days: {n}',
+    analytics: 'Analytics',
   },
   {
     pageTitle: 'Мои калькуляторы · Calcsmith',
@@ -53,5 +55,7 @@ export const myCalcsMessages = defineMessages(
     previous: 'Предыдущая страница',
     next: 'Следующая страница',
     pageOf: 'Страница {page} из {pages}',
+    views30: 'Просмотров за 30 дней: {n}',
+    analytics: 'Аналитика',
   },
 );

@@ -15,6 +15,7 @@ const row = (id: string, name: string, isPrivate = false) => ({
   doc: { name, metaInputs: [], metaOutputs: [] },
   doc_style: {},
   private: isPrivate,
+  views_30d: 0,
 });
 
 function show(path: string, respond: (call: FetchCall) => Response) {
@@ -53,6 +54,22 @@ afterEach(() => {
 const toastTexts = () => useUi.getState().toasts.map((t) => t.text);
 
 describe('MyCalcsScreen', () => {
+  it('shows each calculator’s views of the last 30 days and links to its analytics', async () => {
+    show('/user/calculators', () =>
+      page([
+        { ...row('aaaaaaaaaaaaaaaa', 'Loan'), views_30d: 1234 },
+        row('bbbbbbbbbbbbbbbb', 'Tip'),
+      ]),
+    );
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]).getByText('Views in 30 days: 1,234')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Views in 30 days: 0')).toBeInTheDocument();
+    expect(within(items[0]).getByRole('link', { name: 'Analytics Loan' })).toHaveAttribute(
+      'href',
+      '/analytics/aaaaaaaaaaaaaaaa',
+    );
+  });
+
   it('sends a signed-out visitor home', () => {
     useSession.setState({ authenticated: false });
     show('/user/calculators', () => page([]));

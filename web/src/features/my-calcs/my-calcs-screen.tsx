@@ -235,6 +235,10 @@ function CalcRow({
             inputs: calc.doc?.metaInputs?.length ?? 0,
             outputs: calc.doc?.metaOutputs?.length ?? 0,
           })}
+          {' · '}
+          <span className="my-calc-views">
+            {t('views30', { n: new Intl.NumberFormat(locale).format(calc.views_30d) })}
+          </span>
         </p>
         {calc.tests && calc.tests.failed > 0 && (
           <p className="my-calc-tests-failed">
@@ -271,6 +275,9 @@ function CalcRow({
         </Link>
         <Link className="button subtle" to={`/calc/${calc._id}`}>
           {t('view')} <span className="visually-hidden">{name}</span>
+        </Link>
+        <Link className="button subtle" to={`/analytics/${calc._id}`}>
+          {t('analytics')} <span className="visually-hidden">{name}</span>
         </Link>
       </div>
     </li>

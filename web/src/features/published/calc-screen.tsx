@@ -13,6 +13,8 @@ import { PublishedCalculator } from './published-calculator';
 import { pinnedLook, useApplyLook } from './pinned-look';
 import { ShareBar } from './share-bar';
 import { usePublished } from './use-published';
+import { useVisitBeacons } from './beacons';
+import { hashValues } from './hash-values';
 
 export default function CalcScreen() {
   const { calcId } = useParams();
@@ -25,6 +27,13 @@ export default function CalcScreen() {
   // The author's theme is the calculator's; the page around it follows the visitor.
   const look = pinnedLook(state.status === 'ready' ? state.calc.doc_style : undefined, null);
   useApplyLook({ locale: look.locale });
+  // The author's analytics: not for their own visits, nor a copy shown offline.
+  const [fromHash] = useState(() => hashValues(window.location.hash) !== null);
+  const beacons = useVisitBeacons(calcId, {
+    ready: state.status === 'ready' && !state.savedAt,
+    owns,
+    fromHash,
+  });
 
   useEffect(() => {
     document.title = name ? `${name} · Calcsmith` : 'Calcsmith';
@@ -75,7 +84,11 @@ export default function CalcScreen() {
         initial={state.initial}
         refused={state.refused}
         theme={look.theme}
-        onValuesChange={(values) => setChanged({ id: state.id, values })}
+        onValuesChange={(values) => {
+          setChanged({ id: state.id, values });
+          beacons.engaged();
+        }}
+        onError={beacons.error}
       />
       {calcId && (
         <ShareBar

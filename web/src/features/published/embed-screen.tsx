@@ -1,6 +1,6 @@
 // /embed/{calcId}: the calculator alone, for an iframe. It tells the parent page its
 // height so the frame can fit it.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../stores/i18n';
@@ -8,6 +8,9 @@ import { publishedMessages } from './messages';
 import { pinnedLook, useApplyLook, useSystemTheme } from './pinned-look';
 import { PublishedCalculator } from './published-calculator';
 import { usePublished } from './use-published';
+import { useSession } from '../../stores/session';
+import { useVisitBeacons } from './beacons';
+import { hashValues } from './hash-values';
 
 export default function EmbedScreen() {
   const { calcId } = useParams();
@@ -22,6 +25,14 @@ export default function EmbedScreen() {
   const look = { ...pinned, theme: pinned.theme ?? system };
   useApplyLook(look);
   const transparent = search.get('transparent') === '1';
+  const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
+  const [fromHash] = useState(() => hashValues(window.location.hash) !== null);
+  const beacons = useVisitBeacons(calcId, {
+    ready: state.status === 'ready',
+    owns,
+    embed: true,
+    fromHash,
+  });
 
   useEffect(() => {
     if (!transparent) return;
@@ -62,6 +73,8 @@ export default function EmbedScreen() {
               refused={state.refused}
               theme={look.theme}
               autofocus={search.get('autofocus') === '1'}
+              onValuesChange={beacons.engaged}
+              onError={beacons.error}
             />
             <a className="made-with" href={`/calc/${calcId}`} target="_blank" rel="noopener">
               {t('madeWith')}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../components/calculator/use-calculation';
 import { useT } from '../../stores/i18n';
@@ -17,6 +17,8 @@ export function PublishedCalculator(props: {
   theme?: Theme;
   /** Told every change of the values (the share dialog can carry them). */
   onValuesChange?(values: Record<string, unknown>): void;
+  /** Told each error the visitor is shown (for the author's analytics). */
+  onError?(message: string): void;
 }) {
   const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
@@ -24,6 +26,11 @@ export function PublishedCalculator(props: {
   const [refused, setRefused] = useState(props.refused ?? {});
   const calculation = useCalculation(props.calc.doc, values, { initial: props.initial });
   const { result, pending } = calculation;
+  const shownError = pending ? null : (result?.error ?? null);
+  const { onError } = props;
+  useEffect(() => {
+    if (shownError) onError?.(String(shownError));
+  }, [shownError, onError]);
   const inputErrors = useMemo(
     () =>
       Object.fromEntries(

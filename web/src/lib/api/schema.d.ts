@@ -274,6 +274,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calc/{id}/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The owner's analytics of a calculator over the last `days` days (30 when absent), as
+     *     far back as the plan keeps: free 30 days, Regular a year, Premium all.
+     */
+    get: operations['read_analytics'];
+    /** Turns counting on or off for the owner's calculator (what was counted stays). */
+    put: operations['set_analytics'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/calc/{id}/eval': {
     parameters: {
       query?: never;
@@ -285,6 +306,27 @@ export interface paths {
     put?: never;
     /** Runs a calculator the caller may see with the given values (rate-limited). */
     post: operations['evaluate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Counts a visitor's event. The answer is the same whether it is counted or not: not
+     *     with Do Not Track or Global Privacy Control, from a robot or an HTTP library, from the
+     *     calculator's owner, or when the owner turned analytics off.
+     */
+    post: operations['record_event'];
     delete?: never;
     options?: never;
     head?: never;
@@ -551,6 +593,38 @@ export interface components {
       doc_style: unknown;
       private: boolean;
     };
+    /** @description A calculator's analytics over the last `range_days` days, today included. */
+    AnalyticsReport: {
+      /** @description Each day of the range, oldest first, with zeros where nothing was counted. */
+      days: components['schemas']['DayRow'][];
+      /** @description `phone`, `tablet` and `desktop` views. */
+      devices: components['schemas']['NameCount'][];
+      /** @description Whether visits are counted now (the author can turn it off). */
+      enabled: boolean;
+      /** @description The errors visitors were shown, most frequent first. */
+      errors: components['schemas']['ErrorRow'][];
+      /**
+       * Format: int64
+       * @description How many days of history the owner's plan keeps; null: all.
+       */
+      history_days?: number | null;
+      /** @description The visitors' first languages (`en`, `ru`, … or `unknown`). */
+      languages: components['schemas']['NameCount'][];
+      /**
+       * Format: int64
+       * @description How many days the range covers (the request's, or fewer when the plan keeps fewer).
+       */
+      range_days: number;
+      /** @description Hosts of the pages visitors came from, most first. */
+      referrers: components['schemas']['NameCount'][];
+      /** @description Hosts of the pages that embed it, most first. */
+      sites: components['schemas']['NameCount'][];
+    };
+    /** @description Turns a calculator's analytics on or off. */
+    AnalyticsSetting: {
+      /** @description Whether visits are counted. */
+      enabled: boolean;
+    };
     /** @description `GET /api/billing`: how plans are sold here. */
     BillingInfo: {
       free: components['schemas']['FreePlan'];
@@ -736,6 +810,27 @@ export interface components {
         total: number;
       }[];
     };
+    /** @description One day. */
+    DayRow: {
+      /** @description `YYYY-MM-DD` (UTC). */
+      date: string;
+      /**
+       * Format: int64
+       * @description Unique visitors who used it: changed an input or ran it with values from the address.
+       */
+      engaged: number;
+      /** Format: int64 */
+      errors: number;
+      /** Format: int64 */
+      submissions: number;
+      /** Format: int64 */
+      views: number;
+      /**
+       * Format: int64
+       * @description Unique visitors of the day (one person on two days counts on each).
+       */
+      visitors: number;
+    };
     /** @description `DELETE /api/account` (no body counts as no password). */
     DeleteAccountRequest: {
       /** @description The user's current password. */
@@ -774,6 +869,15 @@ export interface components {
        */
       revision?: number | null;
     };
+    /** @description An error visitors saw. */
+    ErrorRow: {
+      /** Format: int64 */
+      count: number;
+      /** @description When it was last seen, `YYYY-MM-DDTHH:MM:SSZ`. */
+      last_seen: string;
+      /** @description The message shown, cut to 200 characters. */
+      message: string;
+    };
     /** @description `POST /api/calc/{id}/eval`. */
     EvalRequest: {
       /** @description `en` (default) or `ru`. */
@@ -807,6 +911,27 @@ export interface components {
       /** @description The inputs the script read, in declaration order (`"list.sub"` for sub-inputs). */
       usedInputs: string[];
     };
+    /** @description A beacon: what happened on a published page or embed. */
+    EventRequest: {
+      /** @description The error shown (for `error`; cut to 200 characters). */
+      message?: string | null;
+      /**
+       * @description The address of the page the visitor came from (`document.referrer`); only its host
+       *     is kept.
+       */
+      referrer?: string | null;
+      /**
+       * @description The address of the page that embeds the calculator (sent by the embed); only its
+       *     host is kept.
+       */
+      site?: string | null;
+      type: components['schemas']['EventType'];
+    };
+    /**
+     * @description What happened, as a beacon reports it.
+     * @enum {string}
+     */
+    EventType: 'view' | 'engaged' | 'submit' | 'error';
     /** @description `POST /api/forgot`. */
     ForgotRequest: {
       email: string;
@@ -848,6 +973,11 @@ export interface components {
       error?: string | null;
       private: boolean;
       tests?: components['schemas']['TestsSummary'] | null;
+      /**
+       * Format: int64
+       * @description Views in the last 30 days, today included.
+       */
+      views_30d: number;
     };
     /** @description One kept version on a page of a calculator's history. */
     ListedVersion: {
@@ -870,6 +1000,12 @@ export interface components {
     MessageBody: {
       message: string;
     };
+    /** @description A row of the referrer, site, device and language tables. */
+    NameCount: {
+      /** Format: int64 */
+      count: number;
+      name: string;
+    };
     /**
      * @description The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
      *     the result keeps it as JSON).
@@ -889,6 +1025,11 @@ export interface components {
         error?: string | null;
         private: boolean;
         tests?: components['schemas']['TestsSummary'] | null;
+        /**
+         * Format: int64
+         * @description Views in the last 30 days, today included.
+         */
+        views_30d: number;
       }[];
       paging: components['schemas']['Paging'];
     };
@@ -2132,6 +2273,108 @@ export interface operations {
       };
     };
   };
+  read_analytics: {
+    parameters: {
+      query?: {
+        /** @description How many days back, today included (default 30) */
+        days?: number;
+      };
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsReport'];
+        };
+      };
+      /** @description A bad id or number of days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, or someone else's */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  set_analytics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnalyticsSetting'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, or someone else's */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   evaluate: {
     parameters: {
       query?: never;
@@ -2190,6 +2433,66 @@ export interface operations {
         };
       };
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  record_event: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventRequest'];
+        'text/plain': components['schemas']['EventRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted (counted or not) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an event */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many events from this address */
+      429: {
         headers: {
           [name: string]: unknown;
         };
