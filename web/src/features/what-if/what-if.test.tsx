@@ -3,7 +3,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalcDoc, EvalResult, GoalSeekRequest, SweepRequest } from '../../lib/engine/protocol';
+import type { GoalSeekRequest, SweepRequest } from '../../lib/engine/protocol';
+import type { CalcDoc, EvalResult } from '../../lib/types';
 import { WhatIfClient } from '../../lib/engine/what-if-client';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import { useUi } from '../../stores/ui';
