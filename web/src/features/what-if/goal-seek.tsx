@@ -6,11 +6,17 @@ import { toast, useUi } from '../../stores/ui';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { whatIfMessages } from './messages';
 import { formatNumber, numberInputs, numberOutputs, parseNumber } from './model';
-import { whatIfClient } from './shared-client';
+import { whatIfClient } from '../../lib/engine/what-if-client';
 import type { ToolProps } from './tool-props';
 
 type Answer =
-  | { kind: 'found'; spec: GoalSeekSpec; result: Extract<GoalSeekResult, { value: number }> }
+  | {
+      kind: 'found';
+      spec: GoalSeekSpec;
+      result: Extract<GoalSeekResult, { value: number }>;
+      /** The values it started from (a test pins the seek from them). */
+      values: Record<string, unknown>;
+    }
   | { kind: 'none'; spec: GoalSeekSpec; result: Extract<GoalSeekResult, { error: string }> }
   | { kind: 'failed'; message: string };
 
@@ -51,13 +57,16 @@ export function GoalSeek(props: ToolProps) {
     const id = ++latest.current;
     setSeeking(true);
     setAnswer(null);
-    const outcome = await whatIfClient().goalSeek(props.doc, props.values, locale, spec);
+    const values = props.values;
+    const outcome = await whatIfClient().goalSeek(props.doc, values, locale, spec);
     if (id !== latest.current) return;
     setSeeking(false);
     if (outcome.status === 'done') {
       const result = outcome.value;
       setAnswer(
-        'error' in result ? { kind: 'none', spec, result } : { kind: 'found', spec, result },
+        'error' in result
+          ? { kind: 'none', spec, result }
+          : { kind: 'found', spec, result, values },
       );
     } else if (outcome.status === 'failed') {
       setAnswer({
@@ -96,7 +105,7 @@ export function GoalSeek(props: ToolProps) {
     };
     if (spec.min !== undefined) seek.min = spec.min;
     if (spec.max !== undefined) seek.max = spec.max;
-    const test: TestCase = { name, values: structuredClone(props.values), seek };
+    const test: TestCase = { name, values: structuredClone(answer.values), seek };
     props.onAddTest(test);
     toast(t('testSaved', { name }));
   };

@@ -14,12 +14,12 @@ export function numberInputs(doc: CalcDoc): InputDef[] {
 
 /**
  * The value outputs whose current value is a number (a goal seek's target, a table's cells).
- * Without a result yet, every value output.
+ * Without a result with numbers (none yet, or an error), every value output.
  */
 export function numberOutputs(doc: CalcDoc, result: EvalResult | null): OutputDef[] {
   const outputs = (doc.metaOutputs ?? []).filter((output) => output.type === 'value');
-  if (!result?.outputs) return outputs;
-  return outputs.filter((output) => typeof result.outputs?.[output.name] === 'number');
+  const numbers = outputs.filter((output) => typeof result?.outputs?.[output.name] === 'number');
+  return numbers.length > 0 ? numbers : outputs;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   storeScenarios,
   type Scenario,
 } from './scenarios-model';
-import { whatIfClient } from './shared-client';
+import { whatIfClient } from '../../lib/engine/what-if-client';
 import type { ToolProps } from './tool-props';
 
 export function Scenarios(

@@ -28,7 +28,7 @@ import {
   type Axis,
   type TableText,
 } from './model';
-import { whatIfClient } from './shared-client';
+import { whatIfClient } from '../../lib/engine/what-if-client';
 import type { ToolProps } from './tool-props';
 
 interface AxisForm {

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GoalSeekRequest, SweepRequest } from '../../lib/engine/protocol';
 import type { CalcDoc, EvalResult } from '../../lib/types';
-import { WhatIfClient } from '../../lib/engine/what-if-client';
+import { WhatIfClient, setWhatIfClientForTests } from '../../lib/engine/what-if-client';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import { useUi } from '../../stores/ui';
-import { setWhatIfClientForTests } from './shared-client';
+
 import WhatIf from './what-if';
 
 const loan: CalcDoc = {

@@ -31,8 +31,8 @@ export default function WhatIf(props: WhatIfProps) {
   const [tool, setTool] = useState<Tool>(shared ? 'scenarios' : 'goalSeek');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const usable =
-    numberInputs(props.doc).length > 0 && numberOutputs(props.doc, props.result).length > 0;
+  // From the doc alone: a result without numbers (an error, say) does not close the tools.
+  const usable = numberInputs(props.doc).length > 0 && numberOutputs(props.doc, null).length > 0;
 
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const last = TOOLS.length - 1;

@@ -259,3 +259,16 @@ export class WhatIfClient {
     for (const job of jobs) job.settle(outcome);
   }
 }
+
+let shared: WhatIfClient | null = null;
+
+/** The page's what-if client, made on first use (the panel's first request). */
+export function whatIfClient(): WhatIfClient {
+  shared ??= new WhatIfClient();
+  return shared;
+}
+
+/** Replaces the page's what-if client (tests: one over a fake worker; null resets). */
+export function setWhatIfClientForTests(client: WhatIfClient | null): void {
+  shared = client;
+}
