@@ -355,6 +355,22 @@ describe('the What if… panel', () => {
     expect(screen.getByLabelText('Scenario name')).toBeInTheDocument();
   });
 
+  it('keeps at most 4 scenarios and says why the fifth is not saved', async () => {
+    const four = ['A', 'B', 'C', 'D'].map((name) => ({ name, values }));
+    localStorage.setItem('calcsmith:scenarios:calc1', JSON.stringify(four));
+    const { user } = renderPanel();
+    await open(user);
+    await user.click(screen.getByRole('tab', { name: 'Scenarios' }));
+    const save = screen.getByRole('button', { name: 'Save current inputs' });
+    expect(screen.getByLabelText('Scenario name')).toHaveAccessibleDescription(
+      'Up to 4 scenarios: remove one to save another.',
+    );
+    await user.type(screen.getByLabelText('Scenario name'), 'E');
+    await user.click(save);
+    expect(JSON.parse(localStorage.getItem('calcsmith:scenarios:calc1')!)).toEqual(four);
+    expect(screen.queryByRole('button', { name: 'Use E' })).toBeNull();
+  });
+
   it('speaks Russian', async () => {
     useUi.setState({ locale: 'ru' });
     const { user } = renderPanel();
