@@ -41,6 +41,8 @@ export function GoalSeek(props: ToolProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Not `disabled` while it searches: a button that was focused would lose focus.
+    if (seeking) return;
     const targetValue = parseNumber(target, locale);
     const minValue = min.trim() ? parseNumber(min, locale) : undefined;
     const maxValue = max.trim() ? parseNumber(max, locale) : undefined;
@@ -171,7 +173,7 @@ export function GoalSeek(props: ToolProps) {
         </Field>
       </div>
       <div className="what-if-actions">
-        <button type="submit" className="button primary" disabled={seeking}>
+        <button type="submit" className="button primary" aria-disabled={seeking || undefined}>
           {t('find')}
         </button>
       </div>
