@@ -98,7 +98,7 @@ export function GoalSeek(props: ToolProps) {
       target: formatNumber(spec.target, locale),
       input: spec.input,
     });
-    const seek: Record<string, unknown> = {
+    const seek: NonNullable<TestCase['seek']> = {
       output: spec.output,
       target: spec.target,
       input: spec.input,
