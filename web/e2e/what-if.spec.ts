@@ -81,6 +81,9 @@ function rateFor(payment: number, amount: number, years: number): number {
 }
 
 const EXPECTED_RATE = rateFor(2000, 300000, 30);
+
+// Each test is a whole session with the panel (several tables, axe twice).
+test.describe.configure({ timeout: 120_000 });
 const FOUND = /^rate = ([\d.]+) gives payment = 2,000\.00\.$/;
 
 const panelOf = (page: Page) => page.locator('.what-if-panel');
