@@ -16,6 +16,8 @@ export function newDoc(): CalcDoc {
     metaOutputs: [],
     inputs_label: '',
     outputs_label: '',
+    // New calculators let visitors use the What if… panel (issue 33); older docs lack it: off.
+    explore: true,
   };
 }
 

@@ -212,9 +212,12 @@ export const useCalcs = create<CalcsState>()(
       },
       draftFrom(doc, docStyle) {
         const id = randomId(16);
+        // A copy keeps the original's `explore` (off when it has none), not a new doc's.
+        const base = newDoc();
+        delete base.explore;
         const draft: OpenCalc = {
           _id: id,
-          doc: { ...newDoc(), ...structuredClone(doc) },
+          doc: { ...base, ...structuredClone(doc) },
           doc_style: structuredClone(docStyle ?? {}),
           saved: false,
           stored: false,

@@ -3,7 +3,10 @@
 import { vi } from 'vitest';
 import type { EvalResult, TestReport } from '@calcsmith/engine';
 import type {
+  CancelRequest,
   EvalRequest,
+  GoalSeekRequest,
+  SweepRequest,
   FormatRequest,
   TestsRequest,
   WorkerReply,
@@ -17,6 +20,8 @@ export class FakeWorker {
   readonly formats: FormatRequest[] = [];
   /** The test runs posted to the worker. */
   readonly tests: TestsRequest[] = [];
+  /** The what-if requests (goal seeks, sweeps, cancels) posted to the worker. */
+  readonly whatIf: (GoalSeekRequest | SweepRequest | CancelRequest)[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
@@ -25,7 +30,8 @@ export class FakeWorker {
     if (this.terminated) throw new Error('postMessage on a terminated worker');
     if (message.type === 'format') this.formats.push(message);
     else if (message.type === 'runTests') this.tests.push(message);
-    else this.posted.push(message);
+    else if (message.type === 'evaluate') this.posted.push(message);
+    else this.whatIf.push(message);
   }
 
   terminate(): void {

@@ -189,6 +189,9 @@ export const editorMessages = defineMessages(
     holdWhileTestsFail: 'Don’t publish while tests fail',
     holdWhileTestsFailHint:
       'A save whose tests fail is kept, but visitors see the last version whose tests passed.',
+    explore: 'Let visitors explore',
+    exploreHint:
+      'Visitors of the published calculator get the What if… panel: goal seek, sensitivity tables and scenarios.',
     libraries: 'Libraries',
     lodash: 'Lodash',
     moment: 'Moment.js',
@@ -392,6 +395,9 @@ export const editorMessages = defineMessages(
     holdWhileTestsFail: 'Не публиковать, пока тесты не пройдены',
     holdWhileTestsFailHint:
       'Сохранение с непройденными тестами сохраняется, но посетители видят последнюю версию, тесты которой пройдены.',
+    explore: 'Разрешить посетителям исследовать',
+    exploreHint:
+      'Посетители опубликованного калькулятора получают панель «Что если…»: подбор параметра, таблицы чувствительности и сценарии.',
     libraries: 'Библиотеки',
     lodash: 'Lodash',
     moment: 'Moment.js',

@@ -183,4 +183,25 @@ describe('SettingsPanel', () => {
     await user.click(hold);
     expect('holdWhileTestsFail' in docNow()).toBe(false);
   });
+
+  it('lets visitors explore (the What if… panel) in a new calculator, and turns it off', async () => {
+    seedDraft();
+    const { user, panel } = await openSettings();
+    const explore = within(panel).getByRole('checkbox', { name: 'Let visitors explore' });
+    expect(explore).toHaveAccessibleDescription(
+      'Visitors of the published calculator get the What if… panel: goal seek, sensitivity tables and scenarios.',
+    );
+    expect(explore).toBeChecked();
+    await user.click(explore);
+    expect('explore' in docNow()).toBe(false);
+    await user.click(explore);
+    expect(docNow().explore).toBe(true);
+  });
+
+  it('shows a calculator without the setting as not explorable', async () => {
+    // A doc saved before the setting existed has no `explore` field.
+    seedDraft({ explore: undefined });
+    const { panel } = await openSettings();
+    expect(within(panel).getByRole('checkbox', { name: 'Let visitors explore' })).not.toBeChecked();
+  });
 });

@@ -53,6 +53,19 @@ export function SettingsPanel(props: {
           })
         }
       />
+      <CheckboxField
+        label={t('explore')}
+        hint={t('exploreHint')}
+        checked={doc.explore === true}
+        onChange={(on) =>
+          onDocChange((old) => {
+            // A doc without the field is off: off removes it, as with the setting above.
+            const rest = { ...old };
+            delete rest.explore;
+            return on ? { ...rest, explore: true } : rest;
+          })
+        }
+      />
       <fieldset className="plain-fieldset">
         <legend className="field-label">{t('libraries')}</legend>
         {LIBRARIES.map((library) => (

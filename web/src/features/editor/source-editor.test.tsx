@@ -7,7 +7,9 @@ import type { CalcDoc, InputDef } from '../../lib/types';
 import { authGate } from '../../lib/api';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
-import { okResult } from '../../testing/fake-worker';
+import { WhatIfClient, setWhatIfClientForTests } from '../../lib/engine/what-if-client';
+import type { GoalSeekRequest } from '../../lib/engine/protocol';
+import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import { flush, json, stubFetch } from '../../testing/fetch';
 import {
   CALC_ID,
@@ -766,5 +768,41 @@ describe('calc mode', () => {
     expect(await latestValues()).toEqual({ '1': 8 });
     await user.click(screen.getByRole('button', { name: 'Edit mode' }));
     expect(within(inputGroup('a')).getByLabelText('Current value')).toHaveValue(8);
+  });
+
+  it('has the What if… panel, whose goal seek applies its value and saves a test in the doc', async () => {
+    seedDraft(loanDoc);
+    const whatIf = fakeWorkers();
+    setWhatIfClientForTests(new WhatIfClient(whatIf.factory));
+    try {
+      const { user, answer, latestValues } = await renderEditor();
+      expect(screen.queryByRole('button', { name: 'What if…' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Calc mode' }));
+      await answer(okResult({ x: 5 }, ['a']));
+      await user.click(await screen.findByRole('button', { name: 'What if…' }));
+      await user.type(screen.getByLabelText('Target value'), '8');
+      await user.click(screen.getByRole('button', { name: 'Find value' }));
+      const request = whatIf.current.whatIf[0] as GoalSeekRequest;
+      expect(request.spec).toEqual({ output: 'x', target: 8, input: 'a' });
+      await act(async () => {
+        whatIf.current.reply({
+          type: 'sought',
+          id: request.id,
+          result: { value: 8, output: 8, display: '8', evaluations: 2, tolerance: 1e-8 },
+        });
+      });
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(await latestValues()).toEqual({ '1': 8 });
+      await user.click(screen.getByRole('button', { name: 'Save as test' }));
+      expect(docNow().tests).toEqual([
+        {
+          name: 'x = 8 by a',
+          values: request.values,
+          seek: { output: 'x', target: 8, input: 'a', value: 8, tolerance: 8e-6 },
+        },
+      ]);
+    } finally {
+      setWhatIfClientForTests(null);
+    }
   });
 });

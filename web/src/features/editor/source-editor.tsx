@@ -1,7 +1,7 @@
 // The source editor (spec §2): toolbar, tab 0 (inputs and outputs, in edit or calc mode),
 // tab 1 (the script) and the side panels. The doc lives in the calcs store; the input
 // values being tried are tried-values.ts's.
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../components/calculator/use-calculation';
@@ -26,6 +26,9 @@ import { Toolbar } from './toolbar';
 import { TestsBadge, currentCounts } from './tests-panel';
 import { useTestRun } from './use-test-run';
 import { useTriedValues, type Values } from './tried-values';
+
+// The What if… panel (issue 33), under the calculator in calc mode; loaded when first shown.
+const WhatIf = lazy(() => import('../../partials/what_if'));
 
 export function SourceEditor({ calc }: { calc: OpenCalc }) {
   const t = useT(editorMessages);
@@ -203,14 +206,29 @@ export function SourceEditor({ calc }: { calc: OpenCalc }) {
               )}
             </div>
             {mode === 'calc' ? (
-              <CalculatorView
-                doc={doc}
-                style={calc.doc_style}
-                values={current}
-                onValuesChange={setValues}
-                {...shown}
-                progress={calculation}
-              />
+              <>
+                <CalculatorView
+                  doc={doc}
+                  style={calc.doc_style}
+                  values={current}
+                  onValuesChange={setValues}
+                  {...shown}
+                  progress={calculation}
+                />
+                <Suspense fallback={null}>
+                  <WhatIf
+                    doc={doc}
+                    values={current}
+                    result={result}
+                    onValuesChange={setValues}
+                    onAddTest={(test) =>
+                      updateDoc((old) => ({ ...old, tests: [...(old.tests ?? []), test] }))
+                    }
+                    storageKey={calcId}
+                    shareUrl={calc.stored ? `${window.location.origin}/calc/${calcId}` : null}
+                  />
+                </Suspense>
+              </>
             ) : (
               <EditColumns
                 base={base}

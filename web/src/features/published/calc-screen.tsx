@@ -83,6 +83,7 @@ export default function CalcScreen() {
         values={state.values}
         initial={state.initial}
         refused={state.refused}
+        calcId={calcId}
         theme={look.theme}
         onValuesChange={(values) => {
           setChanged({ id: state.id, values });

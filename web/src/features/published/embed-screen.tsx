@@ -71,6 +71,7 @@ export default function EmbedScreen() {
               values={state.values}
               initial={state.initial}
               refused={state.refused}
+              calcId={calcId}
               theme={look.theme}
               autofocus={search.get('autofocus') === '1'}
               onValuesChange={beacons.engaged}

@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../components/calculator/use-calculation';
 import { useT } from '../../stores/i18n';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import type { Theme } from '../../stores/ui';
 import { publishedMessages } from './messages';
+
+// The What if… panel (issue 33), loaded only for a calculator whose author lets visitors explore.
+const WhatIf = lazy(() => import('../../partials/what_if'));
 
 /** A published calculator with live results; the server's result shows until then. */
 export function PublishedCalculator(props: {
@@ -19,6 +22,8 @@ export function PublishedCalculator(props: {
   onValuesChange?(values: Record<string, unknown>): void;
   /** Told each error the visitor is shown (for the author's analytics). */
   onError?(message: string): void;
+  /** The calculator's id: with the author's `explore`, the What if… panel shows. */
+  calcId?: string;
 }) {
   const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
@@ -38,18 +43,19 @@ export function PublishedCalculator(props: {
       ),
     [refused, t],
   );
-  return (
+  const change = (next: Record<string, unknown>) => {
+    setRefused((old) =>
+      Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
+    );
+    setValues(next);
+    props.onValuesChange?.(next);
+  };
+  const view = (
     <CalculatorView
       doc={props.calc.doc}
       style={props.calc.doc_style}
       values={values}
-      onValuesChange={(next) => {
-        setRefused((old) =>
-          Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
-        );
-        setValues(next);
-        props.onValuesChange?.(next);
-      }}
+      onValuesChange={change}
       result={result}
       pending={pending}
       progress={calculation}
@@ -57,5 +63,21 @@ export function PublishedCalculator(props: {
       theme={props.theme}
       inputErrors={inputErrors}
     />
+  );
+  if (props.calc.doc.explore !== true || !props.calcId) return view;
+  return (
+    <>
+      {view}
+      <Suspense fallback={null}>
+        <WhatIf
+          doc={props.calc.doc}
+          values={values}
+          result={result}
+          onValuesChange={change}
+          storageKey={props.calcId}
+          shareUrl={`${window.location.origin}/calc/${props.calcId}`}
+        />
+      </Suspense>
+    </>
   );
 }

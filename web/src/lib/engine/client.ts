@@ -328,6 +328,8 @@ export class CalcWorkerClient {
       );
       return;
     }
+    // What-if answers are WhatIfClient's (its own worker); never asked for here.
+    if (reply.type !== 'started' && reply.type !== 'result' && reply.type !== 'failed') return;
     const job = this.current;
     if (worker !== this.worker || !job || reply.id !== job.request.id) return;
     if (reply.type === 'started') {

@@ -13,7 +13,15 @@
 // calculation is answered with the server's message for the same failure, and the wasm
 // instance, the engine and the libraries it had are made again, so the next calculation
 // works. Raw wasm text is never shown.
-import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
+import type {
+  CalcDoc,
+  EvalResult,
+  GoalSeekResult,
+  GoalSeekSpec,
+  SweepResult,
+  SweepSpec,
+  TestReport,
+} from '@calcsmith/engine';
 import {
   CRASH_MESSAGE,
   LIBRARIES,
@@ -22,6 +30,8 @@ import {
   failedReport,
   type EvalRequest,
   type FormatRequest,
+  type GoalSeekRequest,
+  type SweepRequest,
   type TestsRequest,
   type LibraryName,
   type Locale,
@@ -36,6 +46,9 @@ export interface EngineLike {
   evaluate(doc: CalcDoc, values: Record<string, unknown>): EvalResult;
   /** Runs `doc.tests` (absent from older stand-ins). */
   runTests?(doc: CalcDoc): TestReport;
+  /** What-if tools (absent from older stand-ins). */
+  goalSeek?(doc: CalcDoc, values: Record<string, unknown>, spec: GoalSeekSpec): GoalSeekResult;
+  sweep?(doc: CalcDoc, values: Record<string, unknown>, spec: SweepSpec): SweepResult;
   /** Gets the next calculation's fresh realm ready (idle time). */
   prepare?(): void;
 }
@@ -155,6 +168,96 @@ export class EngineHost {
       done: (report) => post({ type: 'tested', id: request.id, report }),
       failed: (error) => post(this.testsFailure(request, error)),
     });
+  }
+
+  /** A goal seek on the warm engine: `sought`, or `failed` as a calculation would be. */
+  async goalSeek(request: GoalSeekRequest, post: (reply: WorkerReply) => void): Promise<void> {
+    const asEvaluation: EvalRequest = { ...request, type: 'evaluate' };
+    const run = (engine: EngineLike) => {
+      if (!engine.goalSeek) throw new Error('This engine cannot goal seek.');
+      return engine.goalSeek(request.doc, request.values, request.spec);
+    };
+    await this.onWarmEngine(asEvaluation, run, {
+      started: () => post({ type: 'started', id: request.id }),
+      waiting: () => post({ type: 'waiting', id: request.id }),
+      done: (result) => post({ type: 'sought', id: request.id, result }),
+      failed: (error) => {
+        const reply = this.failure(request.id, error);
+        // The engine itself failed: said as a goal seek that found nothing.
+        if (reply.type === 'result')
+          post({
+            type: 'sought',
+            id: request.id,
+            result: { error: reply.result.error ?? CRASH_MESSAGE, evaluations: 0 },
+          });
+        else post(reply);
+      },
+    });
+  }
+
+  /**
+   * A sensitivity table, `rowsPerSlice` rows at a time, each slice posted as it comes.
+   * Between slices the worker goes back to its event loop, so a `cancel` posted meanwhile
+   * is seen (`isCancelled`) before the next one.
+   */
+  async sweep(
+    request: SweepRequest,
+    post: (reply: WorkerReply) => void,
+    isCancelled: () => boolean,
+  ): Promise<void> {
+    const asEvaluation: EvalRequest = { ...request, type: 'evaluate' };
+    const rowCount = Math.max(1, Math.floor(request.rowsPerSlice ?? 1));
+    let rowStart = 0;
+    let total = Infinity;
+    while (rowStart < total) {
+      if (isCancelled()) {
+        post({ type: 'swept', id: request.id, cancelled: true });
+        return;
+      }
+      const spec: SweepSpec = { ...request.spec, rowStart, rowCount };
+      let answer: SweepResult | null = null;
+      let failure: unknown = null;
+      await this.onWarmEngine(
+        asEvaluation,
+        (engine) => {
+          if (!engine.sweep) throw new Error('This engine cannot make tables.');
+          return engine.sweep(request.doc, request.values, spec);
+        },
+        {
+          started: () => post({ type: 'started', id: request.id }),
+          waiting: () => post({ type: 'waiting', id: request.id }),
+          done: (result) => (answer = result),
+          failed: (error) => (failure = error ?? new Error(CRASH_MESSAGE)),
+        },
+      );
+      const result = answer as SweepResult | null;
+      if (!result) {
+        const reply = this.failure(request.id, failure);
+        if (reply.type === 'result') {
+          const message = reply.result.error ?? CRASH_MESSAGE;
+          post({ type: 'sweepFailed', id: request.id, message });
+        } else if (reply.type === 'failed') {
+          post({
+            type: 'sweepFailed',
+            id: request.id,
+            message: reply.message,
+            loading: reply.loading,
+          });
+        }
+        return;
+      }
+      if ('error' in result) {
+        post({ type: 'sweepFailed', id: request.id, message: result.error });
+        return;
+      }
+      post({ type: 'sweepSlice', id: request.id, slice: result });
+      total = result.rows.length;
+      // An engine that answers no rows would loop for ever: the table ends there.
+      if (result.cells.length === 0) break;
+      rowStart = result.rowStart + result.cells.length;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    post({ type: 'swept', id: request.id, cancelled: false });
   }
 
   /**

@@ -1,5 +1,13 @@
 // Messages between the page and the calculation worker (`/js/worker.js`).
-import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
+import type {
+  CalcDoc,
+  EvalResult,
+  GoalSeekResult,
+  GoalSeekSpec,
+  SweepResult,
+  SweepSpec,
+  TestReport,
+} from '@calcsmith/engine';
 
 export type Locale = 'en' | 'ru';
 
@@ -39,11 +47,51 @@ export interface TestsRequest {
   locale: Locale;
 }
 
-/** Page → worker. */
-export type WorkerRequest = EvalRequest | FormatRequest | TestsRequest;
+/**
+ * Page → worker: a goal seek (the engine's `goalSeek`) with `values` as the starting point,
+ * answered `sought`.
+ */
+export interface GoalSeekRequest {
+  type: 'goalSeek';
+  id: number;
+  doc: CalcDoc;
+  values: Record<string, unknown>;
+  locale: Locale;
+  spec: GoalSeekSpec;
+}
 
 /**
- * Worker → page. `started` is sent once libraries are loaded and the script starts.
+ * Page → worker: a sensitivity table (the engine's `sweep`), computed `rowsPerSlice` rows at
+ * a time (default 1): each slice is posted as `sweepSlice` (the page shows progress), and a
+ * `cancel` for this id that arrives meanwhile stops it before the next slice. It ends with
+ * `swept` (all rows, or cancelled) or `sweepFailed`.
+ */
+export interface SweepRequest {
+  type: 'sweep';
+  id: number;
+  doc: CalcDoc;
+  values: Record<string, unknown>;
+  locale: Locale;
+  spec: Omit<SweepSpec, 'rowStart' | 'rowCount'>;
+  rowsPerSlice?: number;
+}
+
+/** Page → worker: stop sweep `id` before its next slice (answered at once, not queued). */
+export interface CancelRequest {
+  type: 'cancel';
+  id: number;
+}
+
+/** One slice of a sweep as the engine answered it (never its `{ error }` form). */
+export type SweepSlice = Exclude<SweepResult, { error: string }>;
+
+/** Page → worker. */
+export type WorkerRequest =
+  EvalRequest | FormatRequest | TestsRequest | GoalSeekRequest | SweepRequest | CancelRequest;
+
+/**
+ * Worker → page. `started` is sent once libraries are loaded and the script starts (for a
+ * sweep: before each slice).
  * `waiting`: the request needs the Intl module, which the server is still building; sent
  * each time the worker finds it so (every few seconds), until it can go on.
  * `failed` with `loading`: the engine or a library could not be loaded (the network, most
@@ -58,7 +106,11 @@ export type WorkerReply =
   | { type: 'failed'; id: number; message: string; loading?: true }
   | { type: 'formatted'; id: number; result: EvalResult | null }
   | { type: 'tested'; id: number; report: TestReport }
-  | { type: 'testsFailed'; id: number; message: string };
+  | { type: 'testsFailed'; id: number; message: string }
+  | { type: 'sought'; id: number; result: GoalSeekResult }
+  | { type: 'sweepSlice'; id: number; slice: SweepSlice }
+  | { type: 'swept'; id: number; cancelled: boolean }
+  | { type: 'sweepFailed'; id: number; message: string; loading?: true };
 
 /** The spec's message when a calculation runs past 5000 ms (spec §8). */
 export const TIMEOUT_MESSAGE =

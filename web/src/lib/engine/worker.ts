@@ -39,6 +39,8 @@ async function loadIntl(onWaiting: () => void): Promise<EnginePackage> {
 const host = new EngineHost(enginePackage(engine, initialised), fetchLibrary, loadIntl);
 const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(reply);
 let queue: Promise<void> = Promise.resolve();
+/** Sweeps the page cancelled (seen between their slices). */
+const cancelled = new Set<number>();
 
 // Attached synchronously: messages posted while the module still loads are not lost.
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
@@ -46,4 +48,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   if (request?.type === 'evaluate') queue = queue.then(() => host.evaluate(request, post));
   else if (request?.type === 'format') queue = queue.then(() => host.format(request, post));
   else if (request?.type === 'runTests') queue = queue.then(() => host.runTests(request, post));
+  else if (request?.type === 'goalSeek') queue = queue.then(() => host.goalSeek(request, post));
+  else if (request?.type === 'sweep')
+    queue = queue.then(async () => {
+      await host.sweep(request, post, () => cancelled.has(request.id));
+      cancelled.delete(request.id);
+    });
+  // Not queued: it must reach the sweep running now.
+  else if (request?.type === 'cancel') cancelled.add(request.id);
 };
