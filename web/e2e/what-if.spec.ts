@@ -32,7 +32,8 @@ for (let month = 1; month <= n; month++) {
 return { payment, total: payment * n, schedule };
 `;
 
-const loanDoc = (explore: boolean | undefined = true) => ({
+/** The loan calculator; `explore` absent when null (a doc from before the setting). */
+const loanDoc = (explore: boolean | null = true) => ({
   ...calcDoc({
     name: 'Loan',
     description: 'Monthly payment of a fixed-rate loan.',
@@ -59,7 +60,7 @@ const loanDoc = (explore: boolean | undefined = true) => ({
     ],
     defaults: { '1': 300000, '2': 30, '3': 6 },
   }),
-  ...(explore === undefined ? {} : { explore }),
+  ...(explore === null ? {} : { explore }),
 });
 
 /** The payment of the annuity, computed here (Node), not by the engine. */
@@ -129,8 +130,8 @@ test('an author uses goal seek, a two-input table and scenarios in calc mode, by
   await panel.getByRole('checkbox', { name: 'Vary a second input' }).check();
   const columns = panel.getByRole('group', { name: 'Input across the columns' });
   await columns.getByLabel('Input to change').selectOption('years');
-  await columns.getByLabel('From').fill('15');
-  await columns.getByLabel('To').fill('30');
+  await columns.getByLabel('From', { exact: true }).fill('15');
+  await columns.getByLabel('To', { exact: true }).fill('30');
   await columns.getByLabel('Steps (2–50)').fill('2');
   await panel.getByRole('button', { name: 'Make table' }).click();
   await expect(panel.getByRole('status')).toHaveText('Table ready: 3 × 2.', { timeout: 30_000 });
@@ -255,15 +256,15 @@ test('a visitor on /calc uses all three tools by keyboard, cancels a 50 × 50 ta
   await expect(panel.getByRole('tab', { name: 'Sensitivity table' })).toBeFocused();
   const rows = panel.getByRole('group', { name: 'Input down the rows' });
   await rows.getByLabel('Input to change').selectOption('rate');
-  await rows.getByLabel('From').fill('3');
-  await rows.getByLabel('To').fill('9');
+  await rows.getByLabel('From', { exact: true }).fill('3');
+  await rows.getByLabel('To', { exact: true }).fill('9');
   await rows.getByLabel('Steps (2–50)').fill('50');
   await panel.getByRole('checkbox', { name: 'Vary a second input' }).focus();
   await page.keyboard.press('Space');
   const columns = panel.getByRole('group', { name: 'Input across the columns' });
   await columns.getByLabel('Input to change').selectOption('years');
-  await columns.getByLabel('From').fill('10');
-  await columns.getByLabel('To').fill('30');
+  await columns.getByLabel('From', { exact: true }).fill('10');
+  await columns.getByLabel('To', { exact: true }).fill('30');
   await columns.getByLabel('Steps (2–50)').fill('50');
   await columns.getByLabel('Steps (2–50)').press('Enter');
   const cancel = panel.getByRole('button', { name: 'Cancel' });
@@ -378,9 +379,10 @@ test.describe('on /embed', () => {
   }) => {
     const author = await playwright.request.newContext({ baseURL: baseUrl() });
     await signUpViaApi(author);
-    const off = await saveCalculator(author, loanDoc(undefined));
+    const absent = await saveCalculator(author, loanDoc(null));
+    const off = await saveCalculator(author, loanDoc(false));
     await author.dispose();
-    for (const path of [`/embed/${off}`, `/calc/${off}`]) {
+    for (const path of [`/embed/${absent}`, `/calc/${absent}`, `/embed/${off}`]) {
       await page.goto(path);
       await expect(output(page, 'payment')).toHaveText('1,798.65');
       await expect(page.getByRole('button', { name: 'What if…' })).toHaveCount(0);
