@@ -4,7 +4,9 @@
 //! without libraries in a fresh one — [`Engine::prepare`] makes the next one, with the
 //! last script already parsed, while the host is idle — one with libraries in the realm
 //! that keeps them loaded, which is dropped and loaded again when a calculation changed
-//! it (`guard.rs`). The run itself and its limits are `run.rs`.
+//! it (`guard.rs`). The many calculations of a what-if tool without libraries share one
+//! realm the same way (guarded, dropped when one changed it). The run itself and its
+//! limits are `run.rs`.
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -75,6 +77,11 @@ struct Runtime {
     /// The context [`Engine::prepare_and_replay`] replayed the last calculation in, until
     /// the next `prepare`.
     retired: Option<Sandbox>,
+    /// The realm the calculations of a what-if tool (a goal seek, a table) share when
+    /// their doc uses no library: a fresh realm for each of hundreds of calculations would
+    /// be most of their time. Guarded like the library realm, so a calculation that
+    /// changed it is not followed by another in it.
+    shared: Option<LibraryRealm>,
     /// How many times the libraries were loaded again (for tests).
     library_loads: u64,
     /// The last calculation without libraries, which the spare is made ready for.
@@ -286,7 +293,7 @@ impl Engine {
         let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
         let fields = describe_inputs(doc, values, today);
         let locale = self.options.locale;
-        match self.run_script(doc, fields) {
+        match self.run_script(doc, fields, only.is_some()) {
             Ok((described, used)) => {
                 let used = used_in_order(doc, &used);
                 match check_outputs(doc, &described) {
@@ -304,32 +311,42 @@ impl Engine {
         &mut self,
         doc: &CalcDoc,
         fields: Value,
+        share: bool,
     ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
         let before = live_bytes();
         let runtime = &mut self.runtime;
-        let ended = if Library::ALL
+        let with_libraries = Library::ALL
             .into_iter()
-            .any(|lib| lib.enabled_in(&doc.libraries))
-        {
-            if let Some(realm) = &mut runtime.libraries
+            .any(|lib| lib.enabled_in(&doc.libraries));
+        let ended = if with_libraries || share {
+            // The library realm, or for the many calculations of a what-if tool the realm
+            // they share: reused while its guard finds it untouched, as the libraries' is.
+            let no_libraries = HashMap::new();
+            let (slot, sources) = if with_libraries {
+                (&mut runtime.libraries, &self.library_sources)
+            } else {
+                (&mut runtime.shared, &no_libraries)
+            };
+            if let Some(realm) = slot
                 && !realm.still_intact()
             {
-                drop_changed(&mut runtime.libraries);
+                drop_changed(slot);
             }
-            let realm = match &mut runtime.libraries {
+            let realm = match slot {
                 Some(realm) => realm,
                 None => {
-                    let realm =
-                        LibraryRealm::new(&self.library_sources).map_err(|e| (e.0, Vec::new()))?;
-                    runtime.library_loads += 1;
-                    runtime.libraries.insert(realm)
+                    let realm = LibraryRealm::new(sources).map_err(|e| (e.0, Vec::new()))?;
+                    if with_libraries {
+                        runtime.library_loads += 1;
+                    }
+                    slot.insert(realm)
                 }
             };
             let parses = &mut runtime.parses;
             match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, parses))) {
                 Ok(ended) => ended,
                 Err(_) => {
-                    drop_changed(&mut runtime.libraries);
+                    drop_changed(slot);
                     return Err(crashed());
                 }
             }

@@ -6,7 +6,7 @@
 // gzipped (2.2 KB in brotli, which browsers get) for table results 3× faster, the trade-off
 // docs/benchmarks.md records ("A result described in Rust"), and the what-if tools (goal seek,
 // sensitivity tables, engine/src/run/whatif/), which live in the engine so that every face
-// answers alike, 13.2 KB gzipped (1,306,724 → 1,319,960 bytes).
+// answers alike, 13.4 KB gzipped (1,306,724 → 1,320,141 bytes).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

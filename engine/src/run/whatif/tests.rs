@@ -383,3 +383,29 @@ fn a_test_case_pins_a_goal_seek_both_ways() {
         )
     );
 }
+
+#[test]
+fn a_calculation_that_changes_its_realm_does_not_reach_the_next_cell() {
+    // The cells share a realm only while its guard finds it untouched.
+    let doc = CalcDoc::from_json_value(json!({
+        "script": "globalThis.seen = (globalThis.seen || 0) + 1;\nArray.prototype.total = 5;\nreturn { y: seen * 100 + inputs.x };",
+        "metaInputs": [{"id": 1, "name": "x", "type": "number"}],
+        "metaOutputs": [{"id": 1, "name": "y", "type": "value"}]
+    }))
+    .expect("a calculator");
+    let answer = sweep(
+        &doc,
+        json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
+    );
+    let SweepAnswer::Table { cells, .. } = answer else {
+        panic!("{answer:?}");
+    };
+    let shown: Vec<&str> = cells
+        .iter()
+        .map(|row| match &row[0] {
+            Cell::Value { display, .. } => display.as_str(),
+            Cell::Failed { error } => error.as_str(),
+        })
+        .collect();
+    assert_eq!(shown, ["101", "102", "103"]);
+}
