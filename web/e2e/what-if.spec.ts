@@ -13,6 +13,7 @@ import {
   screenshot,
   signUpViaApi,
   switchTheme,
+  waitUntilKeptOffline,
 } from './helpers';
 
 // A monthly annuity: rate in % a year, a 12 × years row schedule (360 rows for 30 years).
@@ -344,6 +345,32 @@ test('a visitor on /calc uses all three tools by keyboard, cancels a 50 × 50 ta
     'years3015 (differs from Payment 2,000)',
   );
   await other.close();
+});
+
+test('the What if… panel works offline on a calculator opened once', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  const author = await playwright.request.newContext({ baseURL: baseUrl() });
+  await signUpViaApi(author);
+  const id = await saveCalculator(author, loanDoc());
+  await author.dispose();
+  await page.goto(`/calc/${id}`);
+  await expect(output(page, 'payment')).toHaveText('1,798.65');
+  await waitUntilKeptOffline(page, id);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByText('You are offline. This is the copy saved on this device.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const panel = panelOf(page);
+  await panel.getByLabel('Target value').fill('2000');
+  await panel.getByLabel('Input to change').selectOption('rate');
+  await panel.getByRole('button', { name: 'Find value' }).click();
+  await foundRate(panel);
 });
 
 test.describe('on /embed', () => {
