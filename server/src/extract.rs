@@ -1,9 +1,10 @@
 //! Request extractors that answer bad input in the API's error shape.
 
 use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
+use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -57,5 +58,27 @@ where
             let axum::Json(value) = axum::Json::<T>::from_request(request, state).await?;
             Ok(Body(value))
         }
+    }
+}
+
+/// A query string read as `T`; one that cannot be read (a repeated field, a wrong type) is a
+/// 400 in the API's error shape, not axum's plain-text rejection.
+pub struct Query<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let axum::extract::Query(value) =
+            axum::extract::Query::<T>::from_request_parts(parts, state)
+                .await
+                .map_err(|e| {
+                    ApiError::BadRequest(format!("Invalid query string: {}", e.body_text()))
+                })?;
+        Ok(Query(value))
     }
 }

@@ -93,17 +93,25 @@ fn read_json(path: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path.display()))
 }
 
-fn eval(args: EvalArgs) -> Result<String, String> {
-    let raw_doc = read_json(&args.doc)?;
-    let doc = CalcDoc::from_json_value(raw_doc.clone())
-        .map_err(|e| format!("{} is not a calculator: {e}", args.doc.display()))?;
-    let values: Map<String, Value> = match &args.values {
+/// The calculator in `doc` and the values in `values` (none when not given).
+fn read_doc_and_values(
+    doc: &Path,
+    values: Option<&Path>,
+) -> Result<(CalcDoc, Map<String, Value>), String> {
+    let calc = CalcDoc::from_json_value(read_json(doc)?)
+        .map_err(|e| format!("{} is not a calculator: {e}", doc.display()))?;
+    let values = match values {
         Some(path) => match read_json(path)? {
             Value::Object(map) => map,
             _ => return Err(format!("{} must hold a JSON object", path.display())),
         },
         None => Map::new(),
     };
+    Ok((calc, values))
+}
+
+fn eval(args: EvalArgs) -> Result<String, String> {
+    let (doc, values) = read_doc_and_values(&args.doc, args.values.as_deref())?;
     let request = WorkerRequest {
         doc: serde_json::value::to_raw_value(&doc).map_err(|e| e.to_string())?,
         values,

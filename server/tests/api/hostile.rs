@@ -78,3 +78,29 @@ both_databases!(
         );
     }
 );
+
+both_databases!(
+    a_query_string_that_cannot_be_read_is_a_400_with_the_error_body,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "queries@example.com").await;
+        // A repeated field: axum's own rejection was plain text, outside the documented body.
+        for (path, field) in [
+            ("/api/calc/0000000000000000/analytics?days=1&days=2", "days"),
+            (
+                "/api/source/0000000000000000/versions?page=1&page=2",
+                "page",
+            ),
+        ] {
+            let (status, body) = get_json(&app, &author, path).await;
+            assert_eq!(status, 400, "{path}");
+            assert_eq!(
+                body["message"],
+                format!(
+                    "Invalid query string: Failed to deserialize query string: duplicate field `{field}`"
+                ),
+                "{path}"
+            );
+        }
+    }
+);

@@ -8,10 +8,10 @@ use calcsmith_engine::limits::NATIVE_STACK;
 use calcsmith_engine::whatif::seek::{GoalSeek, SeekAnswer};
 use calcsmith_engine::whatif::sweep::{Sweep, SweepAnswer};
 use calcsmith_engine::worker::{default_lib_dir, load_enabled};
-use calcsmith_engine::{CalcDoc, Engine, EngineOptions};
+use calcsmith_engine::{Engine, EngineOptions};
 use serde_json::{Map, Value};
 
-use super::read_json;
+use super::read_doc_and_values;
 
 pub const USAGE: &str =
     "       calc seek DOC.json --output NAME --target X --input NAME [--min A] \
@@ -114,15 +114,7 @@ fn parse(mut args: impl Iterator<Item = String>, tool: Tool) -> Result<Args, Str
 /// Runs the tool; the answer's JSON, and whether it is one (a value found, a table made).
 pub fn run(args: impl Iterator<Item = String>, tool: Tool) -> Result<(String, bool), String> {
     let args = parse(args, tool)?;
-    let doc = CalcDoc::from_json_value(read_json(&args.doc)?)
-        .map_err(|e| format!("{} is not a calculator: {e}", args.doc.display()))?;
-    let values: Map<String, Value> = match &args.values {
-        Some(path) => match read_json(path)? {
-            Value::Object(map) => map,
-            _ => return Err(format!("{} must hold a JSON object", path.display())),
-        },
-        None => Map::new(),
-    };
+    let (doc, values) = read_doc_and_values(&args.doc, args.values.as_deref())?;
     let options = EngineOptions::parse(args.locale.as_deref(), args.today.as_deref())?;
     let spec = Value::Object(args.spec);
     std::thread::Builder::new()

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -14,7 +14,7 @@ use crate::auth::{CurrentUser, MaybeUser};
 use crate::domain::CalcId;
 use crate::entities::calculator;
 use crate::error::ApiError;
-use crate::extract::Body;
+use crate::extract::{Body, Query};
 use crate::services::analytics::{
     self, AnalyticsReport, BEACONS_PER_MINUTE, Event, EventType, visitors,
 };

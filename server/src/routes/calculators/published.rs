@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use calcsmith_engine::EvalResult;
@@ -18,7 +18,7 @@ use super::sources::delete_owned;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::domain::CalcId;
 use crate::error::ApiError;
-use crate::extract::Body;
+use crate::extract::{Body, Query};
 use crate::paging::{self, Page};
 use crate::services::calculators::{self, ListedCalc, Published};
 use crate::services::eval_queue::Owner;

@@ -1,7 +1,7 @@
 //! The author's own calculators: read, save and delete a source, and its versions.
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use crate::auth::CurrentUser;
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::calculator;
 use crate::error::ApiError;
-use crate::extract::Body;
+use crate::extract::{Body, Query};
 use crate::paging::{self, Page};
 use crate::services::calculators::{self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest};
 use crate::services::versions::{self, ListedVersion, StoredTests, Version};
