@@ -4,7 +4,15 @@ import type { CalcDoc, InputDef, InputType, OutputDef } from './types';
 /** The default script (clarifications). */
 export const DEFAULT_SCRIPT = "'use strict';\n\nreturn {};\n";
 
+/** A new calculator: the fields every doc falls back to, and visitors may explore. */
 export function newDoc(): CalcDoc {
+  // New calculators let visitors use the What if… panel (issue 33); older docs lack it: off.
+  return { ...docDefaults(), explore: true };
+}
+
+/** What a doc that lacks a field falls back to: a stored doc opened in the editor, a copy. It
+ * has no `explore`, so a calculator saved before the setting keeps it off. */
+export function docDefaults(): CalcDoc {
   return {
     name: '',
     description: '',
@@ -16,8 +24,6 @@ export function newDoc(): CalcDoc {
     metaOutputs: [],
     inputs_label: '',
     outputs_label: '',
-    // New calculators let visitors use the What if… panel (issue 33); older docs lack it: off.
-    explore: true,
   };
 }
 

@@ -353,6 +353,14 @@ describe('open', () => {
     expect(opened.doc.name).toBe('From server');
   });
 
+  it('opens a calculator saved before "Let visitors explore" with it off, as saved', async () => {
+    const saved = storedDoc('Older');
+    delete (saved as { explore?: boolean }).explore;
+    stubFetch(() => json(200, { doc: saved, doc_style: {}, revision: 1 }));
+    const opened = await useCalcs.getState().open('older00000000001');
+    expect(opened.doc.explore).toBeUndefined();
+  });
+
   it('refetches a stored calculator that has no local changes', async () => {
     putStored('stored0000000001', storedDoc('Old'));
     const { calls } = stubFetch(() => json(200, { doc: storedDoc('Newer'), doc_style: {} }));

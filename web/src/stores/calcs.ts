@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api, ApiError } from '../lib/api';
 import type { Answer, Body, Narrow, Schemas } from '../lib/api/wire';
-import { newDoc } from '../lib/doc';
+import { docDefaults, newDoc } from '../lib/doc';
 import { translate } from '../lib/i18n';
 import { randomId } from '../lib/ids';
 import type { CalcDoc, DocStyle, SourceRecord, User } from '../lib/types';
@@ -186,7 +186,7 @@ async function fetchSource(id: string): Promise<OpenCalc> {
   const source = await api.get<SourceAnswer>(`/api/source/${id}`);
   return {
     _id: id,
-    doc: { ...newDoc(), ...source.doc },
+    doc: { ...docDefaults(), ...source.doc },
     doc_style: source.doc_style ?? {},
     saved: true,
     stored: true,
@@ -213,11 +213,9 @@ export const useCalcs = create<CalcsState>()(
       draftFrom(doc, docStyle) {
         const id = randomId(16);
         // A copy keeps the original's `explore` (off when it has none), not a new doc's.
-        const base = newDoc();
-        delete base.explore;
         const draft: OpenCalc = {
           _id: id,
-          doc: { ...base, ...structuredClone(doc) },
+          doc: { ...docDefaults(), ...structuredClone(doc) },
           doc_style: structuredClone(docStyle ?? {}),
           saved: false,
           stored: false,
