@@ -4,6 +4,7 @@ import type { GoalSeekResult, GoalSeekSpec, TestCase } from '@calcsmith/engine';
 import { useT } from '../../stores/i18n';
 import { toast, useUi } from '../../stores/ui';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
+import { Field, OutputField } from './fields';
 import { whatIfMessages } from './messages';
 import { formatNumber, numberInputs, numberOutputs, parseNumber } from './model';
 import { whatIfClient } from '../../lib/engine/what-if-client';
@@ -115,19 +116,13 @@ export function GoalSeek(props: ToolProps) {
   return (
     <form className="what-if-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="what-if-fields">
-        <Field id={`${base}-output`} label={t('output')}>
-          <select
-            id={`${base}-output`}
-            value={outputName}
-            onChange={(e) => setOutput(e.target.value)}
-          >
-            {outputs.map((each) => (
-              <option key={each.id} value={each.name}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <OutputField
+          id={`${base}-output`}
+          label={t('output')}
+          outputs={outputs}
+          value={outputName}
+          onChange={setOutput}
+        />
         <Field
           id={`${base}-target`}
           label={t('target')}
@@ -215,27 +210,5 @@ export function GoalSeek(props: ToolProps) {
         </div>
       )}
     </form>
-  );
-}
-
-/** A labelled control with its error (the error's id is the control's plus `-error`). */
-export function Field(props: {
-  id: string;
-  label: string;
-  error?: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="field-row">
-      <label className="field-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.children}
-      {props.error && (
-        <span className="field-error" id={`${props.id}-error`}>
-          {props.error}
-        </span>
-      )}
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { csvFileName } from '../../lib/table-export';
 import { useT } from '../../stores/i18n';
 import { toast, useUi } from '../../stores/ui';
-import { Field } from './goal-seek';
+import { Field, OutputField } from './fields';
 import { whatIfMessages } from './messages';
 import {
   SCALE,
@@ -147,19 +147,13 @@ export function Sensitivity(props: ToolProps) {
   return (
     <form className="what-if-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="what-if-fields">
-        <Field id={`${base}-output`} label={t('output')}>
-          <select
-            id={`${base}-output`}
-            value={outputName}
-            onChange={(e) => setOutput(e.target.value)}
-          >
-            {outputs.map((each) => (
-              <option key={each.id} value={each.name}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <OutputField
+          id={`${base}-output`}
+          label={t('output')}
+          outputs={outputs}
+          value={outputName}
+          onChange={setOutput}
+        />
       </div>
       <AxisFields
         legend={t('rowsInput')}
