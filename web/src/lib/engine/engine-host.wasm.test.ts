@@ -5,30 +5,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
-import init, {
-  Engine,
-  __wbg_reset_state,
-  refusedAllocations,
-  usesIntl,
-} from '../../../../pkg/calcsmith_engine.js';
+import { pkgDir, wasmPackage } from '../../testing/wasm-package';
 import { EngineHost } from './engine-host';
 import type { LibraryName, WorkerReply } from './protocol';
 
-// Vitest runs in web/; the package is the repository's pkg/.
-const pkgDir = join(process.cwd(), '..', 'pkg');
 const RECURSION = 'RangeError: Maximum call stack size exceeded';
 const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
 
 const fetched: LibraryName[] = [];
 let intlLoads = 0;
 const host = new EngineHost(
-  {
-    init: () => init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_bg.wasm')) }),
-    reset: __wbg_reset_state,
-    createEngine: (locale) => new Engine({ locale }),
-    refusedAllocations,
-    usesIntl,
-  },
+  wasmPackage,
   async (name) => {
     fetched.push(name);
     return readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8');

@@ -1,29 +1,14 @@
 // The worker's what-if requests over the real engine package (pkg/): a goal seek on a loan
 // checked against a bisection in Node, and a sweep computed a row at a time whose cells are
 // the calculator's own formatted payments.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CalcDoc } from '@calcsmith/engine';
-import init, {
-  Engine,
-  __wbg_reset_state,
-  refusedAllocations,
-  usesIntl,
-} from '../../../../pkg/calcsmith_engine.js';
+import { wasmPackage } from '../../testing/wasm-package';
 import { EngineHost } from './engine-host';
 import type { WorkerReply } from './protocol';
 
-const pkgDir = join(process.cwd(), '..', 'pkg');
-
 const host = new EngineHost(
-  {
-    init: () => init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_bg.wasm')) }),
-    reset: __wbg_reset_state,
-    createEngine: (locale) => new Engine({ locale }),
-    refusedAllocations,
-    usesIntl,
-  },
+  wasmPackage,
   async () => '',
   async () => {
     throw new Error('no Intl module in this test');

@@ -1,29 +1,15 @@
 // Chart ticks formatted by the real engine package (pkg/, built by scripts/build-wasm),
 // through the worker's host as the page asks for them: by the column's definition,
 // in English and in Russian, numbers and dates.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutputDef } from '@calcsmith/engine';
-import init, {
-  Engine,
-  __wbg_reset_state,
-  refusedAllocations,
-  usesIntl,
-} from '../../../../pkg/calcsmith_engine.js';
+import { wasmPackage } from '../../testing/wasm-package';
 import { EngineHost } from './engine-host';
 import { formatDoc, formattedTexts, type FormatValue } from './format';
 import type { Locale, WorkerReply } from './protocol';
 
-const pkgDir = join(process.cwd(), '..', 'pkg');
 const host = new EngineHost(
-  {
-    init: () => init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_bg.wasm')) }),
-    reset: __wbg_reset_state,
-    createEngine: (locale) => new Engine({ locale }),
-    refusedAllocations,
-    usesIntl,
-  },
+  wasmPackage,
   () => Promise.reject(new Error('no libraries here')),
   () => Promise.reject(new Error('no Intl module here')),
 );
