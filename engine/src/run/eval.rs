@@ -82,6 +82,9 @@ struct Runtime {
     /// be most of their time. Guarded like the library realm, so a calculation that
     /// changed it is not followed by another in it.
     shared: Option<LibraryRealm>,
+    /// While [`Engine::checked_once`] runs many calculations: the guard's look after each
+    /// is left for the end.
+    deferral: Option<Deferral>,
     /// How many times the libraries were loaded again (for tests).
     library_loads: u64,
     /// The last calculation without libraries, which the spare is made ready for.
@@ -89,6 +92,14 @@ struct Runtime {
     /// How many scripts calculations had to parse (parsing ahead does not count; for
     /// tests of the caches).
     parses: u64,
+}
+
+/// What happened to the shared realm while its checks were deferred.
+#[derive(Default)]
+struct Deferral {
+    /// A realm was dropped without the guard's look (a calculation was left mid-flight,
+    /// or boa panicked): the calculations before it in that realm were never checked.
+    lost: bool,
 }
 
 /// What [`Engine::prepare`] gets a fresh realm ready with: the last script, parsed ahead,
@@ -265,6 +276,53 @@ impl Engine {
         result
     }
 
+    /// Runs `calculate` — many calculations of `doc` in the realm they share (a table's
+    /// cells) — with the guard's look at that realm after each calculation left for the
+    /// end: one look instead of hundreds, which were most of a small calculator's table.
+    /// When that look finds the realm changed, or a realm was dropped on the way without a
+    /// look, nothing of the first run is kept: `calculate` runs again with the look after
+    /// each calculation, so that no calculation is answered from a realm another changed.
+    /// The realm is looked at before the first calculation as always, so nothing another
+    /// doc did reaches these. (What the one look cannot see: a calculation that changes
+    /// the realm and a later one of the same batch that reads the change and undoes it
+    /// exactly; only this doc's own cells of this batch can then differ from calculations
+    /// on their own — docs/engine.md, "What-if tools".)
+    pub(crate) fn checked_once<T>(
+        &mut self,
+        doc: &CalcDoc,
+        mut calculate: impl FnMut(&mut Engine) -> T,
+    ) -> T {
+        let uses_libraries = Library::ALL
+            .into_iter()
+            .any(|lib| lib.enabled_in(&doc.libraries));
+        // Looks at the realm `doc`'s calculations share, drops it when changed.
+        let look = |runtime: &mut Runtime| -> bool {
+            let slot = if uses_libraries {
+                &mut runtime.libraries
+            } else {
+                &mut runtime.shared
+            };
+            let intact = slot.as_mut().is_none_or(LibraryRealm::still_intact);
+            if !intact {
+                drop_changed(slot);
+            }
+            intact
+        };
+        look(&mut self.runtime);
+        self.runtime.deferral = Some(Deferral::default());
+        let first = calculate(self);
+        let lost = self
+            .runtime
+            .deferral
+            .take()
+            .is_some_and(|deferral| deferral.lost);
+        if !lost && look(&mut self.runtime) {
+            first
+        } else {
+            calculate(self)
+        }
+    }
+
     /// [`Engine::evaluate`] without collecting the console's output.
     fn evaluate_quietly(&mut self, doc: &CalcDoc, values: &Map<String, Value>) -> EvalResult {
         self.evaluate_filtered(doc, values, None)
@@ -327,10 +385,17 @@ impl Engine {
             } else {
                 (&mut runtime.shared, &no_libraries)
             };
-            if let Some(realm) = slot
-                && !realm.still_intact()
-            {
-                drop_changed(slot);
+            if let Some(realm) = slot {
+                let changed = match &runtime.deferral {
+                    Some(_) => realm.known_changed(),
+                    None => !realm.still_intact(),
+                };
+                if changed {
+                    if let Some(deferral) = &mut runtime.deferral {
+                        deferral.lost = true;
+                    }
+                    drop_changed(slot);
+                }
             }
             let realm = match slot {
                 Some(realm) => realm,
@@ -346,6 +411,9 @@ impl Engine {
             match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, parses))) {
                 Ok(ended) => ended,
                 Err(_) => {
+                    if let Some(deferral) = &mut runtime.deferral {
+                        deferral.lost = true;
+                    }
                     drop_changed(slot);
                     return Err(crashed());
                 }

@@ -318,6 +318,12 @@ impl LibraryRealm {
         self.intact
     }
 
+    /// Whether the realm is already known to be changed — the guard looked, or the last
+    /// calculation was left mid-flight — without looking again.
+    pub(crate) fn known_changed(&self) -> bool {
+        self.checked && !self.intact
+    }
+
     #[cfg(test)]
     pub(crate) fn sandbox(&self) -> &Sandbox {
         &self.sandbox

@@ -211,27 +211,24 @@ impl Engine {
             Some(axis) => axis.values.iter().copied().map(Some).collect(),
             None => vec![None],
         };
-        let cells = rows
-            .iter()
-            .map(|&x| {
-                columns
-                    .iter()
-                    .map(|&y| {
-                        let mut changes = vec![(row_input, x)];
-                        if let (Some(input), Some(y)) = (column_input, y) {
-                            changes.push((input, y));
-                        }
-                        match read_at(self, doc, values, &changes, &spec.output) {
-                            Reading::Value { raw, display } => Cell::Value {
-                                value: raw,
-                                display,
-                            },
-                            Reading::Failed(error) => Cell::Failed { error },
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let cell = |engine: &mut Engine, x: f64, y: Option<f64>| {
+            let mut changes = vec![(row_input, x)];
+            if let (Some(input), Some(y)) = (column_input, y) {
+                changes.push((input, y));
+            }
+            match read_at(engine, doc, values, &changes, &spec.output) {
+                Reading::Value { raw, display } => Cell::Value {
+                    value: raw,
+                    display,
+                },
+                Reading::Failed(error) => Cell::Failed { error },
+            }
+        };
+        let cells = self.checked_once(doc, |engine| {
+            rows.iter()
+                .map(|&x| columns.iter().map(|&y| cell(engine, x, y)).collect())
+                .collect()
+        });
         SweepAnswer::Table {
             output: spec.output.clone(),
             input: spec.rows.input.clone(),

@@ -1,7 +1,10 @@
+//! The what-if tools' tests: goal seeks here, tables in `sweep.rs`.
+
+mod sweep;
+
 use serde_json::{Map, Value, json};
 
 use super::seek::{GoalSeek, SEEK_TIMEOUT_MESSAGE, SeekAnswer};
-use super::sweep::{Cell, Sweep, SweepAnswer};
 use crate::dates::CivilDate;
 use crate::eval::{Engine, EngineOptions};
 use crate::model::CalcDoc;
@@ -224,136 +227,6 @@ fn a_seek_shares_one_time_limit() {
     assert!(started.elapsed() < std::time::Duration::from_secs(9));
 }
 
-fn sweep(doc: &CalcDoc, spec: Value) -> SweepAnswer {
-    match Sweep::from_json(&spec) {
-        Ok(spec) => engine().sweep(doc, &Map::new(), &spec),
-        Err(error) => SweepAnswer::Refused { error },
-    }
-}
-
-#[test]
-fn a_two_input_table_has_a_cell_for_each_pair_formatted_as_the_output() {
-    let answer = sweep(
-        &loan(),
-        json!({"output": "payment", "input": "rate", "from": 5, "to": 7, "steps": 3,
-               "input2": "years", "values2": [15, 30]}),
-    );
-    let SweepAnswer::Table {
-        rows,
-        columns,
-        cells,
-        row_start,
-        ..
-    } = answer
-    else {
-        panic!("{answer:?}");
-    };
-    assert_eq!(rows, vec![json!(5), json!(6), json!(7)]);
-    assert_eq!(columns, Some(vec![json!(15), json!(30)]));
-    assert_eq!(row_start, 0);
-    let shown: Vec<Vec<String>> = cells
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|cell| match cell {
-                    Cell::Value { display, .. } => display.clone(),
-                    Cell::Failed { error } => error.clone(),
-                })
-                .collect()
-        })
-        .collect();
-    assert_eq!(
-        shown,
-        vec![
-            vec!["$2,372.38", "$1,610.46"],
-            vec!["$2,531.57", "$1,798.65"],
-            vec!["$2,696.48", "$1,995.91"],
-        ]
-    );
-}
-
-#[test]
-fn steps_between_decimals_are_the_decimals_a_person_would_write() {
-    let answer = sweep(
-        &loan(),
-        json!({"output": "payment", "input": "rate", "from": 0.03, "to": 0.07, "steps": 5,
-               "rowStart": 1, "rowCount": 2}),
-    );
-    let SweepAnswer::Table {
-        rows,
-        cells,
-        row_start,
-        ..
-    } = answer
-    else {
-        panic!("{answer:?}");
-    };
-    assert_eq!(
-        rows,
-        vec![
-            json!(0.03),
-            json!(0.04),
-            json!(0.05),
-            json!(0.06),
-            json!(0.07)
-        ]
-    );
-    assert_eq!((row_start, cells.len(), cells[0].len()), (1, 2, 1));
-}
-
-#[test]
-fn a_cell_whose_calculation_fails_holds_the_error() {
-    let answer = sweep(
-        &loan(),
-        json!({"output": "payment", "input": "rate", "values": [-60, 5]}),
-    );
-    let SweepAnswer::Table { cells, .. } = answer else {
-        panic!("{answer:?}");
-    };
-    assert_eq!(
-        cells[0][0],
-        Cell::Failed {
-            error: "Error: rate too low (line 2)".to_owned()
-        }
-    );
-    assert!(matches!(&cells[1][0], Cell::Value { display, .. } if display == "$1,610.46"));
-}
-
-#[test]
-fn a_table_spec_out_of_range_is_refused_in_words() {
-    let doc = loan();
-    let refused = |spec: Value| match sweep(&doc, spec) {
-        SweepAnswer::Refused { error } => error,
-        other => panic!("{other:?}"),
-    };
-    assert_eq!(
-        refused(json!({"output": "payment", "input": "rate", "from": 1, "to": 2, "steps": 51})),
-        "The steps for \"rate\" must be a whole number from 1 to 50."
-    );
-    assert_eq!(
-        refused(json!({"output": "payment", "input": "rate", "from": 1})),
-        "\"rate\" needs from, to and steps, or a list of values."
-    );
-    assert_eq!(
-        refused(
-            json!({"output": "payment", "input": "rate", "values": [1], "input2": "rate", "values2": [2]})
-        ),
-        "Choose two different inputs."
-    );
-    assert_eq!(
-        refused(json!({"output": "payment", "input": "rate", "values": []})),
-        "The values for \"rate\" must be 1 to 50 numbers."
-    );
-    assert_eq!(
-        refused(json!({"output": "payment", "input": "note", "values": [1]})),
-        "\"note\" is not a number input."
-    );
-    assert_eq!(
-        refused(json!({"output": "payment", "input": "rate", "values": [1], "rowStart": 1})),
-        "rowStart must be below the number of rows (1)."
-    );
-}
-
 #[test]
 fn a_test_case_pins_a_goal_seek_both_ways() {
     let mut doc = loan();
@@ -382,30 +255,4 @@ fn a_test_case_pins_a_goal_seek_both_ways() {
             "Goal seek for rate: No value of rate from 0 to 1 gives payment = 1: it stays between $833.33 and $964.92 there."
         )
     );
-}
-
-#[test]
-fn a_calculation_that_changes_its_realm_does_not_reach_the_next_cell() {
-    // The cells share a realm only while its guard finds it untouched.
-    let doc = CalcDoc::from_json_value(json!({
-        "script": "globalThis.seen = (globalThis.seen || 0) + 1;\nArray.prototype.total = 5;\nreturn { y: seen * 100 + inputs.x };",
-        "metaInputs": [{"id": 1, "name": "x", "type": "number"}],
-        "metaOutputs": [{"id": 1, "name": "y", "type": "value"}]
-    }))
-    .expect("a calculator");
-    let answer = sweep(
-        &doc,
-        json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
-    );
-    let SweepAnswer::Table { cells, .. } = answer else {
-        panic!("{answer:?}");
-    };
-    let shown: Vec<&str> = cells
-        .iter()
-        .map(|row| match &row[0] {
-            Cell::Value { display, .. } => display.as_str(),
-            Cell::Failed { error } => error.as_str(),
-        })
-        .collect();
-    assert_eq!(shown, ["101", "102", "103"]);
 }
