@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::limits::TIMEOUT_MESSAGE;
+use crate::limits::{CRASH_MESSAGE, TIMEOUT_MESSAGE};
 use crate::model::Libraries;
 use crate::output::EvalResult;
 use crate::run::realm::SCRIPT_CACHE_SIZE;
