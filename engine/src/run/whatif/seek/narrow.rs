@@ -1,6 +1,7 @@
 //! The last step of a goal seek: Brent's method narrowing a bracket around the target.
 
-use super::{Point, Seeker, Stop, straddles};
+use super::bracket::straddles;
+use super::{Point, Seeker, Stop};
 use crate::whatif::shown;
 
 /// The most narrowing steps before a seek gives up.
