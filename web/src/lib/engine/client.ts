@@ -126,6 +126,12 @@ export class CalcWorkerClient {
   private intlLoaded = false;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
+  private answered: () => void = () => {};
+  /**
+   * Resolves once a worker of this page has answered a calculation, or failed to: the
+   * page's first calculation (loading the engine and libraries with it) is behind it.
+   */
+  readonly firstAnswer: Promise<void> = new Promise((resolve) => (this.answered = resolve));
 
   constructor(
     private readonly factory: WorkerFactory = defaultWorkerFactory,
@@ -362,6 +368,7 @@ export class CalcWorkerClient {
       this.finish(job, { status: 'unavailable' });
       return;
     }
+    this.answered();
     const result = reply.type === 'result' ? reply.result : errorResult(reply.message);
     if (job.started) {
       this.calculated = true;
@@ -387,6 +394,7 @@ export class CalcWorkerClient {
 
   private onCrash(worker: Worker): void {
     if (worker !== this.worker) return;
+    this.answered();
     this.stopWorker();
     const job = this.current;
     // Before its script started, the worker was loading: it could not (its module, say).
