@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -65,6 +65,33 @@ function partialPreloads(): Plugin {
   };
 }
 
+/** The entry that starts a published page's worker early (src/lib/engine/engine-start.ts). */
+const ENGINE_START = 'engine-start';
+
+/**
+ * Writes engine.json: the URLs of the early start script and of the engine's wasm module
+ * (its name has a hash), which the server names in a published page's HTML so the browser
+ * starts on them at once (server/src/routes/pages/engine_start.rs). It lists only files on
+ * disk; the wasm is the worker's, written by the worker's own build, so it is found there.
+ */
+function engineFiles(): Plugin {
+  return {
+    name: 'calcsmith-engine-files',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? 'dist';
+      const start = `js/${ENGINE_START}.js`;
+      const assets = existsSync(join(outDir, 'assets')) ? readdirSync(join(outDir, 'assets')) : [];
+      const wasm = assets.filter((file) => /^calcsmith_engine_bg-[\w-]+\.wasm$/.test(file));
+      const files = {
+        start: existsSync(join(outDir, start)) ? `/${start}` : null,
+        wasm: wasm.length === 1 ? `/assets/${wasm[0]}` : null,
+      };
+      writeFileSync(join(outDir, 'engine.json'), `${JSON.stringify(files, null, 2)}\n`);
+    },
+  };
+}
+
 /** A file the server serves (not part of the build) for the precache, with its revision. */
 function serverFile(url: string) {
   const bytes = readFileSync(new URL(`../server/static${url}`, import.meta.url));
@@ -75,6 +102,7 @@ export default defineConfig({
   plugins: [
     react(),
     partialPreloads(),
+    engineFiles(),
     // The service worker (src/sw.ts → dist/sw.js), for published calculators that work
     // offline. The page registers it itself (lib/offline/service-worker.ts), on
     // `/calc/{id}` only; the dev server has none.
@@ -111,7 +139,16 @@ export default defineConfig({
     // The engine's .wasm must stay a file: the worker streams and compiles it.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
     rolldownOptions: {
-      output: { chunkFileNames: chunkFileName },
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        [ENGINE_START]: fileURLToPath(new URL('src/lib/engine/engine-start.ts', import.meta.url)),
+      },
+      output: {
+        chunkFileNames: chunkFileName,
+        // The early start script at a fixed URL (the server names it in the HTML).
+        entryFileNames: (chunk) =>
+          chunk.name === ENGINE_START ? `js/${ENGINE_START}.js` : 'assets/[name]-[hash].js',
+      },
     },
   },
   worker: {

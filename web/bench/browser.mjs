@@ -10,7 +10,10 @@
 //      second load in the same browser context);
 //  (d) a visitor typing soon after opening /calc/{id} (fresh context each load): 4 keys
 //      150 ms apart, from 0.5 s (or 3 s) after the first outputs, while the worker may
-//      still be making the page's first calculation; last keydown → its outputs.
+//      still be making the page's first calculation; last keydown → its outputs;
+//  (e) with --visits (or --only naming them), a first, second and third visit with a
+//      profile on disk, the browser restarted in between (visits.mjs): /calc/{id} with
+//      hash values, and the editor; with the code caches' size and the worker's files.
 // Times are taken inside the page: performance.now() is relative to the navigation start;
 // a MutationObserver sees the output text change; "frame" adds the next animation frame.
 //
@@ -21,6 +24,7 @@
 import { chromium, request } from '@playwright/test';
 import { sha, solveChallenge } from 'altcha/lib';
 import { CHROMIUM, flag, median, option, watchFirstOutput } from './common.mjs';
+import { printVisits, visits } from './visits.mjs';
 
 const BASE = option('base', 'http://127.0.0.1:8080');
 const LOADS = Number(option('loads', 20));
@@ -396,7 +400,14 @@ async function main() {
     `calculators: plain ${ids.plain}, mathjs ${ids.mathjs}, intl ${ids.intl}, chart ${ids.chart}, table ${ids.table}`,
   );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
-  const results = { first: {}, editor: {}, typing: {}, keys: {}, chromium: browser.version() };
+  const results = {
+    first: {},
+    editor: {},
+    typing: {},
+    keys: {},
+    visits: {},
+    chromium: browser.version(),
+  };
   const hash = encodeURIComponent('{"2":4}');
   const cases = [
     ['plain', `/calc/${ids.plain}`],
@@ -441,6 +452,16 @@ async function main() {
     results.keys[label] = await keystrokes(browser, id);
   }
   await browser.close();
+  for (const [label, path, watch, cookies] of [
+    ['visits: mathjs, hash', `/calc/${ids.mathjs}#${hash}`, watchFirstOutput, []],
+    ['visits: plain, hash', `/calc/${ids.plain}#${hash}`, watchFirstOutput, []],
+    ['visits: intl, hash', `/calc/${ids.intl}#${hash}`, watchFirstOutput, []],
+    ['visits: editor, mathjs', `/source/${ids.mathjs}`, watchFirstLiveOutput, ids.author.cookies],
+  ]) {
+    if (only ? !only.split(';').includes(label) : !flag('visits')) continue;
+    log(`first and second visits: ${label} (${LOADS} runs)`);
+    results.visits[label] = await visits(`${BASE}${path}`, { runs: LOADS, watch, cookies });
+  }
 
   if (JSON_OUT) {
     console.log(JSON.stringify(results, null, 2));
@@ -468,9 +489,10 @@ async function main() {
   table('typing on a fresh page: last keydown → its outputs', Object.entries(results.typing));
   table('keystroke → updated outputs', Object.entries(results.keys), {
     unit: 'keystrokes',
-    always: true,
-    last: true,
+    always: !Object.keys(results.visits).length,
+    last: !Object.keys(results.visits).length,
   });
+  printVisits(results.visits, table);
 }
 
 await main();

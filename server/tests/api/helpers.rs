@@ -356,3 +356,21 @@ pub async fn save_on_current(
     )
     .await
 }
+
+/// The app on a fresh SQLite database, serving a stand-in web build of `files` (path in
+/// the build, text) written under a folder named after `label`.
+pub async fn app_on_web_build(label: &str, files: &[(&str, &str)]) -> TestApp {
+    let root = std::env::temp_dir().join(format!("calcsmith-{label}-{}", std::process::id()));
+    let web = root.join("web");
+    for (path, text) in files {
+        let file = web.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let data = root.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
+    let mut config = test_config(url, data);
+    config.web_dir = web;
+    start(config).await
+}

@@ -8,6 +8,7 @@ mod billing;
 mod billing_races;
 mod calculators;
 mod crash;
+mod engine_start;
 mod evaluation;
 mod helpers;
 mod hostile;

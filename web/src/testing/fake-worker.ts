@@ -9,6 +9,7 @@ import type {
   SweepRequest,
   FormatRequest,
   TestsRequest,
+  WarmRequest,
   WorkerReply,
   WorkerRequest,
 } from '../lib/engine/protocol';
@@ -22,6 +23,8 @@ export class FakeWorker {
   readonly tests: TestsRequest[] = [];
   /** The what-if requests (goal seeks, sweeps, cancels) posted to the worker. */
   readonly whatIf: (GoalSeekRequest | SweepRequest | CancelRequest)[] = [];
+  /** The warm-up requests (a published page's first script sends one). */
+  readonly warmed: WarmRequest[] = [];
   terminated = false;
   onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
@@ -31,6 +34,7 @@ export class FakeWorker {
     if (message.type === 'format') this.formats.push(message);
     else if (message.type === 'runTests') this.tests.push(message);
     else if (message.type === 'evaluate') this.posted.push(message);
+    else if (message.type === 'warm') this.warmed.push(message);
     else this.whatIf.push(message);
   }
 

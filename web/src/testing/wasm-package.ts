@@ -8,7 +8,7 @@ import init, {
   refusedAllocations,
   usesIntl,
 } from '../../../pkg/calcsmith_engine.js';
-import type { EnginePackage } from '../lib/engine/engine-host';
+import type { EnginePackage } from '../lib/engine/module-engine';
 
 /** pkg/: Vitest runs in web/. */
 export const pkgDir = join(process.cwd(), '..', 'pkg');

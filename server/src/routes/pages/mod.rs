@@ -42,6 +42,7 @@ pub const PAGES: &[&str] = &[
 ];
 
 mod assets;
+mod engine_start;
 
 /// The page and asset routes.
 pub fn router() -> Router<AppState> {
@@ -86,7 +87,10 @@ async fn page_html(
     };
     // A published page gets its calculator with it: the first outputs need no second trip.
     let mut html = html;
+    let mut engine_tags = String::new();
     if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
+        engine_tags =
+            engine_start::engine_start_tags(&state.config.web_dir, &calc.published.doc).await;
         let canonical = format!(
             "{}/calc/{}",
             state.config.public_url.trim_end_matches('/'),
@@ -109,7 +113,7 @@ async fn page_html(
         .replace('<', "\\u003c");
     let preloads = module_preloads(&state.config.web_dir, uri.path()).await;
     let tag = format!(
-        "{preloads}<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>"
+        "{engine_tags}{preloads}<script id=\"calcsmith-preload\" type=\"application/json\">{data}</script>"
     );
     let html = match html.find("</head>") {
         Some(at) => format!("{}{tag}\n{}", &html[..at], &html[at..]),
@@ -161,16 +165,20 @@ async fn module_preloads(web_dir: &Path, path: &str) -> String {
     files
         .iter()
         // Paths of the build's own files only: nothing that could leave the attribute.
-        .filter(|file| {
-            file.starts_with('/')
-                && file
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
-                && !file.contains("..")
-                && web_dir.join(&file[1..]).is_file()
-        })
+        .filter(|file| is_build_file(web_dir, file))
         .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">\n"))
         .collect()
+}
+
+/// Whether `file` (`/partials/calc.js`) is a file the web build wrote, named so that it
+/// cannot leave an HTML attribute.
+fn is_build_file(web_dir: &Path, file: &str) -> bool {
+    file.starts_with('/')
+        && file
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b))
+        && !file.contains("..")
+        && web_dir.join(&file[1..]).is_file()
 }
 
 /// The screen (`web/src/partials/{name}`) the app shows at `path`, one of [`PAGES`]:

@@ -5,13 +5,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { hasInputProblems } from './input-rules';
 import { useUi } from '../../stores/ui';
-import { CalcWorkerClient, type Lateness } from '../../lib/engine/client';
+import { CalcWorkerClient, pageWorkerFactory, type Lateness } from '../../lib/engine/client';
 
 let shared: CalcWorkerClient | null = null;
 
-/** The page's worker client (created on first use). */
+/**
+ * The page's worker client (created on first use), on the worker a published page started
+ * before the app, if it did.
+ */
 export function calcClient(): CalcWorkerClient {
-  shared ??= new CalcWorkerClient();
+  shared ??= new CalcWorkerClient(pageWorkerFactory);
   return shared;
 }
 

@@ -16,6 +16,9 @@ import { usePublished } from './use-published';
 import { useVisitBeacons } from './beacons';
 import { hashValues } from './hash-values';
 
+/** The longest a page waits for its first calculation before it saves itself for offline use. */
+const KEEP_OFFLINE_WAIT_MS = 10_000;
+
 export default function CalcScreen() {
   const { calcId } = useParams();
   const t = useT(publishedMessages);
@@ -40,10 +43,21 @@ export default function CalcScreen() {
   }, [name]);
 
   // The page, its modules and the engine are kept by the service worker; the libraries
-  // this calculator uses are asked for (the page fetched them before it was there).
+  // this calculator uses are asked for (the page fetched them before it was there). Not
+  // before the page's first calculation: installing saves the whole build (~5 MB), which
+  // took the CPU and the network from it (issue 34), so it waits for the worker's first
+  // answer, or at most KEEP_OFFLINE_WAIT_MS.
   const doc = state.status === 'ready' ? state.calc.doc : null;
   useEffect(() => {
-    if (doc) keepCalculatorOffline(doc);
+    if (!doc) return;
+    let live = true;
+    const waited = new Promise((wake) => setTimeout(wake, KEEP_OFFLINE_WAIT_MS));
+    void Promise.race([calcClient().firstAnswer, waited]).then(() => {
+      if (live) keepCalculatorOffline(doc);
+    });
+    return () => {
+      live = false;
+    };
   }, [doc]);
   // So is the Intl module, once the worker has loaded it for a calculator that uses Intl.
   useEffect(() => calcClient().onIntlLoaded(keepIntlModuleOffline), []);

@@ -85,6 +85,26 @@ interface Job {
 export const defaultWorkerFactory: WorkerFactory = () =>
   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'worker' });
 
+/**
+ * The worker a published page's first script started (engine-start.ts), already compiling
+ * the engine and loading the calculator's libraries; null when there is none, or it failed
+ * before it was taken (then it is stopped). Taken once: later workers are new ones.
+ */
+export function takeStartedWorker(): Worker | null {
+  const slot = window.calcsmithEngineStart;
+  // Marks the page's worker as the app's own, so a late engine-start.ts starts none.
+  window.calcsmithEngineStart = { worker: null, failed: false };
+  const worker = slot?.worker ?? null;
+  if (worker && slot?.failed) {
+    worker.terminate();
+    return null;
+  }
+  return worker;
+}
+
+/** The page's calculation worker: the one started before the app if any, else a new one. */
+export const pageWorkerFactory: WorkerFactory = () => takeStartedWorker() ?? defaultWorkerFactory();
+
 export class CalcWorkerClient {
   private worker: Worker | null = null;
   private current: Job | null = null;
@@ -106,6 +126,12 @@ export class CalcWorkerClient {
   private intlLoaded = false;
   /** How many workers were started (for tests and diagnostics). */
   restarts = 0;
+  private answered: () => void = () => {};
+  /**
+   * Resolves once a worker of this page has answered a calculation, or failed to: the
+   * page's first calculation (loading the engine and libraries with it) is behind it.
+   */
+  readonly firstAnswer: Promise<void> = new Promise((resolve) => (this.answered = resolve));
 
   constructor(
     private readonly factory: WorkerFactory = defaultWorkerFactory,
@@ -342,6 +368,7 @@ export class CalcWorkerClient {
       this.finish(job, { status: 'unavailable' });
       return;
     }
+    this.answered();
     const result = reply.type === 'result' ? reply.result : errorResult(reply.message);
     if (job.started) {
       this.calculated = true;
@@ -367,6 +394,7 @@ export class CalcWorkerClient {
 
   private onCrash(worker: Worker): void {
     if (worker !== this.worker) return;
+    this.answered();
     this.stopWorker();
     const job = this.current;
     // Before its script started, the worker was loading: it could not (its module, say).

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import { okResult } from '../../testing/fake-worker';
-import { EngineHost, isHostFault, type EngineLike, type EnginePackage } from './engine-host';
+import { EngineHost } from './engine-host';
+import { isHostFault, type EngineLike, type EnginePackage } from './module-engine';
 import type { EvalRequest, TestsRequest, WorkerReply } from './protocol';
 
 const CRASH = 'Calculation stopped unexpectedly.';

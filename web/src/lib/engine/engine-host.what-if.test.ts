@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, GoalSeekResult, SweepResult, SweepSpec } from '@calcsmith/engine';
 import { okResult } from '../../testing/fake-worker';
-import { EngineHost, type EngineLike, type EnginePackage } from './engine-host';
+import { EngineHost } from './engine-host';
+import type { EngineLike, EnginePackage } from './module-engine';
 import type { SweepRequest, WorkerReply } from './protocol';
 
 const doc: CalcDoc = { script: 'return { y: inputs.x * 2 };' };

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { okResult } from '../../testing/fake-worker';
 import { CalcWorkerClient, type Lateness, type Outcome } from './client';
-import { EngineHost, type EngineLike, type EnginePackage } from './engine-host';
+import { EngineHost } from './engine-host';
+import type { EngineLike, EnginePackage } from './module-engine';
 import {
   INTL_FAILED_MESSAGE,
   INTL_GLUE_URL,

@@ -85,9 +85,26 @@ export interface CancelRequest {
 /** One slice of a sweep as the engine answered it (never its `{ error }` form). */
 export type SweepSlice = Exclude<SweepResult, { error: string }>;
 
+/**
+ * Page → worker: get the engine and `libraries` ready before the first calculation is asked
+ * for (a published page sends it from its first script, `engine-start.ts`, with the names
+ * its HTML gives; a name of no library is passed over). Not answered: a failure shows with
+ * the first request that needs what failed.
+ */
+export interface WarmRequest {
+  type: 'warm';
+  libraries: string[];
+}
+
 /** Page → worker. */
 export type WorkerRequest =
-  EvalRequest | FormatRequest | TestsRequest | GoalSeekRequest | SweepRequest | CancelRequest;
+  | EvalRequest
+  | FormatRequest
+  | TestsRequest
+  | GoalSeekRequest
+  | SweepRequest
+  | CancelRequest
+  | WarmRequest;
 
 /**
  * Worker → page. `started` is sent once libraries are loaded and the script starts (for a

@@ -1,10 +1,12 @@
 // The calculation worker, built to /js/worker.js. It loads the engine package once,
 // fetches each enabled library from /js/lib/ once, keeps one warm Engine, and answers
-// evaluation requests one at a time (engine-host.ts). It is the only module that
+// evaluation requests one at a time (engine-host.ts). A published page starts it before
+// the app, asking it to load the calculator's libraries at once (engine-start.ts). It is the only module that
 // imports the engine. The package's Intl module is not part of the build: it is loaded at
 // run time from the server's `/pkg/` only when a script uses Intl (intl-loader.ts).
 import * as engine from '@calcsmith/engine';
-import { EngineHost, type EnginePackage } from './engine-host';
+import { EngineHost } from './engine-host';
+import type { EnginePackage } from './module-engine';
 import { browserDeps, loadIntlModule } from './intl-loader';
 import type { LibraryName, WorkerReply, WorkerRequest } from './protocol';
 
@@ -54,6 +56,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       await host.sweep(request, post, () => cancelled.has(request.id));
       cancelled.delete(request.id);
     });
+  else if (request?.type === 'warm') queue = queue.then(() => host.warm(request.libraries));
   // Not queued: it must reach the sweep running now.
   else if (request?.type === 'cancel') cancelled.add(request.id);
 };
