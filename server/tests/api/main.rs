@@ -20,5 +20,7 @@ mod published;
 mod save_budget;
 mod saves;
 mod serving;
+mod submissions;
+mod submissions_owner;
 mod tests_on_save;
 mod versions;
