@@ -22,5 +22,6 @@ mod saves;
 mod serving;
 mod submissions;
 mod submissions_owner;
+mod submissions_plans;
 mod tests_on_save;
 mod versions;

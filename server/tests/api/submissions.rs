@@ -389,35 +389,3 @@ both_databases!(
         assert!(refused.is_some_and(|attempt| attempt >= 10), "{refused:?}");
     }
 );
-
-both_databases!(
-    the_submissions_migration_goes_down_and_up_under_saved_calculators,
-    |app: TestApp| async move {
-        use calcsmith_migrations::{Migrator, MigratorTrait};
-        let (author, id) = author_with(&app, "author@example.com", &collecting_doc()).await;
-        let visitor = app.browser();
-        let contact = json!({"email": "a@example.com"});
-        assert_eq!(
-            submit(&app, &visitor, &id, 1.0, contact.clone()).await.0,
-            201
-        );
-        let db = Database::connect(&app.config.database_url)
-            .await
-            .expect("db");
-        let migrations = Migrator::migrations();
-        let ours = migrations
-            .iter()
-            .position(|m| m.name() == "m20261128_170000_submissions")
-            .expect("the submissions migration");
-        let steps = u32::try_from(migrations.len() - ours).expect("steps");
-        Migrator::down(&db, Some(steps)).await.expect("down");
-        Migrator::up(&db, None).await.expect("up again");
-        // The calculator and its settings are there; its submissions went with the table.
-        let (status, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
-        assert_eq!(status, 200);
-        assert_eq!(source["doc"]["submissions"]["enabled"], true);
-        assert_eq!(stored_count(&app).await, 0);
-        assert_eq!(submit(&app, &visitor, &id, 2.0, contact).await.0, 201);
-        assert_eq!(stored_count(&app).await, 1);
-    }
-);

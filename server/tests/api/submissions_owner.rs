@@ -1,11 +1,9 @@
 //! The owner's side of submissions: only they read them, as a list or a CSV file safe to
 //! open in a spreadsheet; they delete them, retention deletes old ones, and they go with
-//! the calculator and the account. Past the plan's monthly limit none is dropped: they
-//! are held back until an upgrade.
+//! the calculator and the account (and with the table, should its migration go down).
 
 use std::time::Duration;
 
-use calcsmith_server::services::submissions::months::month_of;
 use sea_orm::{ConnectionTrait, Database};
 use serde_json::{Value, json};
 
@@ -213,77 +211,6 @@ both_databases!(
 );
 
 both_databases!(
-    past_the_monthly_limit_submissions_are_held_back_until_an_upgrade,
-    |app: TestApp| async move {
-        let (author, id) = author_with(&app, "author@example.com", &collecting_doc()).await;
-        assert_eq!(
-            submit(
-                &app,
-                &app.browser(),
-                &id,
-                1.0,
-                json!({"email": "a@example.com"})
-            )
-            .await
-            .0,
-            201
-        );
-        // The free plan's 100 of this month are used up (99 more, counted as stored).
-        let db = Database::connect(&app.config.database_url)
-            .await
-            .expect("db");
-        let month = month_of(calcsmith_server::tokens::now_ms());
-        db.execute_unprepared(&format!(
-            "UPDATE submission_months SET count = 100 WHERE month = {month}"
-        ))
-        .await
-        .expect("count");
-        // Past the limit the visitor is still thanked, and the lead is kept.
-        let (status, answer) = submit(
-            &app,
-            &app.browser(),
-            &id,
-            2.0,
-            json!({"email": "late@example.com"}),
-        )
-        .await;
-        assert_eq!(
-            (status, answer["thankYou"].as_str()),
-            (201, Some("Your quote: 4.00"))
-        );
-        assert_eq!(stored_count(&app).await, 2);
-        let path = format!("/api/calc/{id}/submissions");
-        let (_, free) = get_json(&app, &author, &path).await;
-        assert_eq!(free["paging"]["total"], 1);
-        assert_eq!(free["data"][0]["contact"]["email"], "a@example.com");
-        assert_eq!(
-            (free["heldBack"].clone(), free["monthlyLimit"].clone()),
-            (json!(1), json!(100))
-        );
-        let csv = author
-            .get(app.url(&format!("{path}.csv")))
-            .send()
-            .await
-            .expect("csv")
-            .text()
-            .await
-            .expect("text");
-        assert!(!csv.contains("late@example.com"), "{csv}");
-        // After upgrading, every one of them is there.
-        db.execute_unprepared("UPDATE users SET plan = 'regular'")
-            .await
-            .expect("plan");
-        let (_, regular) = get_json(&app, &author, &path).await;
-        assert_eq!(regular["paging"]["total"], 2);
-        assert_eq!(regular["data"][0]["contact"]["email"], "late@example.com");
-        assert_eq!(
-            (regular["heldBack"].clone(), regular["monthlyLimit"].clone()),
-            (json!(0), json!(1000))
-        );
-    }
-);
-
-both_databases!(
     retention_deletes_old_submissions,
     configure = |config: &mut calcsmith_server::config::Config| {
         config.submissions_sweep = Duration::from_millis(100);
@@ -397,5 +324,37 @@ both_databases!(
             .expect("count")
             .expect("row");
         assert_eq!(months.try_get::<i64>("", "n").expect("n"), 0);
+    }
+);
+
+both_databases!(
+    the_submissions_migration_goes_down_and_up_under_saved_calculators,
+    |app: TestApp| async move {
+        use calcsmith_migrations::{Migrator, MigratorTrait};
+        let (author, id) = author_with(&app, "author@example.com", &collecting_doc()).await;
+        let visitor = app.browser();
+        let contact = json!({"email": "a@example.com"});
+        assert_eq!(
+            submit(&app, &visitor, &id, 1.0, contact.clone()).await.0,
+            201
+        );
+        let db = Database::connect(&app.config.database_url)
+            .await
+            .expect("db");
+        let migrations = Migrator::migrations();
+        let ours = migrations
+            .iter()
+            .position(|m| m.name() == "m20261128_170000_submissions")
+            .expect("the submissions migration");
+        let steps = u32::try_from(migrations.len() - ours).expect("steps");
+        Migrator::down(&db, Some(steps)).await.expect("down");
+        Migrator::up(&db, None).await.expect("up again");
+        // The calculator and its settings are there; its submissions went with the table.
+        let (status, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
+        assert_eq!(status, 200);
+        assert_eq!(source["doc"]["submissions"]["enabled"], true);
+        assert_eq!(stored_count(&app).await, 0);
+        assert_eq!(submit(&app, &visitor, &id, 2.0, contact).await.0, 201);
+        assert_eq!(stored_count(&app).await, 1);
     }
 );
