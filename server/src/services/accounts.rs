@@ -350,7 +350,8 @@ async fn check_current_password(
     Ok(())
 }
 
-/// Deletes a user with their sessions and calculators (with their submissions), once `password` proves it is them.
+/// Deletes a user with their sessions and calculators (with their submissions), once
+/// `password` proves it is them.
 ///
 /// # Errors
 /// 400 without the current password or with a wrong one; 429 past the password checks;

@@ -212,8 +212,8 @@ pub(super) async fn delete_source(
     delete_owned(&state, &id, &user).await
 }
 
-/// Deletes `id` if `user` owns it, with its versions, analytics and submissions (`DELETE /api/source/{id}` and
-/// `DELETE /api/calc/{id}`).
+/// Deletes `id` if `user` owns it, with its versions, analytics and submissions
+/// (`DELETE /api/source/{id}` and `DELETE /api/calc/{id}`).
 pub(super) async fn delete_owned(
     state: &AppState,
     id: &str,
