@@ -39,18 +39,19 @@ pub const PAGE_CHARS: usize = 2048;
 pub const NOT_COLLECTING: &str = "This calculator does not collect submissions.";
 
 /// `POST /api/calc/{id}/submit`. Outputs are not among its fields: the server computes
-/// them, and a body with any other field is refused.
+/// them, and a body with any other field is refused ([`SubmitRequest::from_json`] names
+/// it; `deny_unknown_fields` also says so in the schema).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitRequest {
     /// Input values keyed by input id, like `doc.defaults`.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Object)]
     pub values: Map<String, Value>,
     /// The form's fields: `name`, `email`, `phone`, `company`, `message` (text) and
     /// `consent` (true or false), as the calculator's form has them.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Object)]
     pub contact: Map<String, Value>,
     /// `en` (default) or `ru`: how the outputs are displayed.
     pub locale: Option<String>,

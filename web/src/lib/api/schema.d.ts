@@ -1345,7 +1345,8 @@ export interface components {
     };
     /**
      * @description `POST /api/calc/{id}/submit`. Outputs are not among its fields: the server computes
-     *     them, and a body with any other field is refused.
+     *     them, and a body with any other field is refused ([`SubmitRequest::from_json`] names
+     *     it; `deny_unknown_fields` also says so in the schema).
      */
     SubmitRequest: {
       /** @description The solved ALTCHA challenge from `GET /api/captcha`, base64 JSON. */
@@ -1354,7 +1355,7 @@ export interface components {
        * @description The form's fields: `name`, `email`, `phone`, `company`, `message` (text) and
        *     `consent` (true or false), as the calculator's form has them.
        */
-      contact?: Record<string, unknown> | null;
+      contact?: Record<string, unknown>;
       /** @description `en` (default) or `ru`: how the outputs are displayed. */
       locale?: string | null;
       /**
@@ -1363,7 +1364,7 @@ export interface components {
        */
       site?: string | null;
       /** @description Input values keyed by input id, like `doc.defaults`. */
-      values?: Record<string, unknown> | null;
+      values?: Record<string, unknown>;
       /**
        * @description The honeypot: a field people never see and leave empty. Filled in, the answer is
        *     a success and nothing is stored.
