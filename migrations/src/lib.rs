@@ -8,6 +8,7 @@ mod m20261126_180000_stripe_event;
 mod m20261127_050000_calculator_versions;
 mod m20261128_010000_billing_lease;
 mod m20261128_120000_analytics;
+mod m20261128_170000_submissions;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_050000_calculator_versions::Migration),
             Box::new(m20261128_010000_billing_lease::Migration),
             Box::new(m20261128_120000_analytics::Migration),
+            Box::new(m20261128_170000_submissions::Migration),
         ]
     }
 }

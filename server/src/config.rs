@@ -79,6 +79,9 @@ pub struct Config {
     pub billing: BillingConfig,
     /// How visitors' events are batched before they are counted (docs/analytics.md).
     pub analytics: AnalyticsConfig,
+    /// `CALCSMITH_SUBMISSIONS_SWEEP_MS` (3600000, an hour): how often submissions older than
+    /// their calculator's retention are deleted (docs/submissions.md).
+    pub submissions_sweep: Duration,
 }
 
 impl std::fmt::Debug for Config {
@@ -107,6 +110,7 @@ impl std::fmt::Debug for Config {
             .field("published_cache", &self.published_cache)
             .field("billing", &self.billing)
             .field("analytics", &self.analytics)
+            .field("submissions_sweep", &self.submissions_sweep)
             .finish()
     }
 }
@@ -243,6 +247,8 @@ impl Config {
             published_cache: milliseconds("CALCSMITH_PUBLISHED_CACHE_MS", 1000)?,
             billing: BillingConfig::from_env()?,
             analytics: AnalyticsConfig::from_env()?,
+            submissions_sweep: milliseconds("CALCSMITH_SUBMISSIONS_SWEEP_MS", 3_600_000)?
+                .max(Duration::from_millis(10)),
         })
     }
 }

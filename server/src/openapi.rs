@@ -17,7 +17,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::billing::{payments, subscription};
-use crate::routes::calculators::{analytics, published, sources};
+use crate::routes::calculators::{analytics, published, sources, submissions};
 use crate::routes::{account, billing};
 use crate::state::AppState;
 
@@ -63,6 +63,8 @@ impl Modify for SessionCookie {
         published::read_published, published::delete_published, published::toggle_privacy,
         published::my_calculators, published::evaluate,
         analytics::record_event, analytics::read_analytics, analytics::set_analytics,
+        submissions::submit, submissions::list, submissions::csv, submissions::delete_one,
+        submissions::delete_all,
         billing::plans, subscription::subscription, subscription::cancel,
         subscription::resume, subscription::preview, subscription::switch_plan,
         subscription::cards, subscription::edit_card, subscription::make_default,
@@ -81,7 +83,7 @@ mod tests {
     fn every_operation_answers_errors_in_the_one_error_shape() {
         let doc = serde_json::to_value(document()).expect("document");
         let paths = doc["paths"].as_object().expect("paths");
-        assert_eq!(paths.len(), 31);
+        assert_eq!(paths.len(), 35);
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().expect("operations") {
                 for (status, response) in operation["responses"].as_object().expect("responses") {

@@ -153,6 +153,10 @@ pub async fn build_with_state(
         stripe: Arc::new(stripe),
     };
     state.analytics.spawn_flusher(state.db.clone());
+    crate::services::submissions::removal::spawn_retention(
+        state.db.clone(),
+        state.config.submissions_sweep,
+    );
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();

@@ -30,6 +30,9 @@ pub struct Model {
     pub tests: Option<String>,
     /// The author turned analytics off: visits are not counted.
     pub analytics_off: bool,
+    /// Days a submission is kept (30, 90 or 365; `None`: for ever), from the doc's
+    /// `submissions.retentionDays` at the last save.
+    pub submissions_retention_days: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -7,5 +7,7 @@ pub mod outbox;
 pub mod password_reset;
 pub mod session;
 pub mod stripe_event;
+pub mod submission;
+pub mod submission_month;
 pub mod used_captcha;
 pub mod user;

@@ -350,7 +350,8 @@ async fn check_current_password(
     Ok(())
 }
 
-/// Deletes a user with their sessions and calculators, once `password` proves it is them.
+/// Deletes a user with their sessions and calculators (with their submissions), once
+/// `password` proves it is them.
 ///
 /// # Errors
 /// 400 without the current password or with a wrong one; 429 past the password checks;
@@ -370,6 +371,7 @@ pub async fn delete_account(
     // Their calculators with every version and the analytics of each.
     let txn = state.db.begin().await?;
     crate::services::analytics::store::delete_owner(&txn, user.id).await?;
+    crate::services::submissions::removal::delete_owner(&txn, user.id).await?;
     let theirs = sea_orm::sea_query::Query::select()
         .column(calculator::Column::Id)
         .from(calculator::Entity)

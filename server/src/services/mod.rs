@@ -12,4 +12,5 @@ pub mod password_resets;
 pub mod plans;
 pub mod published_cache;
 pub mod rate_limit;
+pub mod submissions;
 pub mod versions;

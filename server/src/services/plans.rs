@@ -55,6 +55,17 @@ impl Plan {
         }
     }
 
+    /// How many submissions a month the owner may read (`None`: all). Past it they are
+    /// still stored and the visitor still thanked: no lead is dropped. They are held back
+    /// from the owner until a plan with room for them.
+    pub const fn monthly_submissions(self) -> Option<u64> {
+        match self {
+            Plan::Free => Some(100),
+            Plan::Regular => Some(1_000),
+            Plan::Premium => None,
+        }
+    }
+
     /// Whether calculators may be private.
     pub const fn allows_private(self) -> bool {
         !matches!(self, Plan::Free)

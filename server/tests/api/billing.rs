@@ -269,6 +269,10 @@ both_databases!(
         assert_eq!(body["plans"][1]["maxCalculators"], Value::Null);
         assert_eq!(body["free"]["maxCalculators"], 5);
         assert_eq!(body["free"]["allowsPrivate"], false);
+        // Submissions read a month; past them they are held back, never dropped.
+        assert_eq!(body["free"]["monthlySubmissions"], 100);
+        assert_eq!(body["plans"][0]["monthlySubmissions"], 1000);
+        assert_eq!(body["plans"][1]["monthlySubmissions"], Value::Null);
     }
 );
 

@@ -160,6 +160,7 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
             flush_every: std::time::Duration::from_millis(200),
             ..Default::default()
         },
+        submissions_sweep: std::time::Duration::from_secs(3600),
     }
 }
 

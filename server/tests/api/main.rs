@@ -21,5 +21,8 @@ mod published;
 mod save_budget;
 mod saves;
 mod serving;
+mod submissions;
+mod submissions_owner;
+mod submissions_plans;
 mod tests_on_save;
 mod versions;

@@ -55,6 +55,9 @@ pub struct PlanOnSale {
     /// How many calculators it saves; null: no limit.
     max_calculators: Option<u64>,
     allows_private: bool,
+    /// How many submissions a month the owner reads; null: no limit. Past it they are
+    /// stored and held back until an upgrade.
+    monthly_submissions: Option<u64>,
 }
 
 /// The free plan's limits.
@@ -63,6 +66,7 @@ pub struct PlanOnSale {
 pub struct FreePlan {
     max_calculators: Option<u64>,
     allows_private: bool,
+    monthly_submissions: Option<u64>,
 }
 
 /// `GET /api/billing`: how plans are sold here.
@@ -100,6 +104,7 @@ async fn plans(State(state): State<AppState>) -> Json<BillingInfo> {
         interval: "month",
         max_calculators: plan.max_calculators(),
         allows_private: plan.allows_private(),
+        monthly_submissions: plan.monthly_submissions(),
     })
     .collect();
     Json(BillingInfo {
@@ -111,6 +116,7 @@ async fn plans(State(state): State<AppState>) -> Json<BillingInfo> {
         free: FreePlan {
             max_calculators: Plan::Free.max_calculators(),
             allows_private: Plan::Free.allows_private(),
+            monthly_submissions: Plan::Free.monthly_submissions(),
         },
     })
 }

@@ -1,9 +1,11 @@
 //! Sources (the author's own calculators, with their versions: `sources.rs`), published
 //! calculators, privacy, the list of "My Calculators" and evaluation as a JSON API
-//! (`published.rs`), and analytics: visitors' beacons and the owner's report (`analytics.rs`).
+//! (`published.rs`), analytics: visitors' beacons and the owner's report (`analytics.rs`),
+//! and submissions: a visitor's submit and the owner's list, file and deletions
+//! (`submissions.rs`).
 
 use axum::Router;
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use serde::Deserialize;
 
 use crate::state::AppState;
@@ -11,6 +13,7 @@ use crate::state::AppState;
 pub(crate) mod analytics;
 pub(crate) mod published;
 pub(crate) mod sources;
+pub(crate) mod submissions;
 
 /// The calculator routes.
 pub fn router() -> Router<AppState> {
@@ -35,6 +38,16 @@ pub fn router() -> Router<AppState> {
         .route(
             "/api/calc/{id}/analytics",
             get(analytics::read_analytics).put(analytics::set_analytics),
+        )
+        .route("/api/calc/{id}/submit", post(submissions::submit))
+        .route(
+            "/api/calc/{id}/submissions",
+            get(submissions::list).delete(submissions::delete_all),
+        )
+        .route("/api/calc/{id}/submissions.csv", get(submissions::csv))
+        .route(
+            "/api/calc/{id}/submissions/{sid}",
+            delete(submissions::delete_one),
         )
         .route("/api/calc/edit/", post(published::toggle_privacy))
         .route("/api/calc/edit", post(published::toggle_privacy))

@@ -17,7 +17,7 @@ use crate::extract::{Body, Query};
 use crate::paging::{self, Page};
 use crate::services::calculators::{self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest};
 use crate::services::versions::{self, ListedVersion, StoredTests, Version};
-use crate::services::{analytics, rate_limit};
+use crate::services::{analytics, rate_limit, submissions};
 use crate::state::AppState;
 use crate::wire::{ErrorBody, MessageBody};
 
@@ -212,8 +212,8 @@ pub(super) async fn delete_source(
     delete_owned(&state, &id, &user).await
 }
 
-/// Deletes `id` if `user` owns it, with its versions and analytics (`DELETE /api/source/{id}` and
-/// `DELETE /api/calc/{id}`).
+/// Deletes `id` if `user` owns it, with its versions, analytics and submissions
+/// (`DELETE /api/source/{id}` and `DELETE /api/calc/{id}`).
 pub(super) async fn delete_owned(
     state: &AppState,
     id: &str,
@@ -234,6 +234,7 @@ pub(super) async fn delete_owned(
     }
     versions::delete_all(&txn, id.as_str()).await?;
     analytics::store::delete_calculator(&txn, id.as_str()).await?;
+    submissions::removal::delete_calculator(&txn, id.as_str()).await?;
     txn.commit().await?;
     state.published.forget(id.as_str());
     state.analytics.forget(id.as_str());

@@ -10,5 +10,5 @@ pub use reading::{
     ListedCalc, PER_PAGE, Published, Shown, owned, page_of, published, shown, toggle_privacy,
     visible,
 };
-pub use runs::evaluate;
+pub use runs::{evaluate, parse_locale, run_published};
 pub use save::{CHANGED_ELSEWHERE, SaveOutcome, SaveRequest, save};

@@ -10,7 +10,7 @@ use calcsmith_engine::worker::{WorkerRequest, raw_doc, raw_doc_text};
 use calcsmith_engine::{EvalResult, Locale};
 use serde_json::{Map, Value};
 
-use super::reading::{shown, visible};
+use super::reading::{Shown, shown, visible};
 use crate::domain::CalcId;
 use crate::entities::user;
 use crate::error::ApiError;
@@ -110,8 +110,7 @@ pub async fn run_tests(
 }
 
 /// `POST /api/calc/{id}/eval`: a calculation of the published version with `values`, in
-/// a worker, in `owner`'s turn of the queue. The locale is checked here, once, and the
-/// stored doc's text goes to the worker as it is.
+/// a worker, in `owner`'s turn of the queue.
 ///
 /// # Errors
 /// Not visible to `viewer` (404), an unknown locale (400), the queue's refusals, no
@@ -127,14 +126,39 @@ pub async fn evaluate(
     let found = visible(state, id, viewer)
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
-    let locale = match locale {
-        Some(code) => Some(Locale::parse(code).ok_or_else(|| {
-            ApiError::BadRequest(format!("Unknown locale \"{code}\" (use en or ru)."))
-        })?),
-        None => None,
-    };
+    let locale = parse_locale(locale)?;
     // Visitors run the published version.
     let shown = shown(state, &found).await?;
+    run_published(state, &shown, owner, values, locale).await
+}
+
+/// The locale a visitor asked for (`None`: the engine's default).
+///
+/// # Errors
+/// 400 for a locale the engine does not have.
+pub fn parse_locale(locale: Option<&str>) -> Result<Option<Locale>, ApiError> {
+    locale
+        .map(|code| {
+            Locale::parse(code).ok_or_else(|| {
+                ApiError::BadRequest(format!("Unknown locale \"{code}\" (use en or ru)."))
+            })
+        })
+        .transpose()
+}
+
+/// A calculation of what visitors are shown (`shown`, the published version) with
+/// `values`, in a worker, in `owner`'s turn of the queue: the eval API's and a
+/// submission's. The stored doc's text goes to the worker as it is.
+///
+/// # Errors
+/// The queue's refusals (429, 503), no worker could run it.
+pub async fn run_published(
+    state: &AppState,
+    shown: &Shown,
+    owner: Owner,
+    values: Map<String, Value>,
+    locale: Option<Locale>,
+) -> Result<EvalResult, ApiError> {
     let request = WorkerRequest {
         doc: raw_doc_text(&shown.doc).map_err(|e| ApiError::Internal(e.to_string()))?,
         values,

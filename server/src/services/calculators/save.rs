@@ -14,6 +14,7 @@ use sea_orm::{
 use serde_json::Value;
 
 use super::runs::{SAVE_ENGINE_TIME, run_defaults, run_tests, test_count, too_many_tests};
+use crate::domain::submission_settings::SubmissionSettings;
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
@@ -111,6 +112,16 @@ fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiErr
     Ok((doc, style))
 }
 
+/// The retention the doc's `submissions` settings choose (`None`: for ever, or no settings).
+///
+/// # Errors
+/// 400 naming the setting when the settings are not of their documented shape.
+fn submissions_retention(doc: &Value) -> Result<Option<i32>, ApiError> {
+    SubmissionSettings::of_doc(doc)
+        .map(|settings| settings.and_then(|s| s.retention_days))
+        .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))
+}
+
 /// Takes the owner's write lock for the rest of `txn` and answers their current plan.
 ///
 /// Every save of one owner goes through here, so their count-then-insert and
@@ -180,6 +191,7 @@ pub async fn save(
     request: SaveRequest,
 ) -> Result<SaveOutcome, ApiError> {
     let (doc, style) = checked_source(request.doc, request.doc_style)?;
+    let retention = submissions_retention(&doc)?;
     let count = test_count(&doc);
     if count > MAX_TESTS {
         return Err(ApiError::BadRequest(too_many_tests(count)));
@@ -235,6 +247,7 @@ pub async fn save(
                 published_version: Set(1),
                 tests: Set(tests),
                 analytics_off: Set(false),
+                submissions_retention_days: Set(retention),
             }
             .insert(&txn)
             .await;
@@ -278,6 +291,7 @@ pub async fn save(
                 version: Set(version),
                 published_version: Set(published),
                 tests: Set(tests),
+                submissions_retention_days: Set(retention),
                 ..Default::default()
             };
             let updated = match calculator::Entity::update(changed)

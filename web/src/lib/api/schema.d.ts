@@ -333,6 +333,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calc/{id}/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the calculator's submissions, newest first; those on it are marked read.
+     *     Submissions past the plan's monthly limit are kept but held back (`heldBack`).
+     */
+    get: operations['list'];
+    put?: never;
+    post?: never;
+    /** Deletes every submission of the calculator, held-back ones too. */
+    delete: operations['delete_all'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/submissions.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The calculator's submissions (as the list filters them) as a CSV file. */
+    get: operations['csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/submissions/{sid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes one submission. */
+    delete: operations['delete_one'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a submission: the server computes the published version with `values` and stores
+     *     it with the contact fields. Outputs are never taken from the browser.
+     */
+    post: operations['submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/captcha': {
     parameters: {
       query?: never;
@@ -941,6 +1016,8 @@ export interface components {
       allowsPrivate: boolean;
       /** Format: int64 */
       maxCalculators?: number | null;
+      /** Format: int64 */
+      monthlySubmissions?: number | null;
     };
     /** @description One row of `GET /api/account/invoice`. */
     Invoice: {
@@ -1079,6 +1156,12 @@ export interface components {
        * @description How many calculators it saves; null: no limit.
        */
       maxCalculators?: number | null;
+      /**
+       * Format: int64
+       * @description How many submissions a month the owner reads; null: no limit. Past it they are
+       *     stored and held back until an upgrade.
+       */
+      monthlySubmissions?: number | null;
       name: string;
       /**
        * Format: int64
@@ -1215,6 +1298,96 @@ export interface components {
       revision?: number | null;
     };
     StoredTests: components['schemas']['TestReport'] | null;
+    /** @description A page of submissions, and what the plan holds back. */
+    SubmissionPage: {
+      data: components['schemas']['SubmissionView'][];
+      /**
+       * Format: int64
+       * @description Submissions of this calculator stored past the plan's monthly limit: kept, not
+       *     shown until the plan has room for them.
+       */
+      heldBack: number;
+      /**
+       * Format: int64
+       * @description The plan's submissions a month; null: no limit.
+       */
+      monthlyLimit?: number | null;
+      paging: components['schemas']['Paging'];
+    };
+    /** @description One submission as the owner reads it. */
+    SubmissionView: {
+      /** @description The consent text as the visitor was shown it. */
+      consent_text?: string | null;
+      /** @description The fields the visitor filled in (`consent`: whether the box was ticked). */
+      contact: Record<string, unknown>;
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      /** @description Display text by output name, as the visitor saw it. */
+      display: Record<string, unknown>;
+      id: string;
+      locale?: string | null;
+      /** @description Raw outputs by output name. */
+      outputs: Record<string, unknown>;
+      /** @description Host and path of the page it was sent from. */
+      page?: string | null;
+      /** @description Whether the owner had seen it before this answer. */
+      read: boolean;
+      /** @description Input values by input name. */
+      values: Record<string, unknown>;
+      /**
+       * Format: int64
+       * @description The published version the server computed it with.
+       */
+      version: number;
+    };
+    /**
+     * @description `POST /api/calc/{id}/submit`. Outputs are not among its fields: the server computes
+     *     them, and a body with any other field is refused ([`SubmitRequest::from_json`] names
+     *     it; `deny_unknown_fields` also says so in the schema).
+     */
+    SubmitRequest: {
+      /** @description The solved ALTCHA challenge from `GET /api/captcha`, base64 JSON. */
+      captchaResponse: string;
+      /**
+       * @description The form's fields: `name`, `email`, `phone`, `company`, `message` (text) and
+       *     `consent` (true or false), as the calculator's form has them.
+       */
+      contact?: Record<string, unknown>;
+      /** @description `en` (default) or `ru`: how the outputs are displayed. */
+      locale?: string | null;
+      /**
+       * @description The address of the page embedding the calculator (an embed sends it); its host
+       *     and path are kept. Without it, the request's `Referer` (or `Origin`) is.
+       */
+      site?: string | null;
+      /** @description Input values keyed by input id, like `doc.defaults`. */
+      values?: Record<string, unknown>;
+      /**
+       * @description The honeypot: a field people never see and leave empty. Filled in, the answer is
+       *     a success and nothing is stored.
+       */
+      website?: string | null;
+    };
+    /** @description What the visitor is answered: the server's numbers and what to show next. */
+    Submitted: {
+      /** @description Their display text, by output name. */
+      display: Record<string, unknown>;
+      id: string;
+      /** @description The outputs the server computed, raw, by output name. */
+      outputs: Record<string, unknown>;
+      /** @description Where to send the visitor next (http or https). */
+      redirect?: string | null;
+      /** @description The author's thank-you message with `{output}` replaced by its display text. */
+      thankYou?: string | null;
+      /**
+       * Format: int64
+       * @description The published version they were computed with.
+       */
+      version: number;
+    };
     /** @description The user's subscription as the API shows it. */
     Subscription: {
       /** @description Set: the plan ends at `currentPeriodEnd`. */
@@ -2493,6 +2666,277 @@ export interface operations {
       };
       /** @description Too many events from this address */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  list: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number */
+        page?: string;
+        /** @description a search in names and e-mails */
+        q?: string;
+        /** @description the first day, YYYY-MM-DD (UTC) */
+        from?: string;
+        /** @description the last day, YYYY-MM-DD (UTC) */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubmissionPage'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  csv: {
+    parameters: {
+      query?: {
+        /** @description a search in names and e-mails */
+        q?: string;
+        /** @description the first day, YYYY-MM-DD (UTC) */
+        from?: string;
+        /** @description the last day, YYYY-MM-DD (UTC) */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description UTF-8 with a byte-order mark and a header row */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  delete_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the submission's id */
+        sid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubmitRequest'];
+      };
+    };
+    responses: {
+      /** @description Stored (or a honeypot caught: the same answer, nothing stored) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Submitted'];
+        };
+      };
+      /** @description Not collecting, a bad or missing field, an unknown field, no captcha, or the calculation failed (the engine's message) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      503: {
         headers: {
           [name: string]: unknown;
         };
