@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { hasInputProblems } from './input-rules';
 import { useUi } from '../../stores/ui';
-import { CalcWorkerClient, pageWorkerFactory, type Lateness } from '../../lib/engine/client';
+import { CalcWorkerClient, type Lateness } from '../../lib/engine/client';
+import { pageWorkerFactory } from '../../lib/engine/worker-factory';
 
 let shared: CalcWorkerClient | null = null;
 

@@ -2,7 +2,8 @@
 // server stores and `calc eval` reads. An import becomes a new unsaved draft; a file that
 // is not a calculator is refused with a reason and changes nothing.
 import type { CalcDoc, DocStyle } from '../types';
-import { CalcWorkerClient, defaultWorkerFactory, type WorkerFactory } from '../engine/client';
+import { CalcWorkerClient } from '../engine/client';
+import { defaultWorkerFactory, type WorkerFactory } from '../engine/worker-factory';
 import type { Locale } from '../engine/protocol';
 
 /** The largest file read: the server takes no bigger request (512 KB), so no bigger doc. */

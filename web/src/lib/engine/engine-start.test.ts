@@ -1,7 +1,7 @@
 // The published page's first script (engine-start.ts) and the app's client taking the
-// worker it started (client.ts, `takeStartedWorker`).
+// worker it started (worker-factory.ts, `takeStartedWorker`).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageWorkerFactory, takeStartedWorker } from './client';
+import { pageWorkerFactory, takeStartedWorker } from './worker-factory';
 
 /** A stand-in Worker that records how it was made, what it was sent and whether it stopped. */
 class RecordingWorker extends EventTarget {

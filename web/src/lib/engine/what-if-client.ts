@@ -14,12 +14,8 @@ import type {
   SweepCell,
   SweepSpec,
 } from '@calcsmith/engine';
-import {
-  FIRST_CALCULATION_MS,
-  KILL_GRACE_MS,
-  defaultWorkerFactory,
-  type WorkerFactory,
-} from './client';
+import { FIRST_CALCULATION_MS, KILL_GRACE_MS } from './client';
+import { defaultWorkerFactory, type WorkerFactory } from './worker-factory';
 import {
   CRASH_MESSAGE,
   TIMEOUT_MESSAGE,
