@@ -149,16 +149,7 @@ fn a_calculation_that_changes_its_realm_does_not_reach_the_next_cell() {
         &doc,
         json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
     );
-    let SweepAnswer::Table { cells, .. } = answer else {
-        panic!("{answer:?}");
-    };
-    let shown: Vec<&str> = cells
-        .iter()
-        .map(|row| match &row[0] {
-            Cell::Value { display, .. } => display.as_str(),
-            Cell::Failed { error } => error.as_str(),
-        })
-        .collect();
+    let shown = first_column(&answer);
     assert_eq!(shown, ["101", "102", "103"]);
 }
 
@@ -177,15 +168,20 @@ fn a_cell_left_mid_flight_takes_its_realm_and_what_it_saw_with_it() {
         &doc,
         json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
     );
+    let shown = first_column(&answer);
+    assert_eq!(shown, ["1", "2", "3"]);
+}
+
+/// A one-input table's cells as shown: display texts, or errors.
+fn first_column(answer: &SweepAnswer) -> Vec<&str> {
     let SweepAnswer::Table { cells, .. } = answer else {
         panic!("{answer:?}");
     };
-    let shown: Vec<&str> = cells
+    cells
         .iter()
         .map(|row| match &row[0] {
             Cell::Value { display, .. } => display.as_str(),
             Cell::Failed { error } => error.as_str(),
         })
-        .collect();
-    assert_eq!(shown, ["1", "2", "3"]);
+        .collect()
 }
