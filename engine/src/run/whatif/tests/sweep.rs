@@ -139,17 +139,9 @@ fn a_table_spec_out_of_range_is_refused_in_words() {
 #[test]
 fn a_calculation_that_changes_its_realm_does_not_reach_the_next_cell() {
     // The cells share a realm only while its guard finds it untouched.
-    let doc = CalcDoc::from_json_value(json!({
-        "script": "globalThis.seen = (globalThis.seen || 0) + 1;\nArray.prototype.total = 5;\nreturn { y: seen * 100 + inputs.x };",
-        "metaInputs": [{"id": 1, "name": "x", "type": "number"}],
-        "metaOutputs": [{"id": 1, "name": "y", "type": "value"}]
-    }))
-    .expect("a calculator");
-    let answer = sweep(
-        &doc,
-        json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
+    let shown = cells_for_x_of_1_2_3(
+        "globalThis.seen = (globalThis.seen || 0) + 1;\nArray.prototype.total = 5;\nreturn { y: seen * 100 + inputs.x };",
     );
-    let shown = first_column(&answer);
     assert_eq!(shown, ["101", "102", "103"]);
 }
 
@@ -158,8 +150,17 @@ fn a_cell_left_mid_flight_takes_its_realm_and_what_it_saw_with_it() {
     // The first cell leaves a mark; a cell that sees it runs out of time, which drops
     // the realm before the guard could look: the table must still be what each
     // calculation on its own gives.
+    let shown = cells_for_x_of_1_2_3(
+        "var seen = globalThis.mark || 0;\nif (inputs.x === 1) globalThis.mark = 1;\nif (seen) { while (true) {} }\nreturn { y: inputs.x };",
+    );
+    assert_eq!(shown, ["1", "2", "3"]);
+}
+
+/// The table of `y` for x = 1, 2, 3 of a calculator with input `x`, output `y` and
+/// `script`, its cells as shown.
+fn cells_for_x_of_1_2_3(script: &str) -> Vec<String> {
     let doc = CalcDoc::from_json_value(json!({
-        "script": "var seen = globalThis.mark || 0;\nif (inputs.x === 1) globalThis.mark = 1;\nif (seen) { while (true) {} }\nreturn { y: inputs.x };",
+        "script": script,
         "metaInputs": [{"id": 1, "name": "x", "type": "number"}],
         "metaOutputs": [{"id": 1, "name": "y", "type": "value"}]
     }))
@@ -168,8 +169,10 @@ fn a_cell_left_mid_flight_takes_its_realm_and_what_it_saw_with_it() {
         &doc,
         json!({"output": "y", "input": "x", "values": [1, 2, 3]}),
     );
-    let shown = first_column(&answer);
-    assert_eq!(shown, ["1", "2", "3"]);
+    first_column(&answer)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A one-input table's cells as shown: display texts, or errors.
