@@ -333,6 +333,11 @@ pub async fn get_json(app: &TestApp, client: &Client, path: &str) -> (u16, Value
     json_answer(client.get(app.url(path)).send().await.expect("get")).await
 }
 
+/// `DELETE path` as `client`: the status and the JSON answer.
+pub async fn delete_json(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
+    json_answer(client.delete(app.url(path)).send().await.expect("delete")).await
+}
+
 /// Saves `doc` with `style` as the editor does: based on the revision it is at, if any.
 pub async fn save_on_current(
     app: &TestApp,

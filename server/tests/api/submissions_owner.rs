@@ -40,14 +40,7 @@ both_databases!(
             );
         }
         for path in [format!("{list}/{sid}"), list.clone()] {
-            let (status, answer) = json_answer(
-                stranger
-                    .delete(app.url(&path))
-                    .send()
-                    .await
-                    .expect("delete"),
-            )
-            .await;
+            let (status, answer) = delete_json(&app, &stranger, &path).await;
             assert_eq!(
                 (status, answer["message"].as_str()),
                 (404, Some(NOT_FOUND)),
@@ -58,26 +51,12 @@ both_databases!(
         assert_eq!(status, 401);
         assert_eq!(stored_count(&app).await, 1);
         // The owner can.
-        let (status, answer) = json_answer(
-            author
-                .delete(app.url(&format!("{list}/{sid}")))
-                .send()
-                .await
-                .expect("delete"),
-        )
-        .await;
+        let (status, answer) = delete_json(&app, &author, &format!("{list}/{sid}")).await;
         assert_eq!(
             (status, answer["message"].as_str()),
             (200, Some("Deleted."))
         );
-        let (status, answer) = json_answer(
-            author
-                .delete(app.url(&format!("{list}/{sid}")))
-                .send()
-                .await
-                .expect("delete"),
-        )
-        .await;
+        let (status, answer) = delete_json(&app, &author, &format!("{list}/{sid}")).await;
         assert_eq!(
             (status, answer["message"].as_str()),
             (404, Some("Submission not found."))
@@ -85,14 +64,7 @@ both_databases!(
         for email in ["b@example.com", "c@example.com"] {
             submit(&app, &app.browser(), &id, 1.0, json!({"email": email})).await;
         }
-        let (status, answer) = json_answer(
-            author
-                .delete(app.url(&list))
-                .send()
-                .await
-                .expect("delete all"),
-        )
-        .await;
+        let (status, answer) = delete_json(&app, &author, &list).await;
         assert_eq!(
             (status, answer["message"].as_str()),
             (200, Some("Deleted 2 submissions."))
