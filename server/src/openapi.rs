@@ -57,7 +57,8 @@ impl Modify for SessionCookie {
     paths(
         account::new_captcha, account::sign_up, account::sign_in, account::sign_out,
         account::sign_out_form, account::account, account::delete_account,
-        account::save_settings, account::forgot, account::reset, account::check_reset,
+        account::save_settings, account::export_account, account::forgot, account::reset,
+        account::check_reset,
         sources::read_source, sources::save_source, sources::delete_source,
         sources::list_versions, sources::read_version,
         published::read_published, published::delete_published, published::toggle_privacy,
@@ -83,7 +84,7 @@ mod tests {
     fn every_operation_answers_errors_in_the_one_error_shape() {
         let doc = serde_json::to_value(document()).expect("document");
         let paths = doc["paths"].as_object().expect("paths");
-        assert_eq!(paths.len(), 35);
+        assert_eq!(paths.len(), 36);
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().expect("operations") {
                 for (status, response) in operation["responses"].as_object().expect("responses") {

@@ -1,6 +1,7 @@
 // My Calculators, the account page, the password reset and the interface language and
 // theme (spec §2, §4, §6, §8) against the real server. Plans are set in the run's SQLite
 // database (helpers.setPlan); the reset mail is read from its `outbox` table.
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   baseUrl,
@@ -212,6 +213,25 @@ test('the account page: settings, a new password, deleting the account', async (
   await signInViaUi(page, { ...account, password });
   await expect(dialog.getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
   await expect(dialog).toBeVisible();
+});
+
+test('Download my data: one JSON file with the account and its calculators', async ({ page }) => {
+  test.setTimeout(60_000);
+  const account = await signUpViaApi(page.request, newAccount('exporter'));
+  const id = await saveCalculator(page.request, calcDoc({ name: 'Exported', script: SCRIPT }));
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^calcsmith-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(file.account.email).toBe(account.email);
+  expect(file.calculators.map((c: { id: string }) => c.id)).toEqual([id]);
+  expect(file.calculators[0].doc.name).toBe('Exported');
+  expect(file.calculators[0].versions).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Download my data' })).toBeEnabled();
 });
 
 test('the reset link from the mail sets a new password, once', async ({ page }) => {

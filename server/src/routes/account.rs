@@ -1,11 +1,12 @@
 //! Sign-up, sign-in, sign-out, the account, settings and password resets.
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
+use calcsmith_engine::dates::CivilDate;
 use serde::Deserialize;
 use std::net::SocketAddr;
 use utoipa::ToSchema;
@@ -17,6 +18,7 @@ use crate::extract::Body;
 use crate::security::is_cross_site;
 use crate::services::accounts::{self, Account, SettingsChange};
 use crate::services::captcha::{self, Captcha};
+use crate::services::export::{self, AccountExport};
 use crate::services::{password_resets, rate_limit};
 use crate::state::AppState;
 use crate::wire::{ErrorBody, MessageBody};
@@ -30,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/logout", get(sign_out).post(sign_out_form))
         .route("/api/account", put(account).delete(delete_account))
         .route("/api/acc/save", post(save_settings))
+        .route("/api/account/export", get(export_account))
         .route("/api/captcha", get(new_captcha))
         .route("/api/forgot", post(forgot))
         .route("/api/forgot/reset", post(reset))
@@ -219,6 +222,31 @@ async fn save_settings(
     let session = session_token(&headers);
     accounts::save_settings(&state, user, change, session.as_deref()).await?;
     Ok(Json(MessageBody::new("Settings saved.")))
+}
+
+/// "Download my data": the profile, every calculator with its versions, and the
+/// submissions the plan lets the owner read, as one JSON file (`services::export`).
+#[utoipa::path(get, path = "/api/account/export", tag = "account", security(("session" = [])),
+    responses(
+        (status = 200, body = AccountExport,
+            description = "The file (`Content-Disposition: attachment`)"),
+        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn export_account(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Response, ApiError> {
+    let file = export::export(&state, &user).await?;
+    let day = CivilDate::from_epoch_ms(file.exported_at as f64 * 1000.0)
+        .map_or_else(String::new, CivilDate::to_iso);
+    let disposition = format!("attachment; filename=\"calcsmith-data-{day}.json\"");
+    Ok((
+        [
+            (CONTENT_DISPOSITION, disposition),
+            (CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Json(file),
+    )
+        .into_response())
 }
 
 /// A proof-of-work challenge for sign-up.

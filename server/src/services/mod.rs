@@ -7,6 +7,7 @@ pub mod calculators;
 pub mod captcha;
 pub mod eval_queue;
 pub mod evaluator;
+pub mod export;
 pub mod mail;
 pub mod password_resets;
 pub mod plans;

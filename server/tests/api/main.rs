@@ -1,6 +1,7 @@
 //! The server over real HTTP, each test on a fresh SQLite file and again on a fresh
 //! PostgreSQL database.
 
+mod account_export;
 mod account_security;
 mod accounts;
 mod analytics;

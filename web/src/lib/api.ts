@@ -76,7 +76,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The error a failed answer stands for: the server's message for a 4xx it explains. */
+export async function errorFrom(response: Response): Promise<ApiError> {
   // What the document says an error is; `message` is still checked below.
   let body: Partial<Schemas['ErrorBody']> = {};
   try {

@@ -203,7 +203,10 @@ fn as_count(limit: u64) -> i64 {
 }
 
 /// How many of the calculator's submissions a plan of `limit` a month holds back.
-async fn held_back(
+///
+/// # Errors
+/// The database could not be read.
+pub async fn held_back(
     state: &AppState,
     calculator_id: &str,
     limit: Option<u64>,

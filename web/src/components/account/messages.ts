@@ -35,6 +35,11 @@ export const accountMessages = defineMessages(
     currentPassword: 'Current password',
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Please sign in with your new password.',
+    dataTitle: 'Your data',
+    dataLead:
+      'Download everything your account holds as one JSON file: your settings, every calculator with all its versions, and the submissions your plan lets you read.',
+    exportData: 'Download my data',
+    exporting: 'Preparing your file…',
     deleteTitle: 'Delete account',
     deleteLead:
       'Deleting your account also deletes all your calculators, including published ones. Pages that embed them stop working. This cannot be undone.',
@@ -87,6 +92,11 @@ export const accountMessages = defineMessages(
     currentPassword: 'Текущий пароль',
     changePassword: 'Сменить пароль',
     passwordChanged: 'Пароль изменён. Войдите с новым паролем.',
+    dataTitle: 'Ваши данные',
+    dataLead:
+      'Скачайте всё, что хранит ваша учётная запись, одним файлом JSON: настройки, все калькуляторы со всеми версиями и заявки, которые доступны на вашем тарифе.',
+    exportData: 'Скачать мои данные',
+    exporting: 'Готовим файл…',
     deleteTitle: 'Удаление учётной записи',
     deleteLead:
       'Вместе с учётной записью удаляются все ваши калькуляторы, в том числе опубликованные. Страницы, где они встроены, перестанут работать. Отменить это нельзя.',

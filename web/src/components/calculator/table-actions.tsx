@@ -1,23 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../stores/i18n';
 import { csvFileName, tableToCsv, tableToTsv, type ExportTable } from '../../lib/table-export';
+import { downloadCsv } from '../../lib/download';
 import { calcMessages } from './messages';
 
 /** How long "Copied" stays before the note clears. */
 const NOTE_MS = 4000;
-
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy by the next task; the URL would otherwise live on.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** "Download CSV" and "Copy" for one table output, with the raw values, not the display. */
 export function TableActions({
@@ -57,7 +45,7 @@ export function TableActions({
       <button
         type="button"
         className="button subtle small"
-        onClick={() => download(csvFileName(calcName, outputName), tableToCsv(table))}
+        onClick={() => downloadCsv(tableToCsv(table), csvFileName(calcName, outputName))}
       >
         {t('downloadCsv')}
       </button>

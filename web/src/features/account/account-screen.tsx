@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
 import { AccountNav } from '../../components/account/account-nav';
+import { DataExport } from './data-export';
 import { DeleteAccount } from './delete-account';
 import { accountMessages } from '../../components/account/messages';
 import { PasswordForm } from './password-form';
@@ -51,6 +52,12 @@ export default function AccountScreen() {
         <h2 id="account-password-title">{t('passwordTitle')}</h2>
         <p className="muted card-lead">{t('passwordLead')}</p>
         <PasswordForm email={user.email} />
+      </section>
+
+      <section className="account-card" aria-labelledby="account-data-title">
+        <h2 id="account-data-title">{t('dataTitle')}</h2>
+        <p className="muted card-lead">{t('dataLead')}</p>
+        <DataExport />
       </section>
 
       <section className="account-card danger-zone" aria-labelledby="account-delete-title">

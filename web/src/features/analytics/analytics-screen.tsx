@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { api, messageOf } from '../../lib/api';
+import { downloadCsv } from '../../lib/download';
 import type { Answer } from '../../lib/api/wire';
 import { useT } from '../../stores/i18n';
 import { useSession } from '../../stores/session';
@@ -214,18 +215,8 @@ function ReportView({
   const first = report.days[0]?.date ?? '';
   const last = report.days[report.days.length - 1]?.date ?? '';
 
-  const download = () => {
-    const blob = new Blob([analyticsCsv(report)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = analyticsFileName(name, report.range_days);
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+  const download = () =>
+    downloadCsv(analyticsCsv(report), analyticsFileName(name, report.range_days));
 
   return (
     <>

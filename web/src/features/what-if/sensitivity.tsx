@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SweepCell } from '@calcsmith/engine';
 import type { RunningSweep, SweepTable } from '../../lib/engine/what-if-client';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
+import { downloadCsv } from '../../lib/download';
 import { csvFileName } from '../../lib/table-export';
 import { useT } from '../../stores/i18n';
 import { toast, useUi } from '../../stores/ui';
@@ -339,15 +340,7 @@ function SweepView(props: {
     output: table.output,
     cells: table.cells,
   };
-  const download = () => {
-    const blob = new Blob([tableCsv(text)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = csvFileName(props.calcName, table.output);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const download = () => downloadCsv(tableCsv(text), csvFileName(props.calcName, table.output));
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(tableTsv(text));

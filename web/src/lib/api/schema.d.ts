@@ -78,6 +78,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * "Download my data": the profile, every calculator with its versions, and the
+     *     submissions the plan lets the owner read, as one JSON file (`services::export`).
+     */
+    get: operations['export_account'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/invoice': {
     parameters: {
       query?: never;
@@ -668,6 +688,22 @@ export interface components {
       doc_style: unknown;
       private: boolean;
     };
+    /** @description The whole file. */
+    AccountExport: {
+      account: components['schemas']['ExportedAccount'];
+      /** @description Newest first. */
+      calculators: components['schemas']['ExportedCalculator'][];
+      /**
+       * Format: int64
+       * @description Unix seconds.
+       */
+      exportedAt: number;
+      /**
+       * Format: int32
+       * @description 1 for this shape.
+       */
+      format: number;
+    };
     /** @description A calculator's analytics over the last `range_days` days, today included. */
     AnalyticsReport: {
       /** @description Each day of the range, oldest first, with zeros where nothing was counted. */
@@ -1007,6 +1043,70 @@ export interface components {
      * @enum {string}
      */
     EventType: 'view' | 'engaged' | 'submit' | 'error';
+    /** @description The profile as the Account screen shows it. */
+    ExportedAccount: {
+      address: string;
+      city: string;
+      country: string;
+      /**
+       * Format: int64
+       * @description Unix seconds.
+       */
+      created_at: number;
+      email: string;
+      name: string;
+      phone: string;
+      /** @description `free`, `regular` or `premium`. */
+      plan: string;
+      state: string;
+      zipcode: string;
+    };
+    /** @description One calculator, its versions and its submissions. */
+    ExportedCalculator: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      doc: Record<string, unknown>;
+      doc_style: Record<string, unknown>;
+      id: string;
+      private: boolean;
+      /**
+       * Format: int64
+       * @description The version visitors are shown.
+       */
+      published_version: number;
+      /** @description Newest first, as on the Submissions screen. */
+      submissions: components['schemas']['SubmissionView'][];
+      /**
+       * Format: int64
+       * @description Submissions stored past the plan's monthly limit, not in this file until the plan
+       *     has room for them.
+       */
+      submissionsHeldBack: number;
+      /** Format: int64 */
+      updated_at: number;
+      /**
+       * Format: int64
+       * @description The current version's number.
+       */
+      version: number;
+      /** @description Every kept version, oldest first. */
+      versions: components['schemas']['ExportedVersion'][];
+    };
+    /** @description One kept version. */
+    ExportedVersion: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      doc: Record<string, unknown>;
+      doc_style: Record<string, unknown>;
+      /** Format: int64 */
+      number: number;
+    };
     /** @description `POST /api/forgot`. */
     ForgotRequest: {
       email: string;
@@ -1848,6 +1948,42 @@ export interface operations {
         };
       };
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  export_account: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (`Content-Disposition: attachment`) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
