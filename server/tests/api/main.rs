@@ -27,3 +27,8 @@ mod submissions_owner;
 mod submissions_plans;
 mod tests_on_save;
 mod versions;
+mod webhook_delivery;
+mod webhook_instances;
+mod webhook_network;
+mod webhook_receiver;
+mod webhooks;

@@ -35,6 +35,7 @@ export const sandboxBilling: BillingInfo = {
       interval: 'month',
       maxCalculators: 50,
       allowsPrivate: true,
+      webhookEndpoints: 5,
     },
     {
       id: 'premium',
@@ -44,9 +45,10 @@ export const sandboxBilling: BillingInfo = {
       interval: 'month',
       maxCalculators: null,
       allowsPrivate: true,
+      webhookEndpoints: 20,
     },
   ],
-  free: { maxCalculators: 5, allowsPrivate: false },
+  free: { maxCalculators: 5, allowsPrivate: false, webhookEndpoints: 1 },
 };
 
 export const visa: Card = {
