@@ -157,6 +157,7 @@ pub async fn build_with_state(
         state.db.clone(),
         state.config.submissions_sweep,
     );
+    crate::services::mail::worker::spawn(&state);
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();

@@ -11,7 +11,7 @@ use crate::entities::submission;
 
 /// Runs inside the transaction that stores `submission`, just before it commits.
 ///
-/// Nothing is queued yet: webhooks (issue 29 §5) and e-mail (§4) add their rows here.
+/// Webhooks (issue 29 §5) and e-mail (§4) add their rows here.
 ///
 /// # Errors
 /// The database could not be written; the submission is then not stored either.
@@ -19,12 +19,13 @@ pub async fn stored(
     txn: &DatabaseTransaction,
     submission: &submission::Model,
 ) -> Result<(), DbErr> {
-    let _ = (txn, submission);
+    crate::services::mail::notify::submission_stored(txn, submission).await?;
     Ok(())
 }
 
 /// Runs once `submission` is committed.
 pub fn after_commit(submission: &submission::Model) {
     metrics::counter!("submissions_stored_total").increment(1);
+    crate::services::mail::queue::wake();
     tracing::debug!(calculator = %submission.calculator_id, "submission stored");
 }
