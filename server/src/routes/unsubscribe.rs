@@ -1,17 +1,18 @@
 //! The one-click unsubscribe link of an author's submission mail,
-//! `/unsubscribe/{calculator}/{signature}` (`services::mail::unsubscribe`): `GET` shows
+//! `/unsubscribe/{calculator}?key={signature}` (`services::mail::unsubscribe`): `GET` shows
 //! a page with a button and changes nothing (mail scanners open links), `POST` turns the
 //! calculator's submission mail off — the button, or a mail program's RFC 8058
 //! one-click request (`List-Unsubscribe=One-Click`). No sign-in: the signature is the
 //! proof. A wrong signature, or a calculator gone, is the same 404 page.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::header::CACHE_CONTROL;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use sea_orm::EntityTrait;
+use serde::Deserialize;
 
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::calculator;
@@ -22,10 +23,14 @@ use crate::state::AppState;
 use calcsmith_engine::Locale;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/unsubscribe/{id}/{signature}",
-        get(confirm).post(unsubscribe),
-    )
+    Router::new().route("/unsubscribe/{id}", get(confirm).post(unsubscribe))
+}
+
+/// `?key=`: the link's signature.
+#[derive(Deserialize)]
+struct Key {
+    #[serde(default)]
+    key: String,
 }
 
 /// The page's words in one language.
@@ -125,17 +130,20 @@ fn invalid() -> Response {
 /// `GET`: asks, changes nothing.
 async fn confirm(
     State(state): State<AppState>,
-    Path((id, signature)): Path<(String, String)>,
+    Path(id): Path<String>,
+    Query(Key { key }): Query<Key>,
 ) -> Result<Response, ApiError> {
-    let Some(calc) = signed(&state, &id, &signature).await? else {
+    let Some(calc) = signed(&state, &id, &key).await? else {
         return Ok(invalid());
     };
     let locale = calculator_locale(&calc.doc_style);
     let w = words(locale);
     let question = w.question.replace("{name}", &name_of(&calc));
     let body = format!(
-        "<p>{}</p><form method=\"post\"><button type=\"submit\">{}</button></form>",
+        "<p>{}</p><form method=\"post\" action=\"?key={}\">\
+         <button type=\"submit\">{}</button></form>",
         escape(&question),
+        escape(&key),
         escape(w.button)
     );
     Ok(page(StatusCode::OK, locale, w.title, &body))
@@ -144,9 +152,10 @@ async fn confirm(
 /// `POST`: unsubscribes (again is the same).
 async fn unsubscribe(
     State(state): State<AppState>,
-    Path((id, signature)): Path<(String, String)>,
+    Path(id): Path<String>,
+    Query(Key { key }): Query<Key>,
 ) -> Result<Response, ApiError> {
-    let Some(calc) = signed(&state, &id, &signature).await? else {
+    let Some(calc) = signed(&state, &id, &key).await? else {
         return Ok(invalid());
     };
     opt_out(&state.db, &calc).await?;

@@ -159,7 +159,7 @@ async fn refused_twice_then_delivered(db: Db) {
     for header in [
         "To: author@example.com\n".to_owned(),
         "Subject: New submission: Test\n".to_owned(),
-        format!("List-Unsubscribe: <{}/unsubscribe/{id}/", app.address),
+        format!("List-Unsubscribe: <{}/unsubscribe/{id}?key=", app.address),
         "List-Unsubscribe-Post: List-Unsubscribe=One-Click\n".to_owned(),
     ] {
         assert!(message.contains(&header), "{header:?} is not in {message}");

@@ -1,7 +1,8 @@
 //! The author's one-click unsubscribe from a calculator's submission mail. The link is
-//! `PUBLIC_URL/unsubscribe/{calculator}/{signature}`, the signature an HMAC of the
+//! `PUBLIC_URL/unsubscribe/{calculator}?key={signature}`, the signature an HMAC of the
 //! calculator and its owner under `CALCSMITH_SECRET_KEY`: nobody can make one for a
-//! calculator they were not mailed about, and it needs no sign-in.
+//! calculator they were not mailed about, and it needs no sign-in. (In the query, so the
+//! request log, which shows paths, never shows it.)
 //!
 //! The opt-out is a row of `mail_optouts`, beside the doc, so the next save keeps it. It
 //! records the doc's `notify` and the calculator's version at that moment, and holds
@@ -27,7 +28,7 @@ fn signature(secret: &str, calculator_id: &str, owner_id: i64) -> String {
 /// The unsubscribe link of `calculator_id`'s mail to `owner_id`.
 pub fn link(config: &Config, calculator_id: &str, owner_id: i64) -> String {
     format!(
-        "{}/unsubscribe/{calculator_id}/{}",
+        "{}/unsubscribe/{calculator_id}?key={}",
         config.public_url,
         signature(&config.secret_key, calculator_id, owner_id)
     )
