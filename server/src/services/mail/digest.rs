@@ -33,6 +33,9 @@ const GRACE_MS: i64 = 5 * 60_000;
 /// Submissions a digest lists; the rest are counted.
 const LISTED: u64 = 50;
 
+/// Days a made digest's claim is kept (only the last day's is ever looked at).
+const CLAIMS_KEPT_DAYS: i64 = 7;
+
 /// Looks for digests to make every `CALCSMITH_MAIL_DIGEST_MS`, first right away, until
 /// the app is gone.
 pub fn spawn(db: DatabaseConnection, config: Weak<Config>) {
@@ -86,6 +89,16 @@ pub async fn make_due(db: &DatabaseConnection, config: &Config) -> Result<u64, D
         let owner_id: i64 = row.try_get("", "owner_id")?;
         made += make_for(db, owner_id, day).await?;
     }
+    let sql = match backend {
+        sea_orm::DatabaseBackend::Postgres => "DELETE FROM mail_digests WHERE day < $1",
+        _ => "DELETE FROM mail_digests WHERE day < ?1",
+    };
+    db.execute_raw(Statement::from_sql_and_values(
+        backend,
+        sql,
+        [(day - CLAIMS_KEPT_DAYS).into()],
+    ))
+    .await?;
     Ok(made)
 }
 
