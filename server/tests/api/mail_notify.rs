@@ -345,3 +345,46 @@ both_databases!(
         first.stop().await;
     }
 );
+
+both_databases!(
+    a_held_back_submission_is_announced_without_its_contents,
+    |app: TestApp| async move {
+        let (_author, id) = author_with(&app, "author@example.com", &collecting_doc()).await;
+        submit_one(&app, &id).await;
+        // The free plan's 100 of this month are used up.
+        let db = db_of(&app).await;
+        let month = calcsmith_server::services::submissions::months::month_of(
+            calcsmith_server::tokens::now_ms(),
+        );
+        db.execute_unprepared(&format!(
+            "UPDATE submission_months SET count = 100 WHERE month = {month}"
+        ))
+        .await
+        .expect("count");
+        let (status, answer) = submit(
+            &app,
+            &app.browser(),
+            &id,
+            2.0,
+            json!({"email": "late@example.com", "name": "Late"}),
+        )
+        .await;
+        assert_eq!(status, 201, "{answer}");
+        let mail = outbox_with(&app, 2).await;
+        let held = mail
+            .iter()
+            .find(|m| !m.body.contains("ada@example.com"))
+            .expect("the second mail");
+        assert!(
+            held.body.starts_with(
+                "\"Test\" has a new submission. It is past your plan's monthly limit, so it is \
+                 kept but held back: upgrade your plan to read it.\n"
+            ),
+            "{}",
+            held.body
+        );
+        assert!(!held.body.contains("late@example.com"), "{}", held.body);
+        assert!(!held.body.contains("Late"), "{}", held.body);
+        assert!(held.body.contains("/unsubscribe/"), "{}", held.body);
+    }
+);
