@@ -125,7 +125,7 @@ both_databases!(
             "\nContact\n  Name: Ada\n  Email: ada@example.com\n  Consent: Yes\n",
             "; Version 1\n",
             &format!("\nCalculator: {}/calc/{id}\n", app.address),
-            &format!("\nSubmissions: {}/source/{id}\n", app.address),
+            &format!("\nEditor: {}/source/{id}\n", app.address),
             "\nYou get this e-mail because \"Test\" tells you of each submission.\n",
         ] {
             assert!(body.contains(part), "{part:?} is not in {body}");

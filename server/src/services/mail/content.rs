@@ -150,7 +150,7 @@ fn author_footer(
         "\n{}: {}\n{}: {}/source/{calculator_id}\n\n-- \n{why}\n{}\n",
         t.calculator_link,
         calculator_link(config, calculator_id),
-        t.submissions_link,
+        t.editor_link,
         config.public_url,
         fill(t.unsubscribe, &[("link", &link)]),
     ));

@@ -24,7 +24,7 @@ pub struct Texts {
     pub version: &'static str,
     pub received: &'static str,
     pub calculator_link: &'static str,
-    pub submissions_link: &'static str,
+    pub editor_link: &'static str,
     pub why_each: &'static str,
     pub why_daily: &'static str,
     pub unsubscribe: &'static str,
@@ -56,7 +56,7 @@ const EN: Texts = Texts {
     version: "Version",
     received: "Received",
     calculator_link: "Calculator",
-    submissions_link: "Submissions",
+    editor_link: "Editor",
     why_each: "You get this e-mail because \"{name}\" tells you of each submission.",
     why_daily: "You get this e-mail because \"{name}\" sends you a daily digest of its \
         submissions.",
@@ -88,7 +88,7 @@ const RU: Texts = Texts {
     version: "Версия",
     received: "Получена",
     calculator_link: "Калькулятор",
-    submissions_link: "Заявки",
+    editor_link: "Редактор",
     why_each: "Вы получили это письмо, потому что калькулятор «{name}» сообщает вам о \
         каждой заявке.",
     why_daily: "Вы получили это письмо, потому что калькулятор «{name}» присылает вам \
