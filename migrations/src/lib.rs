@@ -10,6 +10,7 @@ mod m20261128_010000_billing_lease;
 mod m20261128_120000_analytics;
 mod m20261128_170000_submissions;
 mod m20261128_200000_webhooks;
+mod m20261128_201000_mail_queue;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_120000_analytics::Migration),
             Box::new(m20261128_170000_submissions::Migration),
             Box::new(m20261128_200000_webhooks::Migration),
+            Box::new(m20261128_201000_mail_queue::Migration),
         ]
     }
 }

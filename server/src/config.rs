@@ -8,11 +8,13 @@ use std::time::Duration;
 mod analytics;
 mod billing;
 mod env;
+mod mail;
 mod smtp;
 mod webhooks;
 
 pub use analytics::{AnalyticsConfig, Clock};
 pub use billing::{BillingConfig, LiveStripe};
+pub use mail::MailConfig;
 pub use smtp::SmtpCa;
 pub use webhooks::WebhooksConfig;
 
@@ -86,6 +88,8 @@ pub struct Config {
     /// `CALCSMITH_SUBMISSIONS_SWEEP_MS` (3600000, an hour): how often submissions older than
     /// their calculator's retention are deleted (docs/submissions.md).
     pub submissions_sweep: Duration,
+    /// The mail queue's clocks and the caps on e-mailed results (docs/submissions.md).
+    pub mail: MailConfig,
 }
 
 impl std::fmt::Debug for Config {
@@ -116,6 +120,7 @@ impl std::fmt::Debug for Config {
             .field("webhooks", &self.webhooks)
             .field("analytics", &self.analytics)
             .field("submissions_sweep", &self.submissions_sweep)
+            .field("mail", &self.mail)
             .finish()
     }
 }
@@ -255,6 +260,7 @@ impl Config {
             analytics: AnalyticsConfig::from_env()?,
             submissions_sweep: milliseconds("CALCSMITH_SUBMISSIONS_SWEEP_MS", 3_600_000)?
                 .max(Duration::from_millis(10)),
+            mail: MailConfig::from_env()?,
         })
     }
 }

@@ -158,6 +158,7 @@ pub async fn build_with_state(
         state.config.submissions_sweep,
     );
     let webhook_worker = crate::services::webhooks::worker::spawn(state.clone());
+    crate::services::mail::worker::spawn(&state);
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();

@@ -1,6 +1,7 @@
 //! A calculator's `submissions` settings as its doc holds them:
 //! `{"enabled": true, "fields": [{"name": "email", "required": true}, {"name": "name"}],
-//! "buttonLabel", "thankYou", "redirect", "consentText", "privacyUrl", "retentionDays"}`.
+//! "buttonLabel", "thankYou", "redirect", "consentText", "privacyUrl", "retentionDays",
+//! "notify", "emailResults"}`.
 //! Read here rather than in the engine: the engine never needs them, and every byte of its
 //! wasm module counts. A save refuses settings that are not these
 //! (`services::calculators::save`); a doc without them does not collect.
@@ -66,6 +67,36 @@ pub struct FieldSetting {
     pub required: bool,
 }
 
+/// How the author hears of submissions (`notify`; absent: each).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Notify {
+    /// An e-mail per submission.
+    #[default]
+    Each,
+    /// One e-mail a day listing the day's submissions.
+    Daily,
+    /// No e-mail.
+    Off,
+}
+
+impl Notify {
+    /// The value `name` in the doc.
+    pub fn parse(name: &str) -> Option<Notify> {
+        [Notify::Each, Notify::Daily, Notify::Off]
+            .into_iter()
+            .find(|n| n.key() == name)
+    }
+
+    /// Its value in the doc.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Notify::Each => "each",
+            Notify::Daily => "daily",
+            Notify::Off => "off",
+        }
+    }
+}
+
 /// The retention choices: days a submission is kept (none: for ever).
 pub const RETENTION_DAYS: [i32; 3] = [30, 90, 365];
 
@@ -94,10 +125,14 @@ pub struct SubmissionSettings {
     pub privacy_url: Option<String>,
     /// 30, 90 or 365; `None`: kept for ever.
     pub retention_days: Option<i32>,
+    /// How the author is told of submissions.
+    pub notify: Notify,
+    /// The visitor is offered "E-mail me my results" (the form needs its email field).
+    pub email_results: bool,
 }
 
 /// The settings' keys, for the message about an unknown one.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 10] = [
     "enabled",
     "fields",
     "buttonLabel",
@@ -106,6 +141,8 @@ const KEYS: [&str; 8] = [
     "consentText",
     "privacyUrl",
     "retentionDays",
+    "notify",
+    "emailResults",
 ];
 
 impl SubmissionSettings {
@@ -162,7 +199,24 @@ impl SubmissionSettings {
                         })?,
                 ),
             },
+            notify: match settings.get("notify") {
+                None | Some(Value::Null) => Notify::default(),
+                Some(value) => value.as_str().and_then(Notify::parse).ok_or_else(|| {
+                    "submissions.notify must be \"each\", \"daily\" or \"off\"".to_owned()
+                })?,
+            },
+            email_results: match settings.get("emailResults") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(on)) => *on,
+                Some(_) => return Err("submissions.emailResults must be true or false".to_owned()),
+            },
         };
+        if parsed.email_results && parsed.field(ContactField::Email).is_none() {
+            return Err(
+                "submissions.emailResults needs the form's email field (results go to it)"
+                    .to_owned(),
+            );
+        }
         if parsed.field(ContactField::Consent).is_some() && parsed.consent_text.is_none() {
             return Err("submissions.consentText is needed for the consent box".to_owned());
         }
@@ -284,6 +338,22 @@ mod tests {
         );
         assert_eq!(read.field(ContactField::Phone), None);
         assert_eq!(read.retention_days, Some(90));
+        assert_eq!(read.notify, Notify::Each);
+        assert!(!read.email_results);
+    }
+
+    #[test]
+    fn notify_and_email_results_read_as_set() {
+        let read = of(json!({"fields": [{"name": "email"}], "notify": "daily",
+                             "emailResults": true}))
+        .unwrap()
+        .unwrap();
+        assert_eq!(read.notify, Notify::Daily);
+        assert!(read.email_results);
+        let off = of(json!({"notify": "off", "emailResults": false}))
+            .unwrap()
+            .unwrap();
+        assert_eq!(off.notify, Notify::Off);
     }
 
     #[test]
@@ -318,6 +388,22 @@ mod tests {
             (
                 json!({"fields": [{"name": "consent"}]}),
                 "submissions.consentText is needed for the consent box",
+            ),
+            (
+                json!({"notify": "weekly"}),
+                "submissions.notify must be \"each\", \"daily\" or \"off\"",
+            ),
+            (
+                json!({"notify": true}),
+                "submissions.notify must be \"each\", \"daily\" or \"off\"",
+            ),
+            (
+                json!({"emailResults": "yes"}),
+                "submissions.emailResults must be true or false",
+            ),
+            (
+                json!({"emailResults": true, "fields": [{"name": "name"}]}),
+                "submissions.emailResults needs the form's email field (results go to it)",
             ),
             (
                 json!({"buttonLabel": "x".repeat(61)}),

@@ -3,6 +3,9 @@
 pub mod billing_lease;
 pub mod calculator;
 pub mod calculator_version;
+pub mod mail_digest;
+pub mod mail_optout;
+pub mod mail_queue;
 pub mod outbox;
 pub mod password_reset;
 pub mod session;

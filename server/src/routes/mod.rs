@@ -10,6 +10,7 @@ pub mod calculators;
 pub mod health;
 pub mod pages;
 mod share_meta;
+mod unsubscribe;
 pub mod webhooks;
 
 /// Every route of the app.
@@ -21,5 +22,6 @@ pub fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(pages::router())
         .merge(webhooks::router())
+        .merge(unsubscribe::router())
         .merge(crate::openapi::router())
 }

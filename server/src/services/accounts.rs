@@ -373,6 +373,7 @@ pub async fn delete_account(
     crate::services::analytics::store::delete_owner(&txn, user.id).await?;
     crate::services::submissions::removal::delete_owner(&txn, user.id).await?;
     crate::services::webhooks::removal::delete_owner(&txn, user.id).await?;
+    crate::services::mail::queue::forget_author_mail(&txn, &user.email).await?;
     let theirs = sea_orm::sea_query::Query::select()
         .column(calculator::Column::Id)
         .from(calculator::Entity)

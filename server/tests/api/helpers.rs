@@ -162,6 +162,14 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
             ..Default::default()
         },
         submissions_sweep: std::time::Duration::from_secs(3600),
+        // Mail goes at once, and a failed attempt is retried within a tenth of a second.
+        mail: calcsmith_server::config::MailConfig {
+            poll: std::time::Duration::from_millis(100),
+            retry_first: std::time::Duration::from_millis(50),
+            retry_max: std::time::Duration::from_millis(100),
+            attempts: 3,
+            ..Default::default()
+        },
     }
 }
 

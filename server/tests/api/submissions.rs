@@ -169,7 +169,7 @@ both_databases!(
                 400,
                 Some(
                     "Unknown field \"outputs\" (a submission has values, contact, locale, \
-                 captchaResponse, site, website)."
+                 captchaResponse, site, website, emailMe)."
                 )
             )
         );

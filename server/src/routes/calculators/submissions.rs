@@ -32,7 +32,8 @@ use crate::wire::{ErrorBody, MessageBody};
         (status = 201, body = Submitted, description = "Stored (or a honeypot caught: the same \
             answer, nothing stored)"),
         (status = 400, body = ErrorBody, description = "Not collecting, a bad or missing field, \
-            an unknown field, no captcha, or the calculation failed (the engine's message)"),
+            an unknown field, `emailMe` where the calculator does not offer it or without an \
+            email, no captcha, or the calculation failed (the engine's message)"),
         (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
         (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
 pub(super) async fn submit(

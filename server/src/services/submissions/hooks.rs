@@ -11,7 +11,8 @@ use crate::entities::submission;
 
 /// Runs inside the transaction that stores `submission`, just before it commits.
 ///
-/// Nothing is queued yet: webhooks (issue 29 §5) and e-mail (§4) add their rows here.
+/// Queues a webhook delivery for each of the calculator's endpoints that is on, and the
+/// mail its author asked for (`notify`).
 ///
 /// # Errors
 /// The database could not be written; the submission is then not stored either.
@@ -20,6 +21,7 @@ pub async fn stored(
     submission: &submission::Model,
 ) -> Result<(), DbErr> {
     crate::services::webhooks::deliveries::queue_submission(txn, submission).await?;
+    crate::services::mail::notify::submission_stored(txn, submission).await?;
     Ok(())
 }
 
@@ -27,5 +29,6 @@ pub async fn stored(
 pub fn after_commit(submission: &submission::Model) {
     metrics::counter!("submissions_stored_total").increment(1);
     crate::services::webhooks::worker::wake();
+    crate::services::mail::queue::wake();
     tracing::debug!(calculator = %submission.calculator_id, "submission stored");
 }

@@ -22,6 +22,7 @@ use crate::domain::{CalcId, parse_json_text};
 use crate::entities::{submission, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
+use crate::services::mail::results::EmailCopy;
 use crate::services::{calculators, captcha, rate_limit};
 use crate::state::AppState;
 use crate::tokens::{now_ms, random_token};
@@ -65,16 +66,21 @@ pub struct SubmitRequest {
     /// The honeypot: a field people never see and leave empty. Filled in, the answer is
     /// a success and nothing is stored.
     pub website: Option<String>,
+    /// "E-mail me my results": a copy to `contact.email`, where the calculator offers it
+    /// (`submissions.emailResults`).
+    #[serde(rename = "emailMe")]
+    pub email_me: Option<bool>,
 }
 
 /// The request's fields, for the message about an unknown one.
-const FIELDS: [&str; 6] = [
+const FIELDS: [&str; 7] = [
     "values",
     "contact",
     "locale",
     "captchaResponse",
     "site",
     "website",
+    "emailMe",
 ];
 
 impl SubmitRequest {
@@ -116,6 +122,12 @@ pub struct Submitted {
     pub thank_you: Option<String>,
     /// Where to send the visitor next (http or https).
     pub redirect: Option<String>,
+    /// With `emailMe`: whether the copy of the results was queued (sent shortly).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emailed: Option<bool>,
+    /// Why the copy was not sent (a cap); the submission is stored all the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email_reason: Option<String>,
 }
 
 /// Who submits, from where.
@@ -231,9 +243,9 @@ async fn next_in_month(
 ///
 /// # Errors
 /// 429 past the address's rate limit; 404 for a calculator that does not exist or that
-/// the visitor cannot see; 400 when it does not collect, for a bad field, a missing
-/// captcha or a calculation that fails (the engine's message; nothing is stored); the
-/// evaluation queue's 429 and 503.
+/// the visitor cannot see; 400 when it does not collect, for a bad field, `emailMe` it
+/// does not allow, a missing captcha or a calculation that fails (the engine's message;
+/// nothing is stored); the evaluation queue's 429 and 503.
 pub async fn submit(
     state: &AppState,
     id: &CalcId,
@@ -257,6 +269,7 @@ pub async fn submit(
         .map_err(|e| ApiError::Internal(format!("stored doc: {e}")))?;
     let locale = calculators::parse_locale(request.locale.as_deref())?;
     let contact = parse_contact(&settings, &request.contact)?;
+    let copy_asked = EmailCopy::asked(&settings, request.email_me, contact.email.as_deref())?;
     let inputs = inputs_by_name(&doc, &request.values)?;
     let page = request
         .site
@@ -273,13 +286,15 @@ pub async fn submit(
     }
     let outputs = result.outputs.unwrap_or_default();
     let display = result.display.unwrap_or_default();
-    let answer = |id: String| Submitted {
+    let answer = |id: String, copy: &EmailCopy| Submitted {
         thank_you: settings.thank_you.as_deref().map(|t| fill_in(t, &display)),
         redirect: settings.redirect.clone(),
         version: found.published_version,
         id,
         outputs: outputs.clone(),
         display: display.clone(),
+        emailed: copy.emailed(),
+        email_reason: copy.reason(),
     };
     let submission_id: String = random_token().chars().take(16).collect();
     if request
@@ -288,8 +303,17 @@ pub async fn submit(
         .is_some_and(|w| !w.trim().is_empty())
     {
         // A robot filled in the honeypot: it learns nothing from the answer.
-        return Ok(answer(submission_id));
+        let copy = if copy_asked {
+            EmailCopy::Send
+        } else {
+            EmailCopy::NotAsked
+        };
+        return Ok(answer(submission_id, &copy));
     }
+    let copy = match (copy_asked, contact.email.as_deref()) {
+        (true, Some(email)) => EmailCopy::admit(state, &found.id, email).await?,
+        _ => EmailCopy::NotAsked,
+    };
 
     let now = now_ms();
     let month = month_of(now);
@@ -333,9 +357,10 @@ pub async fn submit(
         _ => e.into(),
     })?;
     hooks::stored(&txn, &stored).await?;
+    copy.queue(&txn, &stored, &doc, &shown.doc_style).await?;
     txn.commit().await?;
     hooks::after_commit(&stored);
-    Ok(answer(submission_id))
+    Ok(answer(submission_id, &copy))
 }
 
 #[cfg(test)]

@@ -1811,6 +1811,11 @@ export interface components {
        *     `consent` (true or false), as the calculator's form has them.
        */
       contact?: Record<string, unknown>;
+      /**
+       * @description "E-mail me my results": a copy to `contact.email`, where the calculator offers it
+       *     (`submissions.emailResults`).
+       */
+      emailMe?: boolean | null;
       /** @description `en` (default) or `ru`: how the outputs are displayed. */
       locale?: string | null;
       /**
@@ -1830,6 +1835,10 @@ export interface components {
     Submitted: {
       /** @description Their display text, by output name. */
       display: Record<string, unknown>;
+      /** @description Why the copy was not sent (a cap); the submission is stored all the same. */
+      emailReason?: string | null;
+      /** @description With `emailMe`: whether the copy of the results was queued (sent shortly). */
+      emailed?: boolean | null;
       id: string;
       /** @description The outputs the server computed, raw, by output name. */
       outputs: Record<string, unknown>;
@@ -3415,7 +3424,7 @@ export interface operations {
           'application/json': components['schemas']['Submitted'];
         };
       };
-      /** @description Not collecting, a bad or missing field, an unknown field, no captcha, or the calculation failed (the engine's message) */
+      /** @description Not collecting, a bad or missing field, an unknown field, `emailMe` where the calculator does not offer it or without an email, no captcha, or the calculation failed (the engine's message) */
       400: {
         headers: {
           [name: string]: unknown;
