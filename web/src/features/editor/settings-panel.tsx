@@ -6,6 +6,7 @@ import { useT } from '../../stores/i18n';
 import type { CalcDoc, DocStyle } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
+import { SubmissionsSettings } from './submissions-settings';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
 
@@ -151,6 +152,7 @@ export function SettingsPanel(props: {
           onChange={(lang) => setStyle('lang', lang === 'auto' ? undefined : lang)}
         />
       </fieldset>
+      <SubmissionsSettings doc={doc} onDocChange={onDocChange} />
     </div>
   );
 }

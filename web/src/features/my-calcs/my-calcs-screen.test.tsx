@@ -16,6 +16,7 @@ const row = (id: string, name: string, isPrivate = false) => ({
   doc_style: {},
   private: isPrivate,
   views_30d: 0,
+  unread_submissions: 0,
 });
 
 function show(path: string, respond: (call: FetchCall) => Response) {
