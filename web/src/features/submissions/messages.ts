@@ -13,7 +13,7 @@ export const submissionsMessages = defineMessages(
     notCollecting:
       'This calculator does not collect submissions. Turn on “Collect submissions” in the editor’s settings.',
     heldBack:
-      '{n} submissions this month are past your plan’s {limit} a month. They are kept, not lost: upgrade to read them.',
+      'Held back: {n}. Your plan shows {limit} submissions a month; the rest are kept, not lost. Upgrade to read them.',
     upgrade: 'See the plans',
     search: 'Search name or e-mail',
     from: 'From',
@@ -117,7 +117,7 @@ export const submissionsMessages = defineMessages(
     notCollecting:
       'Этот калькулятор не собирает заявки. Включите «Собирать заявки» в настройках редактора.',
     heldBack:
-      'Заявок сверх тарифа ({limit} в месяц) в этом месяце: {n}. Они сохранены: повысьте тариф, чтобы их прочитать.',
+      'Отложено: {n}. Ваш тариф показывает {limit} заявок в месяц; остальные сохранены, а не потеряны. Повысьте тариф, чтобы их прочитать.',
     upgrade: 'Посмотреть тарифы',
     search: 'Поиск по имени или e-mail',
     from: 'С',
