@@ -61,6 +61,10 @@ test('the author sets up the form in Settings, checked before saving', async ({ 
       'No value output is named {totl}: shown as written.',
   );
   await thankYou.fill('Your quote: {total}');
+  // Previewed with the editor's own result.
+  await expect(section.getByText(/^With the values tried now: /)).toHaveText(
+    'With the values tried now: Your quote: 10.00',
+  );
   const redirect = section.getByLabel('Then go to (optional)');
   await redirect.fill('ftp://example.com/thanks');
   await expect(redirect).toHaveAccessibleDescription(

@@ -25,6 +25,7 @@ export const submissionsSettingsMessages = defineMessages(
     thankYouHint:
       'Shown after sending. {outputName} quotes an output as the page shows it, e.g. Your quote: {total}',
     unknownQuotes: 'No value output is named {names}: shown as written.',
+    preview: 'With the values tried now: {text}',
     redirect: 'Then go to (optional)',
     redirectHint: 'An http or https address; the visitor goes there instead of the thank-you.',
     retention: 'Keep submissions for',
@@ -66,6 +67,7 @@ export const submissionsSettingsMessages = defineMessages(
     thankYouHint:
       'Показывается после отправки. {outputName} подставляет результат так, как он показан на странице, например: Ваша цена: {total}',
     unknownQuotes: 'Нет результата-значения с именем {names}: показывается как написано.',
+    preview: 'С текущими значениями: {text}',
     redirect: 'Затем перейти на (необязательно)',
     redirectHint: 'Адрес http или https; посетитель перейдёт туда вместо сообщения.',
     retention: 'Хранить заявки',

@@ -4,13 +4,14 @@
 // setting is checked here as the server checks it on save, so a save is not refused.
 import { useId } from 'react';
 import { useT } from '../../stores/i18n';
-import type { CalcDoc } from '../../lib/types';
+import type { CalcDoc, EvalResult } from '../../lib/types';
 import {
   CONTACT_FIELDS,
   NEW_SETTINGS,
   RETENTION_DAYS,
   checkSettings,
   fieldMode,
+  fillThankYou,
   settingsOf,
   storedSettings,
   unknownQuotes,
@@ -24,6 +25,8 @@ import { submissionsSettingsMessages } from './submissions-messages';
 
 export function SubmissionsSettings(props: {
   doc: CalcDoc;
+  /** The editor's latest result, quoted by the thank-you message's preview. */
+  result: EvalResult | null;
   onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
 }) {
   const t = useT(submissionsSettingsMessages);
@@ -105,6 +108,11 @@ export function SubmissionsSettings(props: {
                 : null)
             }
           />
+          {settings.thankYou && props.result?.display && (
+            <p className="field-hint muted submissions-preview" aria-live="polite">
+              {t('preview', { text: fillThankYou(settings.thankYou, props.result.display) })}
+            </p>
+          )}
           <TextField
             label={t('redirect')}
             placeholder="https://"
