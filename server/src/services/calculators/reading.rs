@@ -15,8 +15,8 @@ use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::paging::{self, Page};
 use crate::services::analytics;
-use crate::services::submissions::listing::unread_counts;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
+use crate::services::submissions::listing::unread_counts;
 use crate::services::versions::{self, TestsSummary};
 use crate::state::AppState;
 
