@@ -36,7 +36,6 @@ export const sandboxBilling: BillingInfo = {
       maxCalculators: 50,
       allowsPrivate: true,
       monthlySubmissions: 1000,
-      webhookEndpoints: 5,
     },
     {
       id: 'premium',
@@ -47,10 +46,9 @@ export const sandboxBilling: BillingInfo = {
       maxCalculators: null,
       allowsPrivate: true,
       monthlySubmissions: null,
-      webhookEndpoints: 20,
     },
   ],
-  free: { maxCalculators: 5, allowsPrivate: false, monthlySubmissions: 100, webhookEndpoints: 1 },
+  free: { maxCalculators: 5, allowsPrivate: false, monthlySubmissions: 100 },
 };
 
 export const visa: Card = {

@@ -1052,6 +1052,11 @@ export interface components {
       tests?: components['schemas']['TestsSummary'] | null;
       /**
        * Format: int64
+       * @description Submissions the owner has not read yet, of those the plan lets them read.
+       */
+      unread_submissions: number;
+      /**
+       * Format: int64
        * @description Views in the last 30 days, today included.
        */
       views_30d: number;
@@ -1102,6 +1107,11 @@ export interface components {
         error?: string | null;
         private: boolean;
         tests?: components['schemas']['TestsSummary'] | null;
+        /**
+         * Format: int64
+         * @description Submissions the owner has not read yet, of those the plan lets them read.
+         */
+        unread_submissions: number;
         /**
          * Format: int64
          * @description Views in the last 30 days, today included.
