@@ -3,7 +3,7 @@
 // computes the outputs itself), the proof of work solved in the background and an empty
 // honeypot. Then the author's thank-you, filled in with the server's numbers, or their
 // redirect. Errors are at their fields (aria-describedby), the first one focused.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, OOPS, api } from '../../lib/api';
 import type { Schemas } from '../../lib/api/wire';
 import {
@@ -53,6 +53,10 @@ export function SubmitForm(props: {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Submitted | null>(null);
   const idOf = (field: string) => `${base}-${field}`;
+  // The thank-you takes the focus from the form it replaces, so it is read out.
+  useEffect(() => {
+    if (answer && !answer.redirect) done.current?.focus();
+  }, [answer]);
 
   const problemText = (field: ContactField, problem: ContactProblem) => {
     const name = t(field === 'consent' ? 'required' : field);
@@ -109,7 +113,6 @@ export function SubmitForm(props: {
       props.onSubmitted?.();
       setAnswer(sent);
       if (sent.redirect) goTo(sent.redirect);
-      else requestAnimationFrame(() => done.current?.focus());
     } catch (error) {
       const message = error instanceof ApiError ? error.message : OOPS;
       const field = error instanceof ApiError ? fieldOfServerMessage(message) : null;
