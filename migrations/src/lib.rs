@@ -9,6 +9,7 @@ mod m20261127_050000_calculator_versions;
 mod m20261128_010000_billing_lease;
 mod m20261128_120000_analytics;
 mod m20261128_170000_submissions;
+mod m20261128_200000_webhooks;
 
 /// Every migration, oldest first.
 pub struct Migrator;
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_010000_billing_lease::Migration),
             Box::new(m20261128_120000_analytics::Migration),
             Box::new(m20261128_170000_submissions::Migration),
+            Box::new(m20261128_200000_webhooks::Migration),
         ]
     }
 }

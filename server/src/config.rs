@@ -9,10 +9,12 @@ mod analytics;
 mod billing;
 mod env;
 mod smtp;
+mod webhooks;
 
 pub use analytics::{AnalyticsConfig, Clock};
 pub use billing::{BillingConfig, LiveStripe};
 pub use smtp::SmtpCa;
+pub use webhooks::WebhooksConfig;
 
 use env::{count, milliseconds, seconds, var};
 
@@ -77,6 +79,8 @@ pub struct Config {
     pub published_cache: Duration,
     /// Stripe: live keys, or the sandbox the server mounts (docs/billing.md).
     pub billing: BillingConfig,
+    /// How webhooks are delivered (docs/submissions.md, "Webhooks").
+    pub webhooks: WebhooksConfig,
     /// How visitors' events are batched before they are counted (docs/analytics.md).
     pub analytics: AnalyticsConfig,
     /// `CALCSMITH_SUBMISSIONS_SWEEP_MS` (3600000, an hour): how often submissions older than
@@ -109,6 +113,7 @@ impl std::fmt::Debug for Config {
             .field("request_timeout", &self.request_timeout)
             .field("published_cache", &self.published_cache)
             .field("billing", &self.billing)
+            .field("webhooks", &self.webhooks)
             .field("analytics", &self.analytics)
             .field("submissions_sweep", &self.submissions_sweep)
             .finish()
@@ -246,6 +251,7 @@ impl Config {
             request_timeout: seconds("CALCSMITH_REQUEST_TIMEOUT", 30)?,
             published_cache: milliseconds("CALCSMITH_PUBLISHED_CACHE_MS", 1000)?,
             billing: BillingConfig::from_env()?,
+            webhooks: WebhooksConfig::from_env()?,
             analytics: AnalyticsConfig::from_env()?,
             submissions_sweep: milliseconds("CALCSMITH_SUBMISSIONS_SWEEP_MS", 3_600_000)?
                 .max(Duration::from_millis(10)),

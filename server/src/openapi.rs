@@ -13,12 +13,19 @@
 use axum::Json;
 use axum::Router;
 use axum::routing::get;
+use utoipa::openapi::path::{OperationBuilder, ParameterBuilder, ParameterIn};
+use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{
+    ContentBuilder, HttpMethod, ObjectBuilder, PathItem, PathsBuilder, Ref, Required, Response,
+    Type,
+};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::billing::{payments, subscription};
 use crate::routes::calculators::{analytics, published, sources, submissions};
-use crate::routes::{account, billing};
+use crate::routes::{account, billing, webhooks};
+use crate::services::webhooks::payload::WebhookPayload;
 use crate::state::AppState;
 
 /// Serves the document.
@@ -29,6 +36,61 @@ pub fn router() -> Router<AppState> {
 /// The document.
 pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
+}
+
+/// What Calcsmith POSTs to an author's endpoint (OpenAPI 3.1 `webhooks`), signed.
+struct WebhookEvents;
+
+impl Modify for WebhookEvents {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let signature = ParameterBuilder::new()
+            .name("Calcsmith-Signature")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::True)
+            .description(Some(
+                "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">`, keyed by the \
+                 endpoint's secret (`whsec_…`). Recompute it over the body as received, \
+                 compare in constant time, and refuse an old `t`.",
+            ))
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String)));
+        let delivery = ParameterBuilder::new()
+            .name("Calcsmith-Delivery")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::True)
+            .description(Some(
+                "The delivery's id (a redelivery has a new one; the body's `id`, the \
+                 event's, stays).",
+            ))
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String)));
+        let body = RequestBodyBuilder::new()
+            .required(Some(Required::True))
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("WebhookPayload")))
+                    .build(),
+            )
+            .build();
+        let operation = OperationBuilder::new()
+            .summary(Some(
+                "A stored submission (`submission.created`) or a test event",
+            ))
+            .description(Some(
+                "POSTed to each enabled endpoint of the calculator within seconds, with a \
+                 10 s time-out. Any 2xx answer takes it; anything else (a redirect \
+                 included: redirects are never followed) is retried about 5 s later, \
+                 doubling, for 3 days; an endpoint failing that long is turned off and its \
+                 author told by mail. An event may arrive more than once: use its `id`.",
+            ))
+            .parameter(signature)
+            .parameter(delivery)
+            .request_body(Some(body))
+            .response("200", Response::new("Received (any 2xx status)"));
+        let events = PathsBuilder::new()
+            .path("submission", PathItem::new(HttpMethod::Post, operation))
+            .build();
+        openapi.webhooks = Some(events);
+    }
 }
 
 /// The session cookie, set by sign-up and sign-in.
@@ -65,13 +127,16 @@ impl Modify for SessionCookie {
         analytics::record_event, analytics::read_analytics, analytics::set_analytics,
         submissions::submit, submissions::list, submissions::csv, submissions::delete_one,
         submissions::delete_all,
+        webhooks::create, webhooks::list, webhooks::remove, webhooks::rotate, webhooks::enable,
+        webhooks::send_test, webhooks::list_deliveries, webhooks::redeliver,
         billing::plans, subscription::subscription, subscription::cancel,
         subscription::resume, subscription::preview, subscription::switch_plan,
         subscription::cards, subscription::edit_card, subscription::make_default,
         subscription::delete_card, payments::checkout, payments::complete, payments::invoices,
         payments::invoice_pdf, payments::webhook
     ),
-    modifiers(&SessionCookie)
+    components(schemas(WebhookPayload)),
+    modifiers(&SessionCookie, &WebhookEvents)
 )]
 struct ApiDoc;
 
@@ -83,7 +148,7 @@ mod tests {
     fn every_operation_answers_errors_in_the_one_error_shape() {
         let doc = serde_json::to_value(document()).expect("document");
         let paths = doc["paths"].as_object().expect("paths");
-        assert_eq!(paths.len(), 35);
+        assert_eq!(paths.len(), 42);
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().expect("operations") {
                 for (status, response) in operation["responses"].as_object().expect("responses") {
@@ -97,5 +162,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_webhook_payload_is_documented_under_webhooks() {
+        let doc = serde_json::to_value(document()).expect("document");
+        let post = &doc["webhooks"]["submission"]["post"];
+        assert_eq!(
+            post["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/WebhookPayload"
+        );
+        assert_eq!(post["parameters"][0]["name"], "Calcsmith-Signature");
+        let payload = &doc["components"]["schemas"]["WebhookPayload"];
+        assert!(payload["properties"]["submission"].is_object(), "{payload}");
     }
 }

@@ -157,6 +157,7 @@ pub async fn build_with_state(
         state.db.clone(),
         state.config.submissions_sweep,
     );
+    let webhook_worker = crate::services::webhooks::worker::spawn(state.clone());
     let request_id = HeaderName::from_static("x-request-id");
     let request_timeout = state.config.request_timeout;
     routes::health::install_metrics();
@@ -184,6 +185,8 @@ pub async fn build_with_state(
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        // The delivery worker lives as long as the app.
+        .layer(axum::Extension(webhook_worker))
         .with_state(state.clone());
     Ok((app, state))
 }

@@ -11,3 +11,6 @@ pub mod submission;
 pub mod submission_month;
 pub mod used_captcha;
 pub mod user;
+pub mod webhook_attempt;
+pub mod webhook_delivery;
+pub mod webhook_endpoint;

@@ -10,6 +10,7 @@ pub mod calculators;
 pub mod health;
 pub mod pages;
 mod share_meta;
+pub mod webhooks;
 
 /// Every route of the app.
 pub fn router() -> Router<AppState> {
@@ -19,5 +20,6 @@ pub fn router() -> Router<AppState> {
         .merge(calculators::router())
         .merge(health::router())
         .merge(pages::router())
+        .merge(webhooks::router())
         .merge(crate::openapi::router())
 }

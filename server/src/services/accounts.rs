@@ -372,6 +372,7 @@ pub async fn delete_account(
     let txn = state.db.begin().await?;
     crate::services::analytics::store::delete_owner(&txn, user.id).await?;
     crate::services::submissions::removal::delete_owner(&txn, user.id).await?;
+    crate::services::webhooks::removal::delete_owner(&txn, user.id).await?;
     let theirs = sea_orm::sea_query::Query::select()
         .column(calculator::Column::Id)
         .from(calculator::Entity)

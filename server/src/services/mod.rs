@@ -14,3 +14,4 @@ pub mod published_cache;
 pub mod rate_limit;
 pub mod submissions;
 pub mod versions;
+pub mod webhooks;

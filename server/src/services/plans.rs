@@ -66,6 +66,30 @@ impl Plan {
         }
     }
 
+    /// How many webhook endpoints the account may have, over all its calculators.
+    pub const fn webhook_endpoints(self) -> u64 {
+        match self {
+            Plan::Free => 1,
+            Plan::Regular => 5,
+            Plan::Premium => 20,
+        }
+    }
+
+    /// The message when one more webhook endpoint would pass the plan's limit.
+    pub fn webhook_limit_message(self) -> String {
+        match self {
+            Plan::Free => "The free plan allows 1 webhook endpoint. Upgrade to Regular or Premium to add more.".to_owned(),
+            Plan::Regular => format!(
+                "Your plan allows up to {} webhook endpoints. Upgrade to Premium to add more.",
+                self.webhook_endpoints()
+            ),
+            Plan::Premium => format!(
+                "Your plan allows up to {} webhook endpoints. Delete one to add another.",
+                self.webhook_endpoints()
+            ),
+        }
+    }
+
     /// Whether calculators may be private.
     pub const fn allows_private(self) -> bool {
         !matches!(self, Plan::Free)

@@ -155,6 +155,7 @@ pub fn test_config(database_url: String, data_dir: PathBuf) -> Config {
             test_clocks: true,
             ..Default::default()
         },
+        webhooks: Default::default(),
         // Counted events reach the database within a fifth of a second.
         analytics: calcsmith_server::config::AnalyticsConfig {
             flush_every: std::time::Duration::from_millis(200),

@@ -26,3 +26,6 @@ mod submissions_owner;
 mod submissions_plans;
 mod tests_on_save;
 mod versions;
+mod webhook_delivery;
+mod webhook_receiver;
+mod webhooks;

@@ -44,5 +44,5 @@ async fn every_documented_operation_is_routed() {
             operations += 1;
         }
     }
-    assert_eq!(operations, 44);
+    assert_eq!(operations, 52);
 }

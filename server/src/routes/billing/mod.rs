@@ -58,6 +58,8 @@ pub struct PlanOnSale {
     /// How many submissions a month the owner reads; null: no limit. Past it they are
     /// stored and held back until an upgrade.
     monthly_submissions: Option<u64>,
+    /// How many webhook endpoints the account may have, over all its calculators.
+    webhook_endpoints: u64,
 }
 
 /// The free plan's limits.
@@ -67,6 +69,7 @@ pub struct FreePlan {
     max_calculators: Option<u64>,
     allows_private: bool,
     monthly_submissions: Option<u64>,
+    webhook_endpoints: u64,
 }
 
 /// `GET /api/billing`: how plans are sold here.
@@ -105,6 +108,7 @@ async fn plans(State(state): State<AppState>) -> Json<BillingInfo> {
         max_calculators: plan.max_calculators(),
         allows_private: plan.allows_private(),
         monthly_submissions: plan.monthly_submissions(),
+        webhook_endpoints: plan.webhook_endpoints(),
     })
     .collect();
     Json(BillingInfo {
@@ -117,6 +121,7 @@ async fn plans(State(state): State<AppState>) -> Json<BillingInfo> {
             max_calculators: Plan::Free.max_calculators(),
             allows_private: Plan::Free.allows_private(),
             monthly_submissions: Plan::Free.monthly_submissions(),
+            webhook_endpoints: Plan::Free.webhook_endpoints(),
         },
     })
 }

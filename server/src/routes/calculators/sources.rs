@@ -235,6 +235,7 @@ pub(super) async fn delete_owned(
     versions::delete_all(&txn, id.as_str()).await?;
     analytics::store::delete_calculator(&txn, id.as_str()).await?;
     submissions::removal::delete_calculator(&txn, id.as_str()).await?;
+    crate::services::webhooks::removal::delete_calculator(&txn, id.as_str()).await?;
     txn.commit().await?;
     state.published.forget(id.as_str());
     state.analytics.forget(id.as_str());

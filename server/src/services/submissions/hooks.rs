@@ -19,12 +19,13 @@ pub async fn stored(
     txn: &DatabaseTransaction,
     submission: &submission::Model,
 ) -> Result<(), DbErr> {
-    let _ = (txn, submission);
+    crate::services::webhooks::deliveries::queue_submission(txn, submission).await?;
     Ok(())
 }
 
 /// Runs once `submission` is committed.
 pub fn after_commit(submission: &submission::Model) {
     metrics::counter!("submissions_stored_total").increment(1);
+    crate::services::webhooks::worker::wake();
     tracing::debug!(calculator = %submission.calculator_id, "submission stored");
 }
