@@ -322,13 +322,13 @@ test('the CSV, search, dates, deleting, and what the free plan holds back', asyn
 
 test('the pricing page lists submissions and webhook endpoints', async ({ page }) => {
   await page.goto('/pricing');
-  const regular = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Regular' }) });
-  await expect(regular).toContainText('1,000 submissions a month');
-  const premium = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Premium' }) });
-  await expect(premium).toContainText('unlimited submissions');
-  await expect(page.getByText(/^Free: /)).toContainText('100 submissions a month');
+  const plan = (name: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(plan('Regular')).toContainText('1,000 submissions a month');
+  await expect(plan('Regular')).toContainText('5 webhook endpoints');
+  await expect(plan('Premium')).toContainText('unlimited submissions');
+  await expect(plan('Premium')).toContainText('20 webhook endpoints');
+  await expect(page.getByText(/^Free: /)).toHaveText(
+    'Free: save up to 5 calculators, public calculators only, 100 submissions a month, 1 webhook endpoint.',
+  );
 });

@@ -18,7 +18,7 @@ interface PlanLimits {
   maxCalculators?: number | null;
   allowsPrivate: boolean;
   monthlySubmissions?: number | null;
-  /** Endpoints across the account's calculators (`GET /api/billing`, with webhooks). */
+  /** Webhook endpoints across the account's calculators. */
   webhookEndpoints?: number | null;
 }
 

@@ -36,6 +36,7 @@ export const sandboxBilling: BillingInfo = {
       maxCalculators: 50,
       allowsPrivate: true,
       monthlySubmissions: 1000,
+      webhookEndpoints: 5,
     },
     {
       id: 'premium',
@@ -46,9 +47,10 @@ export const sandboxBilling: BillingInfo = {
       maxCalculators: null,
       allowsPrivate: true,
       monthlySubmissions: null,
+      webhookEndpoints: 20,
     },
   ],
-  free: { maxCalculators: 5, allowsPrivate: false, monthlySubmissions: 100 },
+  free: { maxCalculators: 5, allowsPrivate: false, monthlySubmissions: 100, webhookEndpoints: 1 },
 };
 
 export const visa: Card = {

@@ -106,7 +106,7 @@ export function DeliveryLog(props: { calcId: string; hookId: string; version: nu
 function DeliveryItem({ delivery, onRedeliver }: { delivery: Delivery; onRedeliver(): void }) {
   const t = useT(submissionsMessages);
   const locale = useUi((s) => s.locale);
-  const when = (time: number | string) =>
+  const when = (time: number) =>
     dateOf(time).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' });
   const stateText = {
     pending: t('pending'),

@@ -156,7 +156,7 @@ function Endpoint(props: {
       return false;
     }
   };
-  const when = (time: number | string) =>
+  const when = (time: number) =>
     dateOf(time).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (

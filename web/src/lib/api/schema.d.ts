@@ -408,6 +408,132 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calc/{id}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The calculator's endpoints, with the account's endpoints used and allowed. */
+    get: operations['list_webhooks'];
+    put?: never;
+    /**
+     * Adds an endpoint. Its address must be https and resolve only to public addresses
+     *     (checked again before every delivery). The secret is shown here and on rotation only.
+     */
+    post: operations['create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes an endpoint with its delivery log. */
+    delete: operations['remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The endpoint's deliveries, newest first, 20 a page, each with its attempts. */
+    get: operations['list_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}/deliveries/{did}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queues a delivery again: a new delivery with the same body (the same event id). */
+    post: operations['redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turns an endpoint the server turned off (it failed for the whole failure window) back
+     *     on.
+     */
+    post: operations['enable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Gives the endpoint a new secret (shown only here); the old one signs nothing more. */
+    post: operations['rotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calc/{id}/webhooks/{wid}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queues a `test` event to the endpoint. */
+    post: operations['send_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/captcha': {
     parameters: {
       query?: never;
@@ -642,7 +768,54 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  submission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A stored submission (`submission.created`) or a test event
+     * @description POSTed to each enabled endpoint of the calculator within seconds, with a 10 s time-out. Any 2xx answer takes it; anything else (a redirect included: redirects are never followed) is retried about 5 s later, doubling, for 3 days; an endpoint failing that long is turned off and its author told by mail. An event may arrive more than once: use its `id`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed by the endpoint's secret (`whsec_…`). Recompute it over the body as received, compare in constant time, and refuse an old `t`. */
+          'Calcsmith-Signature': string;
+          /** @description The delivery's id (a redelivery has a new one; the body's `id`, the event's, stays). */
+          'Calcsmith-Delivery': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookPayload'];
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx status) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /** @description The signed-in user (`PUT /api/account`, and the answer to sign-up and sign-in). */
@@ -699,6 +872,28 @@ export interface components {
     AnalyticsSetting: {
       /** @description Whether visits are counted. */
       enabled: boolean;
+    };
+    /** @description One attempt of a delivery. */
+    AttemptView: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds when it started.
+       */
+      at: number;
+      /** Format: int64 */
+      duration_ms: number;
+      /**
+       * @description Why it failed without an answer, or why the answer counts as a failure (a
+       *     redirect is never followed).
+       */
+      error?: string | null;
+      /** @description The start of the answer's body (at most 500 characters). */
+      response_excerpt?: string | null;
+      /**
+       * Format: int32
+       * @description The HTTP status the endpoint answered; null: no answer.
+       */
+      status?: number | null;
     };
     /** @description `GET /api/billing`: how plans are sold here. */
     BillingInfo: {
@@ -793,6 +988,24 @@ export interface components {
      * @enum {string}
      */
     ConsoleLevel: 'log' | 'info' | 'warn' | 'error' | 'debug';
+    /** @description A new endpoint, with its secret: shown here and on rotation only. */
+    CreatedEndpoint: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description Unix milliseconds of the first failure since the last success; null: not failing.
+       */
+      failing_since?: number | null;
+      id: string;
+      /** @description `whsec_…`: the key of the `Calcsmith-Signature` HMAC. */
+      secret: string;
+      url: string;
+    };
     /** @description An answer wrapped as `{"data": …}`. */
     Data_Option_Subscription: {
       data: null | {
@@ -911,6 +1124,36 @@ export interface components {
       /** @description The user's current password. */
       password: string;
     };
+    /**
+     * @description What a delivery tells of.
+     * @enum {string}
+     */
+    DeliveryEvent: 'submission' | 'test';
+    /**
+     * @description Where a delivery stands.
+     * @enum {string}
+     */
+    DeliveryState: 'pending' | 'delivered' | 'failed';
+    /** @description One delivery in the endpoint's log. */
+    DeliveryView: {
+      /** @description Oldest first. */
+      attempts: components['schemas']['AttemptView'][];
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      event: components['schemas']['DeliveryEvent'];
+      id: string;
+      /**
+       * Format: int64
+       * @description Unix milliseconds when it is tried next; null once delivered or failed.
+       */
+      next_attempt_at?: number | null;
+      state: components['schemas']['DeliveryState'];
+      /** @description The submission it tells of; null for a test event. */
+      submission_id?: string | null;
+    };
     /** @description One output (or table cell, or table size) that is not what a test expected. */
     Difference: {
       /** @description The actual value, or when `actual_elided`, the text [`shown_value`] gives. */
@@ -929,6 +1172,39 @@ export interface components {
        *     in the number of rows.
        */
       row?: number;
+    };
+    /** @description A calculator's endpoints, and the account's room for more. */
+    EndpointList: {
+      data: components['schemas']['EndpointView'][];
+      /**
+       * Format: int64
+       * @description Endpoints the account's plan allows, over all its calculators.
+       */
+      limit: number;
+      /**
+       * Format: int64
+       * @description Endpoints the account has, over all its calculators.
+       */
+      used: number;
+    };
+    /** @description An endpoint as listed (never its secret). */
+    EndpointView: {
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      /** @description Why the server turned it off. */
+      disabled_reason?: string | null;
+      /** @description False once the server turned it off (see `disabled_reason`). */
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description Unix milliseconds of the first failure since the last success; null: not failing.
+       */
+      failing_since?: number | null;
+      id: string;
+      url: string;
     };
     /** @description Every failure: a 4xx (or a generic 500) with a message for people. */
     ErrorBody: {
@@ -1018,6 +1294,8 @@ export interface components {
       maxCalculators?: number | null;
       /** Format: int64 */
       monthlySubmissions?: number | null;
+      /** Format: int64 */
+      webhookEndpoints: number;
     };
     /** @description One row of `GET /api/account/invoice`. */
     Invoice: {
@@ -1088,6 +1366,11 @@ export interface components {
       count: number;
       name: string;
     };
+    /** @description `POST /api/calc/{id}/webhooks`. */
+    NewEndpoint: {
+      /** @description An https URL whose host resolves to public addresses only. */
+      url: string;
+    };
     /**
      * @description The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
      *     the result keeps it as JSON).
@@ -1098,6 +1381,29 @@ export interface components {
           [key: string]: string;
         }[]
       | null;
+    /** @description One page of a list, as every paged answer has it. */
+    Page_DeliveryView: {
+      data: {
+        /** @description Oldest first. */
+        attempts: components['schemas']['AttemptView'][];
+        /**
+         * Format: int64
+         * @description Unix milliseconds.
+         */
+        created_at: number;
+        event: components['schemas']['DeliveryEvent'];
+        id: string;
+        /**
+         * Format: int64
+         * @description Unix milliseconds when it is tried next; null once delivered or failed.
+         */
+        next_attempt_at?: number | null;
+        state: components['schemas']['DeliveryState'];
+        /** @description The submission it tells of; null for a test event. */
+        submission_id?: string | null;
+      }[];
+      paging: components['schemas']['Paging'];
+    };
     /** @description One page of a list, as every paged answer has it. */
     Page_ListedCalc: {
       data: {
@@ -1154,6 +1460,41 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description The calculator an event is about. */
+    PayloadCalculator: {
+      id: string;
+      /** @description Its name (the doc's `name`) in that version. */
+      name: string;
+    };
+    /**
+     * @description A submission as a webhook tells of it: what the server computed, and the contact
+     *     fields the visitor filled in.
+     */
+    PayloadSubmission: {
+      /** @description The consent text as the visitor was shown it. */
+      consent_text?: string | null;
+      /**
+       * @description `name`, `email`, `phone`, `company`, `message` (text) and `consent` (true or
+       *     false), as the form had them.
+       */
+      contact: Record<string, unknown>;
+      /**
+       * Format: int64
+       * @description Unix milliseconds.
+       */
+      created_at: number;
+      /** @description Display text by output name, as the visitor saw it. */
+      display: Record<string, unknown>;
+      id: string;
+      /** @description `en` or `ru`, as displayed. */
+      locale?: string | null;
+      /** @description Raw outputs by output name. */
+      outputs: Record<string, unknown>;
+      /** @description Host and path of the page it was sent from. */
+      page?: string | null;
+      /** @description Input values by input name. */
+      values: Record<string, unknown>;
+    };
     /** @description A plan on sale (`GET /api/billing`); the limits are those the server enforces. */
     PlanOnSale: {
       allowsPrivate: boolean;
@@ -1178,6 +1519,11 @@ export interface components {
        * @description In cents a month.
        */
       price: number;
+      /**
+       * Format: int64
+       * @description How many webhook endpoints the account may have, over all its calculators.
+       */
+      webhookEndpoints: number;
     };
     /** @description `POST /api/account/sub/{id}/preview` and `/plan`. */
     PlanRequest: {
@@ -1206,6 +1552,10 @@ export interface components {
       doc_style: unknown;
       error?: string | null;
       result?: components['schemas']['EvalResult'] | null;
+    };
+    /** @description A delivery just queued (`202`). */
+    QueuedDelivery: {
+      id: string;
     };
     /** @description `POST /api/forgot/check`. */
     ResetLinkRequest: {
@@ -1242,6 +1592,11 @@ export interface components {
        *     change).
        */
       version: number;
+    };
+    /** @description A new secret (`POST …/secret`). */
+    SecretBody: {
+      /** @description `whsec_…`; the old one signs nothing from now on. */
+      secret: string;
     };
     /** @description Changed settings (`POST /api/acc/save`); absent fields stay as they are. */
     SettingsRequest: {
@@ -1479,6 +1834,27 @@ export interface components {
       /** @description This event id was processed before; nothing was done. */
       duplicate: boolean;
       received: boolean;
+    };
+    /** @description A delivery's body, as POSTed to the endpoint with `Calcsmith-Signature`. */
+    WebhookPayload: {
+      calculator: components['schemas']['PayloadCalculator'];
+      /**
+       * Format: int64
+       * @description When the event happened, Unix seconds.
+       */
+      created: number;
+      /**
+       * @description The event's id (`evt_…`): the same in every attempt and redelivery of it, so a
+       *     receiver can ignore one it has seen.
+       */
+      id: string;
+      submission?: components['schemas']['PayloadSubmission'] | null;
+      type: components['schemas']['EventType'];
+      /**
+       * Format: int64
+       * @description The published version of the calculator (the one the submission was computed with).
+       */
+      version: number;
     };
   };
   responses: never;
@@ -2947,6 +3323,423 @@ export interface operations {
         };
       };
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  list_webhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndpointList'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewEndpoint'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedEndpoint'];
+        };
+      };
+      /** @description Not an https address, one that leads to a private, loopback or reserved address, an unknown host, a second endpoint at one address, or past the plan's endpoints */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  list_deliveries: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number */
+        page?: string;
+      };
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page_DeliveryView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  redeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+        /** @description the delivery's id */
+        did: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedDelivery'];
+        };
+      };
+      /** @description The endpoint is turned off */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  enable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndpointView'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  rotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretBody'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  send_test: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 16 of [0-9A-Za-z] */
+        id: string;
+        /** @description the endpoint's id */
+        wid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued; its attempts show in the delivery log */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueuedDelivery'];
+        };
+      };
+      /** @description The endpoint is turned off */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: {
         headers: {
           [name: string]: unknown;
         };
