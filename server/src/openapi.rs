@@ -127,8 +127,9 @@ impl Modify for SessionCookie {
         analytics::record_event, analytics::read_analytics, analytics::set_analytics,
         submissions::submit, submissions::list, submissions::csv, submissions::delete_one,
         submissions::delete_all,
-        webhooks::create, webhooks::list, webhooks::remove, webhooks::rotate, webhooks::enable,
-        webhooks::send_test, webhooks::list_deliveries, webhooks::redeliver,
+        webhooks::add_webhook, webhooks::list_webhooks, webhooks::delete_webhook,
+        webhooks::rotate_webhook_secret, webhooks::enable_webhook, webhooks::send_test_event,
+        webhooks::list_deliveries, webhooks::redeliver_webhook,
         billing::plans, subscription::subscription, subscription::cancel,
         subscription::resume, subscription::preview, subscription::switch_plan,
         subscription::cards, subscription::edit_card, subscription::make_default,
@@ -175,5 +176,18 @@ mod tests {
         assert_eq!(post["parameters"][0]["name"], "Calcsmith-Signature");
         let payload = &doc["components"]["schemas"]["WebhookPayload"];
         assert!(payload["properties"]["submission"].is_object(), "{payload}");
+    }
+
+    #[test]
+    fn operation_ids_are_unique() {
+        // The web's types are generated per operation id (openapi-typescript refuses twins).
+        let doc = serde_json::to_value(document()).expect("document");
+        let mut seen = std::collections::HashSet::new();
+        for operations in doc["paths"].as_object().expect("paths").values() {
+            for operation in operations.as_object().expect("operations").values() {
+                let id = operation["operationId"].as_str().expect("operationId");
+                assert!(seen.insert(id.to_owned()), "{id} twice");
+            }
+        }
     }
 }

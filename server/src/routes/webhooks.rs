@@ -26,18 +26,24 @@ use crate::wire::{ErrorBody, MessageBody};
 /// The webhook routes.
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/calc/{id}/webhooks", get(list).post(create))
-        .route("/api/calc/{id}/webhooks/{wid}", delete(remove))
-        .route("/api/calc/{id}/webhooks/{wid}/secret", post(rotate))
-        .route("/api/calc/{id}/webhooks/{wid}/enable", post(enable))
-        .route("/api/calc/{id}/webhooks/{wid}/test", post(send_test))
+        .route(
+            "/api/calc/{id}/webhooks",
+            get(list_webhooks).post(add_webhook),
+        )
+        .route("/api/calc/{id}/webhooks/{wid}", delete(delete_webhook))
+        .route(
+            "/api/calc/{id}/webhooks/{wid}/secret",
+            post(rotate_webhook_secret),
+        )
+        .route("/api/calc/{id}/webhooks/{wid}/enable", post(enable_webhook))
+        .route("/api/calc/{id}/webhooks/{wid}/test", post(send_test_event))
         .route(
             "/api/calc/{id}/webhooks/{wid}/deliveries",
             get(list_deliveries),
         )
         .route(
             "/api/calc/{id}/webhooks/{wid}/deliveries/{did}/redeliver",
-            post(redeliver),
+            post(redeliver_webhook),
         )
 }
 
@@ -81,7 +87,7 @@ async fn owned_endpoint(
             endpoint at one address, or past the plan's endpoints"),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 413, body = ErrorBody)))]
-pub(crate) async fn create(
+pub(crate) async fn add_webhook(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -99,7 +105,7 @@ pub(crate) async fn create(
     responses(
         (status = 200, body = EndpointList), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(crate) async fn list(
+pub(crate) async fn list_webhooks(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -117,7 +123,7 @@ pub(crate) async fn list(
     responses(
         (status = 200, body = MessageBody), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(crate) async fn remove(
+pub(crate) async fn delete_webhook(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, wid)): Path<(String, String)>,
@@ -136,7 +142,7 @@ pub(crate) async fn remove(
     responses(
         (status = 200, body = SecretBody), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(crate) async fn rotate(
+pub(crate) async fn rotate_webhook_secret(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, wid)): Path<(String, String)>,
@@ -155,7 +161,7 @@ pub(crate) async fn rotate(
     responses(
         (status = 200, body = EndpointView), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(crate) async fn enable(
+pub(crate) async fn enable_webhook(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, wid)): Path<(String, String)>,
@@ -176,7 +182,7 @@ pub(crate) async fn enable(
         (status = 400, body = ErrorBody, description = "The endpoint is turned off"),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
-pub(crate) async fn send_test(
+pub(crate) async fn send_test_event(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, wid)): Path<(String, String)>,
@@ -219,7 +225,7 @@ pub(crate) async fn list_deliveries(
             description = "The endpoint is turned off"),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
-pub(crate) async fn redeliver(
+pub(crate) async fn redeliver_webhook(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, wid, did)): Path<(String, String, String)>,

@@ -422,7 +422,7 @@ export interface paths {
      * Adds an endpoint. Its address must be https and resolve only to public addresses
      *     (checked again before every delivery). The secret is shown here and on rotation only.
      */
-    post: operations['create'];
+    post: operations['add_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -440,7 +440,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Deletes an endpoint with its delivery log. */
-    delete: operations['remove'];
+    delete: operations['delete_webhook'];
     options?: never;
     head?: never;
     patch?: never;
@@ -473,7 +473,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Queues a delivery again: a new delivery with the same body (the same event id). */
-    post: operations['redeliver'];
+    post: operations['redeliver_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -493,7 +493,7 @@ export interface paths {
      * Turns an endpoint the server turned off (it failed for the whole failure window) back
      *     on.
      */
-    post: operations['enable'];
+    post: operations['enable_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -510,7 +510,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Gives the endpoint a new secret (shown only here); the old one signs nothing more. */
-    post: operations['rotate'];
+    post: operations['rotate_webhook_secret'];
     delete?: never;
     options?: never;
     head?: never;
@@ -527,7 +527,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Queues a `test` event to the endpoint. */
-    post: operations['send_test'];
+    post: operations['send_test_event'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3378,7 +3378,7 @@ export interface operations {
       };
     };
   };
-  create: {
+  add_webhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3437,7 +3437,7 @@ export interface operations {
       };
     };
   };
-  remove: {
+  delete_webhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3536,7 +3536,7 @@ export interface operations {
       };
     };
   };
-  redeliver: {
+  redeliver_webhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3595,7 +3595,7 @@ export interface operations {
       };
     };
   };
-  enable: {
+  enable_webhook: {
     parameters: {
       query?: never;
       header?: never;
@@ -3643,7 +3643,7 @@ export interface operations {
       };
     };
   };
-  rotate: {
+  rotate_webhook_secret: {
     parameters: {
       query?: never;
       header?: never;
@@ -3691,7 +3691,7 @@ export interface operations {
       };
     };
   };
-  send_test: {
+  send_test_event: {
     parameters: {
       query?: never;
       header?: never;
