@@ -59,7 +59,8 @@ export function SubmitForm(props: {
   }, [answer]);
 
   const problemText = (field: ContactField, problem: ContactProblem) => {
-    const name = t(field === 'consent' ? 'required' : field);
+    // The consent box has only `consentRequired`; the others name a text field.
+    const name = field === 'consent' ? '' : t(field);
     switch (problem) {
       case 'required':
         return t('errorRequired', { field: name });
