@@ -91,10 +91,7 @@ test('a visit, its use and its error reach the author’s Analytics screen', asy
   }).toPass({ timeout: 15_000 });
   await expect(funnel(page, 'visitors')).toHaveText('1');
   await expect(funnel(page, 'engaged')).toHaveText('1');
-  await expect(funnel(page, 'submitted')).toHaveText('—');
-  await expect(
-    page.getByText('Submissions are not available yet: this step will count them once they are.'),
-  ).toBeVisible();
+  await expect(funnel(page, 'submitted')).toHaveText('0');
   expect(own).toEqual([]);
 
   const referrers = page.getByRole('region', { name: 'Where visitors came from' });

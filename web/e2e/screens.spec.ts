@@ -136,6 +136,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'submissions',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto(`/submissions/${doubler}`);
+      await heading(page, 'Submissions: Doubler');
+      await expect(page.getByText('No submissions yet.')).toBeVisible();
+    },
+  },
+  {
     name: 'forgot',
     open: async (page) => {
       await page.goto('/forgot');

@@ -105,6 +105,8 @@ export async function startServer(options: {
       CALCSMITH_EVAL_QUEUE: '128',
       // Visitors' events reach the author's Analytics screen within half a second.
       CALCSMITH_ANALYTICS_FLUSH_MS: '500',
+      // Webhook endpoints on this machine (the tests' receivers) are allowed (issue 29).
+      CALCSMITH_WEBHOOKS_ALLOW_LOOPBACK: '1',
       RUST_LOG: process.env.RUST_LOG || 'warn',
     },
   });

@@ -100,7 +100,7 @@ pub(crate) async fn add_webhook(
 
 /// The calculator's endpoints, with the account's endpoints used and allowed.
 #[utoipa::path(get, path = "/api/calc/{id}/webhooks", tag = "webhooks",
-    security(("session" = [])),
+    operation_id = "list_webhooks", security(("session" = [])),
     params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
     responses(
         (status = 200, body = EndpointList), (status = 400, body = ErrorBody),

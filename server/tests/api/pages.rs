@@ -20,6 +20,7 @@ const PAGES: &[&str] = &[
     "/pricing_pass",
     "/user/calculators",
     "/analytics/abcdefghijklmnop",
+    "/submissions/abcdefghijklmnop",
     "/forgot",
 ];
 

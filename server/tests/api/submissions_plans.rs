@@ -115,3 +115,63 @@ both_databases!(
         assert_eq!(stored_count(&app).await, 5);
     }
 );
+
+/// The unread count My Calculators shows for calculator `id`.
+async fn unread_in_list(app: &TestApp, author: &reqwest::Client, id: &str) -> serde_json::Value {
+    let list: serde_json::Value = author
+        .put(app.url("/api/calc/user/"))
+        .send()
+        .await
+        .expect("list")
+        .json()
+        .await
+        .expect("json");
+    list["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|c| c["_id"] == id)
+        .map(|c| c["unread_submissions"].clone())
+        .expect("the calculator is listed")
+}
+
+both_databases!(
+    my_calculators_counts_unread_submissions_the_plan_lets_the_owner_read,
+    |app: TestApp| async move {
+        let (author, id) = author_with(&app, "author@example.com", &collecting_doc()).await;
+        let other = new_id();
+        assert_eq!(
+            save(&app, &author, &other, &doc("return {x: 1};"))
+                .await
+                .status(),
+            200
+        );
+        for email in ["a@example.com", "b@example.com"] {
+            let contact = json!({ "email": email });
+            assert_eq!(submit(&app, &app.browser(), &id, 1.0, contact).await.0, 201);
+        }
+        assert_eq!(unread_in_list(&app, &author, &id).await, json!(2));
+        assert_eq!(unread_in_list(&app, &author, &other).await, json!(0));
+        // Reading the list marks them read.
+        let (status, _) = get_json(&app, &author, &format!("/api/calc/{id}/submissions")).await;
+        assert_eq!(status, 200);
+        assert_eq!(unread_in_list(&app, &author, &id).await, json!(0));
+        let contact = json!({"email": "c@example.com"});
+        submit(&app, &app.browser(), &id, 1.0, contact).await;
+        assert_eq!(unread_in_list(&app, &author, &id).await, json!(1));
+        // One past the free plan's 100 this month is held back, and not counted.
+        let db = Database::connect(&app.config.database_url)
+            .await
+            .expect("db");
+        let month = month_of(calcsmith_server::tokens::now_ms());
+        db.execute_unprepared(&format!(
+            "UPDATE submission_months SET count = 100 WHERE month = {month}"
+        ))
+        .await
+        .expect("count");
+        let contact = json!({"email": "late@example.com"});
+        assert_eq!(submit(&app, &app.browser(), &id, 1.0, contact).await.0, 201);
+        assert_eq!(stored_count(&app).await, 4);
+        assert_eq!(unread_in_list(&app, &author, &id).await, json!(1));
+    }
+);

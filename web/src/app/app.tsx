@@ -13,6 +13,7 @@ import {
   AccountInvoice,
   AccountSub,
   Analytics,
+  Submissions,
   Calc,
   Embed,
   Forgot,
@@ -156,6 +157,14 @@ export function App() {
             element={
               <Screen>
                 <Analytics />
+              </Screen>
+            }
+          />
+          <Route
+            path="/submissions/:calcId"
+            element={
+              <Screen>
+                <Submissions />
               </Screen>
             }
           />

@@ -28,6 +28,7 @@ export const Calc = screen(() => import('../partials/calc'));
 export const Embed = screen(() => import('../partials/embed'));
 export const Account = screen(() => import('../partials/account'));
 export const Analytics = screen(() => import('../partials/analytics'));
+export const Submissions = screen(() => import('../partials/submissions'));
 export const AccountSub = screen(() => import('../partials/account_sub'));
 export const AccountCard = screen(() => import('../partials/account_card'));
 export const AccountInvoice = screen(() => import('../partials/account_invoice'));
@@ -45,6 +46,7 @@ export function screenFor(path: string): Screen | null {
   if (path.startsWith('/source/')) return Source;
   if (path.startsWith('/calc/')) return Calc;
   if (path.startsWith('/embed/')) return Embed;
+  if (path.startsWith('/submissions/')) return Submissions;
   if (path === '/account') return Account;
   if (path === '/account/sub') return AccountSub;
   if (path === '/account/card') return AccountCard;

@@ -38,6 +38,7 @@ pub const PAGES: &[&str] = &[
     "/pricing_pass",
     "/user/calculators",
     "/analytics/{id}",
+    "/submissions/{id}",
     "/forgot",
 ];
 
@@ -184,7 +185,7 @@ fn is_build_file(web_dir: &Path, file: &str) -> bool {
 /// The screen (`web/src/partials/{name}`) the app shows at `path`, one of [`PAGES`]:
 /// `/calc/{id}` → `calc`, `/account/sub` → `account_sub`, `/` → `welcome`.
 fn screen_of(path: &str) -> String {
-    for screen in ["calc", "embed", "source", "analytics"] {
+    for screen in ["calc", "embed", "source", "analytics", "submissions"] {
         if path
             .strip_prefix('/')
             .and_then(|p| p.strip_prefix(screen))

@@ -16,6 +16,7 @@ use crate::error::ApiError;
 use crate::paging::{self, Page};
 use crate::services::analytics;
 use crate::services::plans::{PRIVATE_NEEDS_UPGRADE, Plan};
+use crate::services::submissions::listing::unread_counts;
 use crate::services::versions::{self, TestsSummary};
 use crate::state::AppState;
 
@@ -107,6 +108,8 @@ pub struct ListedCalc {
     pub tests: Option<TestsSummary>,
     /// Views in the last 30 days, today included.
     pub views_30d: i64,
+    /// Submissions the owner has not read yet, of those the plan lets them read.
+    pub unread_submissions: u64,
 }
 
 /// The calculator if `owner` owns it; a 404 otherwise (someone else's looks missing).
@@ -168,6 +171,7 @@ pub async fn page_of(
     let ids: Vec<String> = found.data.iter().map(|c| c.id.clone()).collect();
     let views =
         analytics::store::views_since(&state.db, &ids, state.analytics.today() - 29).await?;
+    let unread = unread_counts(&state.db, owner, &ids).await?;
     Ok(found.map(|c| ListedCalc {
         doc: parse_json_text(&c.doc),
         doc_style: parse_json_text(&c.doc_style),
@@ -175,6 +179,7 @@ pub async fn page_of(
         tests: versions::tests_summary(c.tests.as_deref()),
         error: c.error,
         views_30d: views.get(&c.id).copied().unwrap_or(0),
+        unread_submissions: unread.get(&c.id).copied().unwrap_or(0),
         _id: c.id,
     }))
 }

@@ -3,8 +3,11 @@
 //! this month, and how many those are.
 
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+use std::collections::HashMap;
+
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Select,
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Select,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -195,6 +198,40 @@ pub async fn page_of(
         paging: found.paging,
         data: found.data.into_iter().map(SubmissionView::of).collect(),
     })
+}
+
+/// How many unread submissions each of `calculator_ids` has that the owner's plan lets
+/// them read (held-back ones are not counted: the list would not show them). Calculators
+/// without any are left out.
+///
+/// # Errors
+/// The database could not be read.
+pub async fn unread_counts(
+    db: &DatabaseConnection,
+    owner: &user::Model,
+    calculator_ids: &[String],
+) -> Result<HashMap<String, u64>, ApiError> {
+    if calculator_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut select = submission::Entity::find()
+        .select_only()
+        .column(submission::Column::CalculatorId)
+        .column_as(Expr::col(submission::Column::Id).count(), "unread")
+        .filter(submission::Column::CalculatorId.is_in(calculator_ids.iter().cloned()))
+        .filter(submission::Column::IsRead.eq(false));
+    if let Some(limit) = Plan::parse(&owner.plan).monthly_submissions() {
+        select = select.filter(submission::Column::MonthSeq.lte(as_count(limit)));
+    }
+    let rows: Vec<(String, i64)> = select
+        .group_by(submission::Column::CalculatorId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, n)| (id, u64::try_from(n).unwrap_or(0)))
+        .collect())
 }
 
 /// A limit as the database compares it (a BIGINT).

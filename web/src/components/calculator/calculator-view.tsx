@@ -1,5 +1,13 @@
 // A calculator as visitors see it: inputs, then outputs formatted by the engine.
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useT } from '../../stores/i18n';
 import { useUi, type Theme } from '../../stores/ui';
 import { derivePalette, paletteToCss, type Rgb } from './colours';
@@ -32,6 +40,8 @@ export interface CalculatorViewProps {
   theme?: Theme;
   /** Why an input's value was not taken (keyed by input id), shown at the input. */
   inputErrors?: Record<string, string>;
+  /** Shown below the outputs, in the calculator's colours (the visitor's submission form). */
+  footer?: ReactNode;
 }
 
 /** What a calculator without an author's background sits on, by theme (styles.css). */
@@ -234,6 +244,7 @@ export function CalculatorView(props: CalculatorViewProps) {
           </dl>
         )}
       </section>
+      {props.footer && <div className="calc-footer">{props.footer}</div>}
     </div>
   );
 }

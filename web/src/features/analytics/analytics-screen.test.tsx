@@ -14,17 +14,17 @@ vi.mock('./daily-chart', () => ({
 
 const ID = 'aaaaaaaaaaaaaaaa';
 
-const day = (date: string, views: number, visitors: number, engaged: number) => ({
+const day = (date: string, views: number, visitors: number, engaged: number, submissions = 0) => ({
   date,
   views,
   visitors,
   engaged,
-  submissions: 0,
+  submissions,
   errors: 0,
 });
 
 const report = (days: number) => ({
-  days: [day('2026-03-09', 3, 2, 1), day('2026-03-10', 1, 1, 0)].slice(2 - Math.min(days, 2)),
+  days: [day('2026-03-09', 3, 2, 1, 2), day('2026-03-10', 1, 1, 0)].slice(2 - Math.min(days, 2)),
   referrers: [{ name: 'search.example', count: 3 }],
   sites: [],
   devices: [{ name: 'phone', count: 4 }],
@@ -65,7 +65,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AnalyticsScreen', () => {
-  it('shows the funnel with rates, the submissions slot, the tables and the errors', async () => {
+  it('shows the funnel with rates, the submissions, the tables and the errors', async () => {
     const { calls } = show(answer);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Analytics: Loan');
     expect(calls[0].path).toBe(`/api/calc/${ID}/analytics?days=30`);
@@ -73,12 +73,9 @@ describe('AnalyticsScreen', () => {
     expect(screen.getByTestId('funnel-visitors')).toHaveTextContent('3');
     expect(screen.getByTestId('funnel-engaged')).toHaveTextContent('1');
     expect(screen.getByText('33% of visitors')).toBeInTheDocument();
-    expect(screen.getByTestId('funnel-submitted')).toHaveTextContent('—');
-    expect(
-      screen.getByText(
-        'Submissions are not available yet: this step will count them once they are.',
-      ),
-    ).toBeInTheDocument();
+    // Submitted: counted from the visitors' submit beacons, as a share of the visitors.
+    expect(screen.getByTestId('funnel-submitted')).toHaveTextContent('2');
+    expect(screen.getByText('67% of visitors')).toBeInTheDocument();
     const referrers = screen.getByRole('region', { name: 'Where visitors came from' });
     expect(within(referrers).getByRole('row', { name: 'search.example 3' })).toBeInTheDocument();
     expect(

@@ -183,6 +183,7 @@ function ReportView({
     views: sum('views'),
     visitors: sum('visitors'),
     engaged: sum('engaged'),
+    submissions: sum('submissions'),
     errors: sum('errors'),
   };
   const percent = (part: number, whole: number) =>
@@ -248,8 +249,10 @@ function ReportView({
           </li>
           <li>
             <span className="analytics-step">{t('submitted')}</span>
-            <strong data-testid="funnel-submitted">—</strong>
-            <span className="muted">{t('noSubmissions')}</span>
+            <strong data-testid="funnel-submitted">{number(totals.submissions)}</strong>
+            <span className="muted">
+              {t('rateOfVisitors', { rate: percent(totals.submissions, totals.visitors) })}
+            </span>
           </li>
         </ol>
       </section>

@@ -22,7 +22,6 @@ export const analyticsMessages = defineMessages(
     submitted: 'Submitted',
     errors: 'Errors',
     rateOfVisitors: '{rate} of visitors',
-    noSubmissions: 'Submissions are not available yet: this step will count them once they are.',
     daily: 'Daily',
     chartLabel:
       'Views, visitors and visitors who used it per day, {from} to {to}: {views} views in all.',
@@ -70,7 +69,6 @@ export const analyticsMessages = defineMessages(
     submitted: 'Отправили',
     errors: 'Ошибки',
     rateOfVisitors: '{rate} посетителей',
-    noSubmissions: 'Отправка форм пока недоступна: этот шаг начнёт их считать, когда она появится.',
     daily: 'По дням',
     chartLabel:
       'Просмотры, посетители и воспользовавшиеся по дням, с {from} по {to}: всего просмотров {views}.',

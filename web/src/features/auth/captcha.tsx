@@ -1,21 +1,11 @@
 // The sign-up captcha: a self-hosted ALTCHA proof of work. Ticking the box fetches a
-// challenge from /api/captcha and solves it here; the payload goes with the sign-up.
+// challenge from /api/captcha and solves it (lib/captcha.ts); the payload goes with the sign-up.
 import { useState } from 'react';
-import { sha, solveChallenge } from 'altcha/lib';
+import { solveCaptcha } from '../../lib/captcha';
 import { useT } from '../../stores/i18n';
 import { authMessages } from './messages';
 
 type CaptchaState = 'idle' | 'solving' | 'solved' | 'failed';
-
-/** Solves one challenge; resolves with the payload the server checks. */
-export async function solveCaptcha(): Promise<string> {
-  const response = await fetch('/api/captcha', { credentials: 'same-origin' });
-  if (!response.ok) throw new Error('captcha');
-  const challenge = await response.json();
-  const solution = await solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: 60_000 });
-  if (!solution) throw new Error('captcha');
-  return btoa(JSON.stringify({ challenge, solution }));
-}
 
 export function Captcha({ onSolved }: { onSolved(payload: string | null): void }) {
   const t = useT(authMessages);

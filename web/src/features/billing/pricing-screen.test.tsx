@@ -24,11 +24,17 @@ describe('PricingScreen', () => {
     expect(regular).toHaveTextContent('$9.90 / month');
     expect(regular).toHaveTextContent('save up to 50 calculators');
     expect(regular).toHaveTextContent('private calculators');
+    expect(regular).toHaveTextContent('1,000 submissions a month');
+    expect(regular).toHaveTextContent('5 webhook endpoints');
     const premium = screen.getByRole('heading', { name: 'Premium' }).closest('li')!;
     expect(premium).toHaveTextContent('$49.90 / month');
     expect(premium).toHaveTextContent('unlimited calculators');
+    expect(premium).toHaveTextContent('unlimited submissions');
+    expect(premium).toHaveTextContent('20 webhook endpoints');
     expect(
-      screen.getByText('Free: save up to 5 calculators, public calculators only.'),
+      screen.getByText(
+        'Free: save up to 5 calculators, public calculators only, 100 submissions a month, 1 webhook endpoint.',
+      ),
     ).toBeVisible();
     expect(screen.getByText('Sandbox — no real charges')).toBeVisible();
   });

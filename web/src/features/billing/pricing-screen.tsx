@@ -13,6 +13,15 @@ import { formatMoney, useBilling, type Plan } from './billing';
 import { CheckoutDialog } from './checkout-dialog';
 import { billingMessages } from './messages';
 
+/** What the pricing lists of a plan (the free one included). */
+interface PlanLimits {
+  maxCalculators?: number | null;
+  allowsPrivate: boolean;
+  monthlySubmissions?: number | null;
+  /** Webhook endpoints across the account's calculators. */
+  webhookEndpoints?: number | null;
+}
+
 export default function PricingScreen() {
   const t = useT(billingMessages);
   const locale = useUi((s) => s.locale);
@@ -37,11 +46,29 @@ export default function PricingScreen() {
     setBuying(plan);
   };
 
-  /** No `maxCalculators` (null or absent): no limit. */
-  const limits = (maxCalculators: number | null | undefined, allowsPrivate: boolean) => [
-    typeof maxCalculators === 'number' ? t('upTo', { count: maxCalculators }) : t('unlimited'),
-    allowsPrivate ? t('privateYes') : t('privateNo'),
-  ];
+  /**
+   * What a plan allows. No `maxCalculators` (null or absent): no limit; `monthlySubmissions`
+   * null: no limit; a limit the server does not name is not listed.
+   */
+  const limits = (plan: PlanLimits) => {
+    const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+    const lines = [
+      typeof plan.maxCalculators === 'number'
+        ? t('upTo', { count: plan.maxCalculators })
+        : t('unlimited'),
+      plan.allowsPrivate ? t('privateYes') : t('privateNo'),
+    ];
+    if (typeof plan.monthlySubmissions === 'number')
+      lines.push(t('submissionsPerMonth', { count: number(plan.monthlySubmissions) }));
+    else if (plan.monthlySubmissions === null) lines.push(t('submissionsUnlimited'));
+    if (typeof plan.webhookEndpoints === 'number')
+      lines.push(
+        t(plan.webhookEndpoints === 1 ? 'webhookEndpoint' : 'webhookEndpoints', {
+          count: number(plan.webhookEndpoints),
+        }),
+      );
+    return lines;
+  };
 
   return (
     <div className="page billing pricing">
@@ -69,7 +96,7 @@ export default function PricingScreen() {
                     })}
                   </p>
                   <ul className="plan-limits">
-                    {limits(plan.maxCalculators, plan.allowsPrivate).map((line) => (
+                    {limits(plan).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
@@ -91,10 +118,7 @@ export default function PricingScreen() {
             })}
           </ul>
           <p className="muted">
-            {t('freeNote', {
-              calcs: limits(billing.value.free.maxCalculators, false)[0],
-              privacy: limits(null, billing.value.free.allowsPrivate)[1],
-            })}
+            {t('freeNote', { limits: limits(billing.value.free).join(', ') })}
           </p>
           {buying && (
             <CheckoutDialog billing={billing.value} plan={buying} onClose={() => setBuying(null)} />

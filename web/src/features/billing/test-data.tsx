@@ -35,6 +35,7 @@ export const sandboxBilling: BillingInfo = {
       interval: 'month',
       maxCalculators: 50,
       allowsPrivate: true,
+      monthlySubmissions: 1000,
       webhookEndpoints: 5,
     },
     {
@@ -45,10 +46,11 @@ export const sandboxBilling: BillingInfo = {
       interval: 'month',
       maxCalculators: null,
       allowsPrivate: true,
+      monthlySubmissions: null,
       webhookEndpoints: 20,
     },
   ],
-  free: { maxCalculators: 5, allowsPrivate: false, webhookEndpoints: 1 },
+  free: { maxCalculators: 5, allowsPrivate: false, monthlySubmissions: 100, webhookEndpoints: 1 },
 };
 
 export const visa: Card = {

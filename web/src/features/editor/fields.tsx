@@ -159,6 +159,8 @@ export function TextField(props: {
   onChange(value: string): void;
   placeholder?: string;
   error?: string | null;
+  /** A line under the field (in its aria-describedby). */
+  hint?: string;
   multiline?: boolean;
   className?: string;
   inputClassName?: string;
@@ -167,18 +169,22 @@ export function TextField(props: {
   const generated = useId();
   const id = props.id ?? generated;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.hint && hintId, props.error && errorId].filter(Boolean).join(' ');
   const common = {
     id,
     className: `field ${props.inputClassName ?? ''}`,
     value: props.value,
     placeholder: props.placeholder,
     'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': props.error ? errorId : undefined,
+    'aria-describedby': describedBy || undefined,
   } as const;
   return (
     <FieldRow
       label={props.label}
       htmlFor={id}
+      hint={props.hint}
+      hintId={hintId}
       error={props.error}
       errorId={errorId}
       className={props.className}

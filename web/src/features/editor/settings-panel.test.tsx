@@ -205,3 +205,38 @@ describe('SettingsPanel', () => {
     expect(within(panel).getByRole('checkbox', { name: 'Let visitors explore' })).not.toBeChecked();
   });
 });
+
+describe('the Submissions section', () => {
+  it('turns collecting on with an e-mail and a name, and keeps only the choices made', async () => {
+    seedDraft();
+    const { user, panel } = await openSettings();
+    const section = within(panel).getByRole('region', { name: 'Submissions' });
+    await user.click(within(section).getByRole('checkbox', { name: 'Collect submissions' }));
+    expect(docNow().submissions).toEqual({
+      enabled: true,
+      fields: [{ name: 'email', required: true }, { name: 'name' }],
+    });
+    await user.selectOptions(within(section).getByLabelText('Consent checkbox'), 'required');
+    const consent = within(section).getByLabelText('Consent text');
+    expect(consent).toHaveAccessibleDescription('The consent checkbox needs its text.');
+    await user.type(consent, 'Call me');
+    expect(consent).not.toHaveAttribute('aria-invalid');
+    await user.selectOptions(within(section).getByLabelText('E-mail me'), 'daily');
+    await user.selectOptions(within(section).getByLabelText('Keep submissions for'), '30');
+    expect(docNow().submissions).toEqual({
+      enabled: true,
+      fields: [
+        { name: 'name' },
+        { name: 'email', required: true },
+        { name: 'consent', required: true },
+      ],
+      consentText: 'Call me',
+      notify: 'daily',
+      retentionDays: 30,
+    });
+    // Off keeps the settings for later, not collecting.
+    await user.click(within(section).getByRole('checkbox', { name: 'Collect submissions' }));
+    expect(docNow().submissions).toMatchObject({ enabled: false, consentText: 'Call me' });
+    expect(within(section).queryByLabelText('Consent text')).toBeNull();
+  });
+});

@@ -3,14 +3,17 @@
 import { useId } from 'react';
 import { calcMessages } from '../../components/calculator/messages';
 import { useT } from '../../stores/i18n';
-import type { CalcDoc, DocStyle } from '../../lib/types';
+import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
+import { SubmissionsSettings } from './submissions-settings';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
 
 export function SettingsPanel(props: {
   doc: CalcDoc;
+  /** The editor's latest result: the thank-you message's preview quotes it. */
+  result?: EvalResult | null;
   style: DocStyle;
   onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
   onStyleChange(style: DocStyle): void;
@@ -151,6 +154,7 @@ export function SettingsPanel(props: {
           onChange={(lang) => setStyle('lang', lang === 'auto' ? undefined : lang)}
         />
       </fieldset>
+      <SubmissionsSettings doc={doc} result={props.result ?? null} onDocChange={onDocChange} />
     </div>
   );
 }

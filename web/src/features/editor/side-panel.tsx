@@ -71,6 +71,7 @@ export function SidePanel(props: {
       content = (
         <SettingsPanel
           doc={doc}
+          result={props.tests.result}
           style={props.style}
           onDocChange={props.onDocChange}
           onStyleChange={props.onStyleChange}

@@ -157,6 +157,10 @@ export function Toolbar(props: ToolbarProps) {
   /** The saved calculator's analytics, in a "More actions" menu. */
   const analyticsItem = (close: () => void) =>
     props.stored && item(close, t('analytics'), () => void navigate(`/analytics/${props.calcId}`));
+  /** The saved calculator's submissions and webhooks, beside its analytics. */
+  const submissionsItem = (close: () => void) =>
+    props.stored &&
+    item(close, t('submissions'), () => void navigate(`/submissions/${props.calcId}`));
   /**
    * A button's look: its text, or (folded at least to `from`) its icon, with the text as
    * its tooltip and, unseen, as its name.
@@ -253,6 +257,7 @@ export function Toolbar(props: ToolbarProps) {
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
               {analyticsItem(close)}
+              {submissionsItem(close)}
               {item(close, t('debugMode'), props.onToggleDebug, props.debug)}
               {PANELS.filter(panelShown).map((panel) => panelItem(close, panel))}
             </>
@@ -279,6 +284,7 @@ export function Toolbar(props: ToolbarProps) {
               {item(close, tf('export'), props.onExport)}
               {item(close, tf('import'), props.onImport)}
               {analyticsItem(close)}
+              {submissionsItem(close)}
             </>
           )}
         </Menu>

@@ -28,6 +28,8 @@ export const myCalcsMessages = defineMessages(
     pageOf: 'Page {page} of {pages}',
     views30: 'Views in 30 days: {n}',
     analytics: 'Analytics',
+    submissions: 'Submissions',
+    unread: '{n} unread',
   },
   {
     pageTitle: 'Мои калькуляторы · Calcsmith',
@@ -57,5 +59,7 @@ export const myCalcsMessages = defineMessages(
     pageOf: 'Страница {page} из {pages}',
     views30: 'Просмотров за 30 дней: {n}',
     analytics: 'Аналитика',
+    submissions: 'Заявки',
+    unread: 'непрочитанных: {n}',
   },
 );

@@ -16,6 +16,7 @@ const row = (id: string, name: string, isPrivate = false) => ({
   doc_style: {},
   private: isPrivate,
   views_30d: 0,
+  unread_submissions: 0,
 });
 
 function show(path: string, respond: (call: FetchCall) => Response) {
@@ -68,6 +69,21 @@ describe('MyCalcsScreen', () => {
       'href',
       '/analytics/aaaaaaaaaaaaaaaa',
     );
+  });
+
+  it('links to each calculator’s submissions with its unread count', async () => {
+    show('/user/calculators', () =>
+      page([
+        { ...row('aaaaaaaaaaaaaaaa', 'Loan'), unread_submissions: 1234 },
+        row('bbbbbbbbbbbbbbbb', 'Tip'),
+      ]),
+    );
+    const items = await screen.findAllByRole('listitem');
+    const loan = within(items[0]).getByRole('link', { name: /^Submissions Loan/ });
+    expect(loan).toHaveAttribute('href', '/submissions/aaaaaaaaaaaaaaaa');
+    expect(within(loan).getByTestId('unread-count')).toHaveTextContent(/^1,234 unread$/);
+    const tip = within(items[1]).getByRole('link', { name: 'Submissions Tip' });
+    expect(within(tip).queryByTestId('unread-count')).toBeNull();
   });
 
   it('sends a signed-out visitor home', () => {

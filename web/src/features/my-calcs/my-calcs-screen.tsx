@@ -279,6 +279,14 @@ function CalcRow({
         <Link className="button subtle" to={`/analytics/${calc._id}`}>
           {t('analytics')} <span className="visually-hidden">{name}</span>
         </Link>
+        <Link className="button subtle" to={`/submissions/${calc._id}`}>
+          {t('submissions')} <span className="visually-hidden">{name}</span>
+          {calc.unread_submissions > 0 && (
+            <span className="unread-count" data-testid="unread-count">
+              {t('unread', { n: new Intl.NumberFormat(locale).format(calc.unread_submissions) })}
+            </span>
+          )}
+        </Link>
       </div>
     </li>
   );

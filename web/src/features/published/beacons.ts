@@ -47,6 +47,8 @@ export interface VisitBeacons {
   engaged(): void;
   /** An error was shown: each message once a page, at most MAX_ERROR_BEACONS. */
   error(message: string): void;
+  /** The visitor's submission was stored: each one is sent. */
+  submitted(): void;
 }
 
 /**
@@ -95,5 +97,10 @@ export function useVisitBeacons(
     [active, calcId],
   );
 
-  return { engaged, error };
+  const submitted = useCallback(() => {
+    if (!active || !calcId || sent.current.id !== calcId) return;
+    sendBeacon(calcId, { type: 'submit' });
+  }, [active, calcId]);
+
+  return { engaged, error, submitted };
 }

@@ -104,6 +104,7 @@ export default function CalcScreen() {
           beacons.engaged();
         }}
         onError={beacons.error}
+        onSubmitted={beacons.submitted}
       />
       {calcId && (
         <ShareBar

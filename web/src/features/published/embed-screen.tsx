@@ -12,6 +12,15 @@ import { useSession } from '../../stores/session';
 import { useVisitBeacons } from './beacons';
 import { hashValues } from './hash-values';
 
+/**
+ * The page that embeds the frame, as the browser tells it (its referrer: the whole address
+ * from the same site, else usually its origin); nothing outside a frame.
+ */
+function embeddingPage(): string | undefined {
+  if (window.parent === window) return undefined;
+  return /^https?:\/\//.test(document.referrer) ? document.referrer : undefined;
+}
+
 export default function EmbedScreen() {
   const { calcId } = useParams();
   const [search] = useSearchParams();
@@ -76,6 +85,8 @@ export default function EmbedScreen() {
               autofocus={search.get('autofocus') === '1'}
               onValuesChange={beacons.engaged}
               onError={beacons.error}
+              onSubmitted={beacons.submitted}
+              site={embeddingPage()}
             />
             <a className="made-with" href={`/calc/${calcId}`} target="_blank" rel="noopener">
               {t('madeWith')}

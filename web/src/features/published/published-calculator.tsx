@@ -4,7 +4,9 @@ import { useCalculation } from '../../components/calculator/use-calculation';
 import { useT } from '../../stores/i18n';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import type { Theme } from '../../stores/ui';
+import { settingsOf } from '../../lib/submissions/settings';
 import { publishedMessages } from './messages';
+import { SubmitForm } from './submit-form';
 
 // The What if… panel (issue 33), loaded only for a calculator whose author lets visitors explore.
 const WhatIf = lazy(() => import('../../partials/what_if'));
@@ -24,6 +26,10 @@ export function PublishedCalculator(props: {
   onError?(message: string): void;
   /** The calculator's id: with the author's `explore`, the What if… panel shows. */
   calcId?: string;
+  /** The page embedding the calculator, sent with a submission (an embed's). */
+  site?: string;
+  /** Told when the visitor's submission has been stored (the analytics beacon). */
+  onSubmitted?(): void;
 }) {
   const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
@@ -43,6 +49,18 @@ export function PublishedCalculator(props: {
       ),
     [refused, t],
   );
+  // The author's form, when the published version collects submissions.
+  const settings = settingsOf(props.calc.doc);
+  const form =
+    settings?.enabled && props.calcId ? (
+      <SubmitForm
+        calcId={props.calcId}
+        settings={settings}
+        values={values}
+        site={props.site}
+        onSubmitted={props.onSubmitted}
+      />
+    ) : undefined;
   const change = (next: Record<string, unknown>) => {
     setRefused((old) =>
       Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
@@ -62,6 +80,7 @@ export function PublishedCalculator(props: {
       autofocus={props.autofocus}
       theme={props.theme}
       inputErrors={inputErrors}
+      footer={form}
     />
   );
   if (props.calc.doc.explore !== true || !props.calcId) return view;

@@ -1430,6 +1430,11 @@ export interface components {
       tests?: components['schemas']['TestsSummary'] | null;
       /**
        * Format: int64
+       * @description Submissions the owner has not read yet, of those the plan lets them read.
+       */
+      unread_submissions: number;
+      /**
+       * Format: int64
        * @description Views in the last 30 days, today included.
        */
       views_30d: number;
@@ -1508,6 +1513,11 @@ export interface components {
         error?: string | null;
         private: boolean;
         tests?: components['schemas']['TestsSummary'] | null;
+        /**
+         * Format: int64
+         * @description Submissions the owner has not read yet, of those the plan lets them read.
+         */
+        unread_submissions: number;
         /**
          * Format: int64
          * @description Views in the last 30 days, today included.
