@@ -5,6 +5,7 @@
 //! borrow from each other.
 
 pub mod submission_settings;
+pub mod template;
 
 use serde_json::Value;
 

@@ -117,31 +117,9 @@ pub fn texts(locale: Locale) -> &'static Texts {
 /// `template` with each `{key}` of `values` replaced by its value, in one pass (a value
 /// that holds `{key}` stays as it is).
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut filled = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        filled.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| {
-            let key = &after[..close];
-            values
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| (close, *v))
-        });
-        match value {
-            Some((close, value)) => {
-                filled.push_str(value);
-                rest = &after[close + 1..];
-            }
-            None => {
-                filled.push('{');
-                rest = after;
-            }
-        }
-    }
-    filled.push_str(rest);
-    filled
+    crate::domain::template::fill(template, |key| {
+        values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    })
 }
 
 #[cfg(test)]

@@ -151,27 +151,7 @@ pub fn page_of(address: &str) -> Option<String> {
 /// `template` with each `{name}` of an output replaced by its display text; other braces
 /// stay as written.
 pub fn fill_in(template: &str, display: &Map<String, Value>) -> String {
-    let mut filled = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        filled.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let quoted = after
-            .find('}')
-            .and_then(|close| Some((close, display.get(&after[..close])?.as_str()?)));
-        match quoted {
-            Some((close, text)) => {
-                filled.push_str(text);
-                rest = &after[close + 1..];
-            }
-            None => {
-                filled.push('{');
-                rest = after;
-            }
-        }
-    }
-    filled.push_str(rest);
-    filled
+    crate::domain::template::fill(template, |name| display.get(name)?.as_str())
 }
 
 /// The input values by input name: what the visitor sent, else the doc's default.
