@@ -55,6 +55,22 @@ pub async fn log_when(
     .await
 }
 
+/// Sends the endpoint a test event and waits for its first attempt; the log then.
+pub async fn first_attempt_of_a_test_event(
+    app: &TestApp,
+    author: &Client,
+    id: &str,
+    wid: &str,
+    what: &str,
+) -> Value {
+    let path = format!("/api/calc/{id}/webhooks/{wid}/test");
+    assert_eq!(post_empty(app, author, &path).await.0, 202);
+    log_when(app, author, id, wid, what, |d| {
+        d["attempts"].as_array().is_some_and(|a| !a.is_empty())
+    })
+    .await
+}
+
 pub fn parse(body: &str) -> Value {
     serde_json::from_str(body).expect("a JSON payload")
 }
@@ -212,16 +228,9 @@ both_databases!(
     |app: TestApp| async move {
         let receiver = Receiver::start(Answer::Redirect).await;
         let (author, id, wid, _) = wired(&app, &receiver).await;
-        post_empty(
-            &app,
-            &author,
-            &format!("/api/calc/{id}/webhooks/{wid}/test"),
-        )
-        .await;
-        let body = log_when(&app, &author, &id, &wid, "an attempt answered 302", |d| {
-            d["attempts"].as_array().is_some_and(|a| !a.is_empty())
-        })
-        .await;
+        let body =
+            first_attempt_of_a_test_event(&app, &author, &id, &wid, "an attempt answered 302")
+                .await;
         let delivery = &body["data"][0];
         assert_eq!(delivery["state"], "pending");
         assert_eq!(delivery["attempts"][0]["status"], 302);
@@ -245,16 +254,8 @@ both_databases!(
     |app: TestApp| async move {
         let receiver = Receiver::start(Answer::Hang).await;
         let (author, id, wid, _) = wired(&app, &receiver).await;
-        post_empty(
-            &app,
-            &author,
-            &format!("/api/calc/{id}/webhooks/{wid}/test"),
-        )
-        .await;
-        let body = log_when(&app, &author, &id, &wid, "a timed-out attempt", |d| {
-            d["attempts"].as_array().is_some_and(|a| !a.is_empty())
-        })
-        .await;
+        let body =
+            first_attempt_of_a_test_event(&app, &author, &id, &wid, "a timed-out attempt").await;
         let attempt = &body["data"][0]["attempts"][0];
         assert_eq!(attempt["status"], Value::Null);
         assert_eq!(attempt["error"], "No answer within 300 ms (the time-out).");

@@ -16,9 +16,9 @@ use tokio_rustls::rustls::pki_types::PrivatePkcs8KeyDer;
 use crate::both_databases;
 use crate::helpers::*;
 use crate::submissions::{author_with, collecting_doc};
-use crate::webhook_delivery::log_when;
+use crate::webhook_delivery::first_attempt_of_a_test_event;
 use crate::webhook_receiver::{Answer, Receiver};
-use crate::webhooks::{add_endpoint, fast, post_empty};
+use crate::webhooks::{add_endpoint, fast};
 
 both_databases!(
     the_address_is_checked_again_at_every_attempt,
@@ -46,17 +46,8 @@ both_databases!(
         ))
         .await
         .expect("endpoint");
-        let (status, _) = post_empty(
-            &app,
-            &author,
-            &format!("/api/calc/{id}/webhooks/{wid}/test"),
-        )
-        .await;
-        assert_eq!(status, 202);
-        let body = log_when(&app, &author, &id, wid, "a refused attempt", |d| {
-            d["attempts"].as_array().is_some_and(|a| !a.is_empty())
-        })
-        .await;
+        let body =
+            first_attempt_of_a_test_event(&app, &author, &id, wid, "a refused attempt").await;
         let attempt = &body["data"][0]["attempts"][0];
         assert!(
             attempt["error"]
@@ -113,16 +104,8 @@ both_databases!(
         let (status, created) = add_endpoint(&app, &author, &id, &url).await;
         assert_eq!(status, 201, "{created}");
         let wid = created["id"].as_str().unwrap().to_owned();
-        post_empty(
-            &app,
-            &author,
-            &format!("/api/calc/{id}/webhooks/{wid}/test"),
-        )
-        .await;
-        let body = log_when(&app, &author, &id, &wid, "a refused certificate", |d| {
-            d["attempts"].as_array().is_some_and(|a| !a.is_empty())
-        })
-        .await;
+        let body =
+            first_attempt_of_a_test_event(&app, &author, &id, &wid, "a refused certificate").await;
         let attempt = &body["data"][0]["attempts"][0];
         assert_eq!(attempt["status"], Value::Null);
         assert!(
