@@ -77,6 +77,7 @@ pub fn plain(message: &str) -> Option<String> {
             "Cannot mix BigInt and other types, use explicit conversions"
         }
         "cyclic object value" => "Converting circular structure to JSON",
+        "cannot serialize bigint to JSON" => "Do not know how to serialize a BigInt",
         "invalid escape character found" | "invalid hexadecimal character found" => "URI malformed",
         "Array.prototype.reduce: called on an empty array and with no initial value"
         | "Array.prototype.reduceRight: called on an empty array and with no initial value" => {
@@ -153,6 +154,10 @@ pub fn syntax(message: &str, token: Option<&str>) -> String {
     if expects_paren {
         return "missing ) after argument list".to_owned();
     }
+    if found == Some("**") {
+        // boa stops at the operator after `-x`, `!x`, `typeof x`…
+        return UNARY_BEFORE_EXPONENT.to_owned();
+    }
     if let Some(found) = found {
         return unexpected(found, token);
     }
@@ -205,6 +210,14 @@ pub fn syntax(message: &str, token: Option<&str>) -> String {
         first.to_uppercase().chain(chars).collect::<String>()
     })
 }
+
+/// V8's message for `-x ** 3` and the like.
+const UNARY_BEFORE_EXPONENT: &str = "Unary operator used immediately before exponentiation expression. Parenthesis must be used to disambiguate operator precedence";
+
+/// V8's message for `await` in a function that is not `async` (the script's body is
+/// such a function).
+pub const AWAIT_OUTSIDE_ASYNC: &str =
+    "await is only valid in async functions and the top level bodies of modules";
 
 /// V8's message for an unexpected token, by the kind of token (`token` is its source).
 fn unexpected(found: &str, token: Option<&str>) -> String {

@@ -9,6 +9,7 @@
 
 mod parse;
 mod parts;
+mod text;
 mod tokens;
 
 use super::define_builtin;
@@ -48,6 +49,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
         define_builtin(&date, name, method, context)?;
     }
     define_builtin(&prototype, js_string!("constructor"), date.clone(), context)?;
+    text::install(&prototype, context)?;
     let global = context.global_object();
     define_builtin(&global, js_string!("Date"), date, context)
 }
@@ -58,7 +60,8 @@ fn construct(new_target: &JsValue, args: &[JsValue], context: &mut Context) -> J
     let original = context.intrinsics().constructors().date().constructor();
     let Some(new_target) = new_target.as_object() else {
         // Called as a function: the current time as text, whatever the arguments.
-        return original.call(&JsValue::undefined(), args, context);
+        let now = original.call(&JsValue::undefined(), args, context)?;
+        return Ok(text::with_zone_name(now));
     };
     let converted;
     let args = match args {

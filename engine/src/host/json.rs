@@ -156,7 +156,16 @@ impl JsonCheck<'_> {
         loop {
             self.skip_whitespace();
             match self.peek() {
-                None => return Err(Failure::End),
+                // V8 names what it expected even at the end of the text.
+                None if first => {
+                    return Err(Failure::At("Expected property name or '}'", self.pos));
+                }
+                None => {
+                    return Err(Failure::At(
+                        "Expected double-quoted property name",
+                        self.pos,
+                    ));
+                }
                 Some('"') => self.string()?,
                 Some(_) if first => {
                     return Err(Failure::At("Expected property name or '}'", self.pos));
@@ -171,7 +180,7 @@ impl JsonCheck<'_> {
             first = false;
             self.skip_whitespace();
             match self.peek() {
-                None => return Err(Failure::End),
+                None => return Err(Failure::At("Expected ':' after property name", self.pos)),
                 Some(':') => self.pos += 1,
                 Some(_) => {
                     return Err(Failure::At("Expected ':' after property name", self.pos));
@@ -180,7 +189,12 @@ impl JsonCheck<'_> {
             self.value()?;
             self.skip_whitespace();
             match self.peek() {
-                None => return Err(Failure::End),
+                None => {
+                    return Err(Failure::At(
+                        "Expected ',' or '}' after property value",
+                        self.pos,
+                    ));
+                }
                 Some(',') => self.pos += 1,
                 Some('}') => {
                     self.pos += 1;
@@ -207,7 +221,12 @@ impl JsonCheck<'_> {
             self.value()?;
             self.skip_whitespace();
             match self.peek() {
-                None => return Err(Failure::End),
+                None => {
+                    return Err(Failure::At(
+                        "Expected ',' or ']' after array element",
+                        self.pos,
+                    ));
+                }
                 Some(',') => self.pos += 1,
                 Some(']') => {
                     self.pos += 1;
@@ -327,6 +346,25 @@ mod tests {
             ),
             ("", "Unexpected end of JSON input"),
             (r#"{"a":"#, "Unexpected end of JSON input"),
+            // Truncated text: V8 names what it expected at the end.
+            (
+                r#"{"a": 1"#,
+                "Expected ',' or '}' after property value in JSON at position 7",
+            ),
+            (
+                "[1, 2",
+                "Expected ',' or ']' after array element in JSON at position 5",
+            ),
+            (
+                r#"{"a""#,
+                "Expected ':' after property name in JSON at position 4",
+            ),
+            ("{", "Expected property name or '}' in JSON at position 1"),
+            (
+                r#"{"a": 1,"#,
+                "Expected double-quoted property name in JSON at position 8",
+            ),
+            ("[1,", "Unexpected end of JSON input"),
             ("abc", r#"Unexpected token 'a', "abc" is not valid JSON"#),
             (
                 r#"{"a": 1,}"#,

@@ -6,6 +6,7 @@ mod date;
 mod math;
 mod number;
 mod sort;
+mod string;
 mod to_primitive;
 
 use boa_engine::object::FunctionObjectBuilder;
@@ -31,6 +32,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     date::install(context)?;
     number::install(context)?;
     sort::install(context)?;
+    string::install(context)?;
     to_primitive::install(context)?;
     console::install(context)?;
     json::install(context)?;

@@ -214,9 +214,19 @@ fn syntax_errors_are_worded_as_v8() {
         error_of("var z = 1;\nvar a = Math.max(1, 2;\nreturn {};"),
         "SyntaxError: missing ) after argument list (line 2)"
     );
+    // V8 wraps the script as the engine does: the wrapper's `}` closes the block, and
+    // its `)` on the line after the script's last is unexpected.
     assert_eq!(
         error_of("if (true) {\nvar a = 1;\nreturn {};"),
-        "SyntaxError: Unexpected end of input (line 3)"
+        "SyntaxError: Unexpected token ')' (line 4)"
+    );
+    assert_eq!(
+        error_of("var x = 2;\nreturn { y: -x ** 3 };"),
+        "SyntaxError: Unary operator used immediately before exponentiation expression. Parenthesis must be used to disambiguate operator precedence (line 2)"
+    );
+    assert_eq!(
+        error_of("var x = 1;\nvar y = await x;\nreturn {};"),
+        "SyntaxError: await is only valid in async functions and the top level bodies of modules (line 2)"
     );
     assert_eq!(
         error_of("var a = 1;\nvar b = #;"),
