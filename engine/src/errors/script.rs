@@ -5,6 +5,7 @@
 
 use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::{Context, JsError};
+use serde_json::Value;
 
 use crate::errors::site::{Operation, Site, sites_at};
 use crate::errors::v8_messages as v8;
@@ -29,13 +30,45 @@ pub fn syntax_error(error: &JsError, script: &str) -> String {
         return format!("SyntaxError: {}", v8::syntax(text, None));
     };
     let last_line = script.matches('\n').count() as u32 + 1;
+    if line > last_line && (text.contains("got '") || text.contains("unexpected token '")) {
+        // The wrapper's closing `})`, met where the author's script left a block or a
+        // call open: V8 wraps the script the same way and stops at the same token there
+        // (a missing `}` makes the wrapper's `}` close it, and its `)` is unexpected).
+        return format!("SyntaxError: {} (line {line})", v8::syntax(text, None));
+    }
     if line > last_line {
         // The wrapper's closing `});`: the author's script ended too early.
         let shown = script.trim_end().matches('\n').count() as u32 + 1;
         return format!("SyntaxError: Unexpected end of input (line {shown})");
     }
+    if column.is_some_and(|column| after_await(script, line, column)) {
+        // Outside an async function boa reads `await` as a name and stops at what
+        // follows it; V8 names the `await`.
+        return format!("SyntaxError: {} (line {line})", v8::AWAIT_OUTSIDE_ASYNC);
+    }
     let token = column.and_then(|column| token_at(script, line, column));
     format!("SyntaxError: {} (line {line})", v8::syntax(text, token))
+}
+
+/// Whether the author's source just before `line`:`column` is the word `await`.
+fn after_await(script: &str, line: u32, column: u32) -> bool {
+    if line < 2 {
+        return false;
+    }
+    let Some(text) = script.split('\n').nth(line as usize - 1) else {
+        return false;
+    };
+    let end = text
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map_or(text.len(), |(i, _)| i);
+    let before = text[..end].trim_end();
+    before.strip_suffix("await").is_some_and(|rest| {
+        !rest
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
+    })
 }
 
 /// The author's source from `line`:`column` to the end of that line. The wrapper's
@@ -53,7 +86,14 @@ fn token_at(script: &str, line: u32, column: u32) -> Option<&str> {
 }
 
 /// A runtime error thrown out of the author's script; `wrapped` is the source that ran.
-pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> String {
+/// `fields` are the inputs as the harness got them (`inputs.rs`), for the key an input
+/// chose.
+pub fn runtime_error(
+    error: &JsError,
+    wrapped: &str,
+    fields: &Value,
+    context: &mut Context,
+) -> String {
     let frames = Frames::of(error);
     let mut line = frames.author.map(|(line, _)| line);
     let text = if let Some(engine) = error.as_engine() {
@@ -70,7 +110,7 @@ pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> S
                     "UriError" => "URIError".to_owned(),
                     kind => kind.to_owned(),
                 };
-                let (message, site_line) = v8_message(native.message(), &frames, wrapped);
+                let (message, site_line) = v8_message(native.message(), &frames, wrapped, fields);
                 line = site_line.or(line);
                 format!("{kind}: {message}")
             }
@@ -85,7 +125,12 @@ pub fn runtime_error(error: &JsError, wrapped: &str, context: &mut Context) -> S
 
 /// V8's wording of boa's `message`, and the line V8 reports when it differs from the
 /// frame's.
-fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<u32>) {
+fn v8_message(
+    message: &str,
+    frames: &Frames,
+    wrapped: &str,
+    fields: &Value,
+) -> (String, Option<u32>) {
     let Some(at) = frames.author.filter(|_| !frames.in_library) else {
         // Thrown inside a library: the author's script has no expression that failed,
         // only the call into the library, and V8 names that call's line.
@@ -112,8 +157,20 @@ fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<
     }
     match message {
         NULLISH_TO_OBJECT => {
-            if let Some(site) = sites(Operation::Read).first() {
-                return (v8::nullish_access(site, false), line(site));
+            let reads = sites(Operation::Read);
+            // The method lookups of a chain (`inputs.t.trim().toLowerCase()`) share boa's
+            // position. When one of them is on an input's value, an empty input is what
+            // failed, and it is the first of them to run: the one written first.
+            let on_input = reads
+                .iter()
+                .filter(|site| site.on_input)
+                .min_by_key(|site| site.position);
+            if let Some(site) = on_input.or(reads.first()) {
+                let mut site = site.clone();
+                if let Some(name) = &site.key_input {
+                    site.property = input_key(fields, name);
+                }
+                return (v8::nullish_access(&site, false), line(&site));
             }
             if let Some(site) = sites(Operation::Write).first() {
                 return (v8::nullish_access(site, true), line(site));
@@ -138,12 +195,32 @@ fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<
                 return (v8::not_a_function(&site.expression), line(site));
             }
         }
+        CLASS_WITHOUT_NEW => {
+            if let Some(site) = sites(Operation::Call).last() {
+                // V8 names the class; the callee's last name is the class's here.
+                let name = site.expression.rsplit('.').next().unwrap_or_default();
+                let message = format!("Class constructor {name} cannot be invoked without 'new'");
+                return (message, line(site));
+            }
+        }
         "not a constructor" => {
             if let Some(site) = sites(Operation::Construct).last() {
                 return (v8::not_a_constructor(&site.expression), line(site));
             }
         }
         _ => {}
+    }
+    if message == MIXED_BIGINT {
+        // An operator has no position of its own in boa: the one that mixed a BigInt
+        // in, or the only operator there.
+        let operators = sites(Operation::Binary);
+        let site = operators
+            .iter()
+            .find(|site| site.expression == "n")
+            .or(operators.first().filter(|_| operators.len() == 1));
+        if let Some(site) = site {
+            return (v8::plain(message).unwrap_or_default(), line(site));
+        }
     }
     if message.contains("is not iterable")
         && let Some(site) = sites(Operation::Iterate).first()
@@ -165,6 +242,28 @@ fn v8_message(message: &str, frames: &Frames, wrapped: &str) -> (String, Option<
     }
     (mapped, None)
 }
+
+/// The property key the value of input `name` makes, as V8 prints it: a text as it is,
+/// a number as JavaScript writes it; `None` for other values.
+fn input_key(fields: &Value, name: &str) -> Option<String> {
+    let value = fields
+        .as_array()?
+        .iter()
+        .find(|field| field.get(0).and_then(Value::as_str) == Some(name))?
+        .get(2)?;
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(n) => n.as_f64().map(crate::errors::site::js_number_text),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// boa's message for an operator given a BigInt and a number.
+const MIXED_BIGINT: &str = "cannot mix BigInt and other types, use explicit conversions";
+
+/// boa's message for a class called as a function.
+const CLASS_WITHOUT_NEW: &str = "class constructor cannot be invoked without 'new'";
 
 /// boa's message for any property access on null or undefined.
 const NULLISH_TO_OBJECT: &str = "cannot convert 'null' or 'undefined' to object";

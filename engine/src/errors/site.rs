@@ -33,6 +33,9 @@ pub enum Operation {
     Name,
     /// `for (... of x)`, `[...x]`, `f(...x)`, `[a] = x`.
     Iterate,
+    /// An arithmetic or bitwise operator (`a + b`, `a | b`), which throws when it mixes
+    /// a BigInt with a number.
+    Binary,
     /// A `let` or `const` variable read before its declaration (a query only: such
     /// reads are found among [`Operation::Name`]).
     Uninitialized,
@@ -72,6 +75,12 @@ pub struct Site {
     /// the script's text: `inputs.x` is null when the input is empty, `a.b` is
     /// undefined when `b` is missing, and so on).
     pub nullish: Nullish,
+    /// Whether the object read is an input's value (`inputs.tags`, a list item's field):
+    /// null whenever the visitor left it empty.
+    pub on_input: bool,
+    /// A computed key that is an input's value (`RATES[zone][inputs.speed]`): the input's
+    /// name, so the message can name the key the visitor chose.
+    pub key_input: Option<String>,
 }
 
 /// The operations of `operation`'s kind that boa would report at `position` (line and
@@ -88,6 +97,7 @@ pub fn sites_at(source: &str, position: (u32, u32), operation: Operation) -> Opt
         sites: Vec::new(),
         declarations: Vec::new(),
         lexical: Vec::new(),
+        bigints: Vec::new(),
         rows: Vec::new(),
     };
     let _ = finder.visit_script(&script);
@@ -134,6 +144,8 @@ struct Finder<'a> {
     declarations: Vec<(String, Nullish)>,
     /// Each `let`/`const` with where it is declared.
     lexical: Vec<(String, (u32, u32))>,
+    /// Variables declared with a BigInt (`10n`, `BigInt(x)`).
+    bigints: Vec<String>,
     /// Variables that hold an item of a list input (`function (item)` given to
     /// `inputs.items.map` or `_.map(inputs.items, ...)`, `for (var item of inputs.items)`).
     rows: Vec<String>,
@@ -145,3 +157,8 @@ fn pair(position: Position) -> (u32, u32) {
 
 mod naming;
 mod visit;
+
+/// A number as JavaScript writes it in a property key.
+pub fn js_number_text(n: f64) -> String {
+    naming::format_number(n)
+}

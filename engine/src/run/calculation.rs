@@ -91,6 +91,7 @@ pub(crate) fn run(
     wrapped: &str,
     fields: &Value,
 ) -> Ended {
+    let fields_json = fields;
     let fields = match JsValue::from_json(fields, context) {
         Ok(fields) => fields,
         Err(e) => return ended(Err((e.to_string(), Vec::new()))),
@@ -154,7 +155,10 @@ pub(crate) fn run(
             }
         };
         if !is_loop_checkpoint(&error) {
-            return ended(Err((runtime_error(&error, wrapped, context), read)));
+            return ended(Err((
+                runtime_error(&error, wrapped, fields_json, context),
+                read,
+            )));
         }
         // A loop reached the checkpoint limit; the error has unwound every frame.
         let now = Instant::now();

@@ -34,6 +34,8 @@ impl Finder<'_> {
             expression,
             property: None,
             nullish: Nullish::Undefined,
+            on_input: false,
+            key_input: None,
         });
     }
 
@@ -53,6 +55,10 @@ impl Finder<'_> {
             PropertyAccessField::Const(identifier) => Some(self.name(*identifier)),
             PropertyAccessField::Expr(key) => self.key_text(key),
         };
+        let key_input = match field {
+            PropertyAccessField::Expr(key) if property.is_none() => self.input_name(key),
+            _ => None,
+        };
         let position = match field {
             PropertyAccessField::Const(identifier) => identifier.span().start(),
             // V8 points at the `[`, one column before the key.
@@ -66,6 +72,7 @@ impl Finder<'_> {
         };
         let target = simple.target().flatten();
         let nullish = self.guess(target);
+        let on_input = self.is_input_value(target);
         // A variable or a variable's property: what it was declared as tells more.
         let expression = match self.path(target) {
             Some(path) => format!("{path}{IDENT_MARK}"),
@@ -78,6 +85,8 @@ impl Finder<'_> {
             expression,
             property,
             nullish,
+            on_input,
+            key_input,
         });
     }
 
@@ -107,9 +116,7 @@ impl Finder<'_> {
                 Nullish::Null
             }
             // Empty inputs are null, and so are a list item's empty fields.
-            Expression::PropertyAccess(PropertyAccess::Simple(access)) if matches!(access.target().flatten(), Expression::Identifier(i) if self.is_inputs_or_row(*i)) => {
-                Nullish::Null
-            }
+            _ if self.is_input_value(target) => Nullish::Null,
             // `cond ? {} : null`: only the null branch can fail.
             Expression::Conditional(conditional) => {
                 if [conditional.if_true(), conditional.if_false()]
@@ -186,6 +193,52 @@ impl Finder<'_> {
             Expression::Parenthesized(inner) => self.print(inner.expression()),
             _ => "(intermediate value)".to_owned(),
         }
+    }
+
+    /// `inputs.x`, `item.x` of a list's item, or `inputs.list[i].x`: an input's value as
+    /// the script sees it.
+    pub(super) fn is_input_value(&self, expression: &Expression) -> bool {
+        let Expression::PropertyAccess(PropertyAccess::Simple(access)) = expression.flatten()
+        else {
+            return false;
+        };
+        match access.target().flatten() {
+            Expression::Identifier(i) => self.is_inputs_or_row(*i),
+            item => self.is_list_item(item),
+        }
+    }
+
+    /// A BigInt as the script writes it: `10n`, `BigInt(x)`, or a variable declared as one.
+    pub(super) fn is_bigint(&self, expression: &Expression) -> bool {
+        match expression.flatten() {
+            Expression::Literal(literal) => matches!(literal.kind(), LiteralKind::BigInt(_)),
+            Expression::Call(call) => {
+                matches!(call.function().flatten(), Expression::Identifier(i) if self.name(*i) == "BigInt")
+            }
+            Expression::Identifier(i) => self.bigints.contains(&self.name(*i)),
+            _ => false,
+        }
+    }
+
+    /// `name` when `expression` is `inputs.name`.
+    pub(super) fn input_name(&self, expression: &Expression) -> Option<String> {
+        match expression.flatten() {
+            Expression::PropertyAccess(PropertyAccess::Simple(access))
+                if self.is_input(expression) =>
+            {
+                match access.field() {
+                    PropertyAccessField::Const(name) => Some(self.name(*name)),
+                    PropertyAccessField::Expr(_) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `inputs.list[i]`: an item of a list input.
+    pub(super) fn is_list_item(&self, expression: &Expression) -> bool {
+        matches!(expression.flatten(), Expression::PropertyAccess(PropertyAccess::Simple(access))
+            if matches!(access.field(), PropertyAccessField::Expr(_)) && self.is_input(access.target()))
     }
 
     pub(super) fn is_inputs_or_row(&self, identifier: Identifier) -> bool {
@@ -304,6 +357,13 @@ impl Finder<'_> {
             None => Nullish::Undefined,
             Some(init) => self.guess(init),
         };
+        if init.is_some_and(|init| self.is_bigint(init)) {
+            self.bigints.push(name.clone());
+        }
+        if init.is_some_and(|init| self.is_list_item(init)) {
+            // `const g = inputs.guests[1]`: `g.name` is a list item's field.
+            self.rows.push(name.clone());
+        }
         if let Some(Expression::ObjectLiteral(object)) = init.map(Expression::flatten) {
             for property in object.properties() {
                 if let PropertyDefinition::Property(PropertyName::Literal(key), value) = property {

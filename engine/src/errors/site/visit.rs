@@ -5,6 +5,7 @@ use boa_ast::declaration::Binding;
 use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
 
 use boa_ast::expression::operator::assign::AssignTarget;
+use boa_ast::expression::operator::binary::BinaryOp;
 use boa_ast::expression::operator::update::UpdateTarget;
 use boa_ast::expression::{Expression, New};
 use boa_ast::function::FunctionBody;
@@ -94,6 +95,19 @@ impl<'ast> Visitor<'ast> for Finder<'_> {
                     let _ = update.visit_with(finder);
                 });
                 ControlFlow::Continue(())
+            }
+            Expression::Binary(binary)
+                if matches!(binary.op(), BinaryOp::Arithmetic(_) | BinaryOp::Bitwise(_)) =>
+            {
+                // The expression is marked when an operand is a BigInt (then the mix is
+                // most likely this operator's).
+                let mark = if self.is_bigint(binary.lhs()) || self.is_bigint(binary.rhs()) {
+                    "n"
+                } else {
+                    ""
+                };
+                self.add(Operation::Binary, binary.span().start(), mark.to_owned());
+                binary.visit_with(self)
             }
             Expression::ArrayLiteral(array) => {
                 for element in array.as_ref().iter().flatten() {
