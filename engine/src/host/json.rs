@@ -5,7 +5,7 @@
 
 use super::{define_builtin, native_method};
 use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string,
+    Context, JsArgs, JsError, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string,
 };
 
 /// Replaces `JSON.parse` in `context`'s current realm.
@@ -53,9 +53,12 @@ fn parse(
         Some(message) => Err(JsError::from_native(
             JsNativeError::syntax().with_message(message),
         )),
-        None => Err(error),
+        None => big_numbers::parse(&text, args.get_or_undefined(1), original, context)
+            .unwrap_or(Err(error)),
     }
 }
+
+mod big_numbers;
 
 /// V8's message for the first error in `text`, or `None` when V8 would accept it.
 pub fn v8_json_error(text: &str) -> Option<String> {
