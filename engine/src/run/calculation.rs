@@ -220,11 +220,13 @@ fn drive<F: Future<Output = JsResult<JsValue>>>(
         if let Poll::Ready(result) = evaluation.as_mut().poll(&mut poll_context) {
             return Attempt::Finished(result);
         }
-        if Instant::now() >= deadline {
-            return Attempt::TimedOut;
-        }
+        // Memory first: a step that both passed the limit and took the machine past the
+        // deadline (one huge copy on a busy machine) ran out of memory, whatever the clock.
         if live_bytes().saturating_sub(baseline) > MEMORY_LIMIT {
             return Attempt::OutOfMemory;
+        }
+        if Instant::now() >= deadline {
+            return Attempt::TimedOut;
         }
     }
 }
