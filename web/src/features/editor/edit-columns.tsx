@@ -11,6 +11,8 @@ import { without } from './list-ops';
 import { editorMessages } from './messages';
 import { OutputsEditor } from './outputs-editor';
 import { ResultError } from './result-error';
+import { FormDocContext } from './rules/form-context';
+import { withoutInputInForms } from './rules/form-doc';
 import { withoutSubInput, type Values } from './tried-values';
 
 export function EditColumns({
@@ -45,6 +47,7 @@ export function EditColumns({
     updateDoc((old) => ({ ...old, metaOutputs: change(old.metaOutputs ?? []) }));
 
   return (
+    <FormDocContext value={doc}>
     <div className="edit-columns">
       <section className="edit-column" aria-labelledby={`${base}-inputs`} ref={inputsColumn}>
         <h2 id={`${base}-inputs`} className="calc-section-title">
@@ -66,9 +69,12 @@ export function EditColumns({
             setValues((old) => without(old, key));
             // A later input may get this id again: it must not inherit a default.
             updateDoc((old) =>
-              old.defaults && key in old.defaults
-                ? { ...old, defaults: without(old.defaults, key) }
-                : old,
+              withoutInputInForms(
+                old.defaults && key in old.defaults
+                  ? { ...old, defaults: without(old.defaults, key) }
+                  : old,
+                input.id,
+              ),
             );
           }}
           onSubInputRemoved={(list, sub) => {
@@ -105,5 +111,6 @@ export function EditColumns({
         <OutputsEditor outputs={doc.metaOutputs ?? []} update={setOutputs} result={result} />
       </section>
     </div>
+    </FormDocContext>
   );
 }
