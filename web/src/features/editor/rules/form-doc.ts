@@ -59,8 +59,10 @@ export const stepOutputsOf = (doc: CalcDoc): StepOutputs =>
   doc.stepOutputs === 'every' ? 'every' : 'last';
 
 /** A string field of a definition, '' when absent. */
-export const textOf = (def: Record<string, unknown>, key: string): string =>
-  typeof def[key] === 'string' ? def[key] : '';
+export function textOf(def: object, key: string): string {
+  const value = (def as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+}
 
 /** `def` with `key` set to `value`, or without it when `value` is '', undefined or []. */
 export function withField<D extends object>(def: D, key: string, value: unknown): D {
