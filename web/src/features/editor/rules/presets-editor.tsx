@@ -7,6 +7,7 @@ import { useT } from '../../../stores/i18n';
 import { toast } from '../../../stores/ui';
 import { TextField } from '../fields';
 import { MAX_PRESET_NAME, presetsOf, withField, type Preset } from './form-doc';
+import './forms.css';
 import { formsMessages } from './messages';
 
 type DocChange = (change: (doc: CalcDoc) => CalcDoc) => void;

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import type { InputDef } from '../../../lib/types';
 import { useT } from '../../../stores/i18n';
+import './forms.css';
 import { formsMessages } from './messages';
 import {
   expressionToRule,

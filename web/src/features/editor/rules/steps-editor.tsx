@@ -7,6 +7,7 @@ import { useT } from '../../../stores/i18n';
 import { ItemActions, SelectField, TextField } from '../fields';
 import { moveBy } from '../list-ops';
 import { stepIdFrom, stepOutputsOf, stepsOf, textOf, withField, type Step } from './form-doc';
+import './forms.css';
 import { formsMessages } from './messages';
 
 type DocChange = (change: (doc: CalcDoc) => CalcDoc) => void;
