@@ -66,10 +66,10 @@ describe('ExpectationsEditor', () => {
       invalid: { coBorrower: 'tick it' },
     });
     expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'city hidden ',
-      'section co hidden ',
-      'step 2 shows income ',
-      'coBorrower: “tick it” ',
+      'city hidden ✕',
+      'section co hidden ✕',
+      'step 2 shows income ✕',
+      'coBorrower: “tick it” ✕',
     ]);
     await user.click(within(group).getByRole('button', { name: 'Delete expectation: city hidden' }));
     await user.click(
