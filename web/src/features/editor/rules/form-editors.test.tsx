@@ -103,14 +103,14 @@ describe('SectionsEditor', () => {
     );
     await user.type(title, 'Section 2');
     // Unique: the other section has that id already.
-    expect(doc().sections?.[0]).toEqual({ id: 'section-2-2', title: 'Section 2' });
+    expect((doc().sections as object[])[0]).toEqual({ id: 'section-2-2', title: 'Section 2' });
     expect(doc().metaInputs?.[0].section).toBe('section-2-2');
 
     const card = screen.getAllByRole('group', { name: 'Section Section 2' })[0];
     await user.type(within(card).getByRole('textbox', { name: 'Description' }), 'For *two*');
     await user.selectOptions(within(card).getByRole('combobox', { name: 'Columns on wide screens' }), 'Two');
     await user.click(within(card).getByRole('checkbox', { name: 'Collapsed at first' }));
-    expect(doc().sections?.[0]).toEqual({
+    expect((doc().sections as object[])[0]).toEqual({
       id: 'section-2-2',
       title: 'Section 2',
       description: 'For *two*',
@@ -151,7 +151,7 @@ describe('StepsEditor', () => {
     expect(doc().stepOutputs).toBe('every');
 
     await user.click(screen.getByRole('button', { name: 'Move step 2 up' }));
-    expect(doc().steps?.map((step: { id: string }) => step.id)).toEqual(['st2', 'st1']);
+    expect((doc().steps as { id: string }[]).map((step) => step.id)).toEqual(['st2', 'st1']);
     await user.click(screen.getByRole('button', { name: 'Delete step 1' }));
     await user.click(screen.getByRole('button', { name: 'Delete step 1' }));
     expect(doc()).not.toHaveProperty('steps');
@@ -188,7 +188,7 @@ describe('PresetsEditor', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Name of the new preset' }));
     await user.type(screen.getByRole('textbox', { name: 'Name of the new preset' }), 'First-time buyer');
     await user.click(save);
-    expect(doc().presets?.map((preset: { name: string }) => preset.name)).toEqual([
+    expect((doc().presets as { name: string }[]).map((preset) => preset.name)).toEqual([
       'Typical family',
       'First-time buyer',
     ]);

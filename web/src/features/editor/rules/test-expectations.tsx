@@ -162,7 +162,14 @@ export function ExpectationsEditor(props: {
       const invalid = { ...(value.invalid ?? {}) };
       delete invalid[item.name];
       onChange({ ...value, invalid: Object.keys(invalid).length ? invalid : null });
-    } else onChange({ ...value, [item.kind]: value[item.kind].filter((n) => n !== item.name) });
+    } else {
+      const keep = (list: string[]) => list.filter((name) => name !== item.name);
+      onChange(
+        item.kind === 'hidden'
+          ? { ...value, hidden: keep(value.hidden) }
+          : { ...value, shown: keep(value.shown) },
+      );
+    }
   };
 
   const items = listOf(value);
