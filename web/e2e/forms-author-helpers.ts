@@ -125,7 +125,8 @@ export async function buildFormsCalculator(page: Page): Promise<string> {
     .getByRole('group', { name: 'Section Co-borrower' })
     .getByRole('textbox', { name: 'Description' })
     .fill('Only *with* a partner.');
-  await inputCard(page, 'coIncome').getByRole('combobox', { name: 'Section' }).selectOption('Co-borrower');
+  await inputCard(page, 'coIncome').getByRole('combobox', { name: 'Section', exact: true })
+    .selectOption('Co-borrower');
 
   const presets = settings.getByRole('region', { name: 'Presets' });
   await presets.getByRole('textbox', { name: 'Name of the new preset' }).fill('Typical family');
