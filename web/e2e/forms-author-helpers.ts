@@ -125,7 +125,8 @@ export async function buildFormsCalculator(page: Page): Promise<string> {
     .getByRole('group', { name: 'Section Co-borrower' })
     .getByRole('textbox', { name: 'Description' })
     .fill('Only *with* a partner.');
-  await inputCard(page, 'coIncome').getByRole('combobox', { name: 'Section', exact: true })
+  await inputCard(page, 'coIncome')
+    .getByRole('combobox', { name: 'Section', exact: true })
     .selectOption('Co-borrower');
 
   const presets = settings.getByRole('region', { name: 'Presets' });

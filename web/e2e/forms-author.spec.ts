@@ -46,9 +46,9 @@ test('an author builds steps, a show-when and a valid-when rule, a section and p
   await expect(show.getByRole('combobox', { name: 'Input of condition 2' })).toHaveValue('income');
   await expect(show.getByRole('textbox', { name: 'Value of condition 2' })).toHaveValue('50000');
   await show.getByRole('checkbox', { name: 'Write as JavaScript' }).check();
-  await expect(show.getByRole('textbox', { name: 'JavaScript expression over inputs' })).toHaveValue(
-    BUILT.visibleWhen,
-  );
+  await expect(
+    show.getByRole('textbox', { name: 'JavaScript expression over inputs' }),
+  ).toHaveValue(BUILT.visibleWhen);
 
   // axe with the rule builders and the Settings panel's steps, sections and presets open.
   await openPanel(page, 'Settings');
@@ -97,7 +97,9 @@ test('a test case expecting inputs hidden and shown runs in the Tests panel (nee
   // A wrong expectation fails with the engine's words.
   await tests.getByRole('button', { name: 'Add test from current values' }).click();
   await tests.getByLabel('Test name').fill('Wrong');
-  await expectations.getByRole('combobox', { name: 'Input, output or section' }).selectOption('income');
+  await expectations
+    .getByRole('combobox', { name: 'Input, output or section' })
+    .selectOption('income');
   await expectations.getByRole('button', { name: '+ Add expectation' }).click();
   await tests.getByRole('button', { name: 'Save test' }).click();
   const failing = tests.getByRole('listitem', { name: 'Test Wrong' });
@@ -107,7 +109,13 @@ test('a test case expecting inputs hidden and shown runs in the Tests panel (nee
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   const doc = await savedDoc(page, id);
-  expect(doc.tests.map((t: { name: string; hidden?: string[]; shown?: string[] }) => [t.name, t.hidden, t.shown])).toEqual([
+  expect(
+    doc.tests.map((t: { name: string; hidden?: string[]; shown?: string[] }) => [
+      t.name,
+      t.hidden,
+      t.shown,
+    ]),
+  ).toEqual([
     ['No co-borrower', ['coIncome'], ['income']],
     ['Wrong', ['income'], undefined],
   ]);

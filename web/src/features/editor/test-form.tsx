@@ -5,11 +5,7 @@ import type { TestCase } from '@calcsmith/engine';
 import type { CalcDoc } from '../../lib/types';
 import { useT } from '../../stores/i18n';
 import { FieldRow } from './fields';
-import {
-  ExpectationsEditor,
-  withExpectations,
-  type Expectations,
-} from './rules/test-expectations';
+import { ExpectationsEditor, withExpectations, type Expectations } from './rules/test-expectations';
 import { testsMessages } from './tests-messages';
 
 type Values = Record<string, unknown>;
@@ -154,4 +150,3 @@ export function TestForm(props: {
     </form>
   );
 }
-

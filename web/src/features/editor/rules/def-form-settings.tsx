@@ -4,7 +4,14 @@ import { useId } from 'react';
 import type { InputDef, OutputDef } from '../../../lib/types';
 import { useT } from '../../../stores/i18n';
 import { SelectField, TextField } from '../fields';
-import { sectionsOf, textOf, validRulesOf, withField, MAX_MESSAGE, type ValidRule } from './form-doc';
+import {
+  sectionsOf,
+  textOf,
+  validRulesOf,
+  withField,
+  MAX_MESSAGE,
+  type ValidRule,
+} from './form-doc';
 import { useFormDoc } from './form-context';
 import { formsMessages } from './messages';
 import { RuleBuilder } from './rule-builder';
@@ -69,11 +76,7 @@ export function messageError(message: string): 'messageNeeded' | 'messageTooLong
 }
 
 /** An input's valid-when rules: each a rule (builder or JavaScript) and its message. */
-function ValidWhenEditor(props: {
-  input: InputDef;
-  inputs: InputDef[];
-  change: Change<InputDef>;
-}) {
+function ValidWhenEditor(props: { input: InputDef; inputs: InputDef[]; change: Change<InputDef> }) {
   const t = useT(formsMessages);
   const titleId = useId();
   const rules = validRulesOf(props.input);

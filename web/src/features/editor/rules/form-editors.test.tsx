@@ -42,8 +42,14 @@ describe('InputFormSettings', () => {
 
     const rule = within(group).getByRole('group', { name: 'Rule 1 holds when' });
     await user.click(within(rule).getByRole('button', { name: '+ Add condition' }));
-    await user.selectOptions(within(rule).getByRole('combobox', { name: 'Input of condition 1' }), 'age');
-    await user.selectOptions(within(rule).getByRole('combobox', { name: 'Operator of condition 1' }), '≥');
+    await user.selectOptions(
+      within(rule).getByRole('combobox', { name: 'Input of condition 1' }),
+      'age',
+    );
+    await user.selectOptions(
+      within(rule).getByRole('combobox', { name: 'Operator of condition 1' }),
+      '≥',
+    );
     await user.type(within(rule).getByRole('textbox', { name: 'Value of condition 1' }), '18');
     await user.type(message, 'must be 18 or over');
     expect(message).not.toHaveAttribute('aria-invalid');
@@ -73,9 +79,12 @@ describe('InputFormSettings', () => {
   });
 
   it('has no Section select while the doc has no sections (outputs too)', () => {
-    renderWithDoc({ metaInputs: INPUTS, metaOutputs: [{ id: 1, name: 'rate', type: 'value' }] }, () => (
-      <OutputFormSettings output={{ id: 1, name: 'rate', type: 'value' }} change={() => {}} />
-    ));
+    renderWithDoc(
+      { metaInputs: INPUTS, metaOutputs: [{ id: 1, name: 'rate', type: 'value' }] },
+      () => (
+        <OutputFormSettings output={{ id: 1, name: 'rate', type: 'value' }} change={() => {}} />
+      ),
+    );
     expect(screen.queryByRole('combobox', { name: 'Section' })).toBeNull();
     expect(screen.getByRole('group', { name: 'Show when' })).toBeInTheDocument();
   });
@@ -108,7 +117,10 @@ describe('SectionsEditor', () => {
 
     const card = screen.getAllByRole('group', { name: 'Section Section 2' })[0];
     await user.type(within(card).getByRole('textbox', { name: 'Description' }), 'For *two*');
-    await user.selectOptions(within(card).getByRole('combobox', { name: 'Columns on wide screens' }), 'Two');
+    await user.selectOptions(
+      within(card).getByRole('combobox', { name: 'Columns on wide screens' }),
+      'Two',
+    );
     await user.click(within(card).getByRole('checkbox', { name: 'Collapsed at first' }));
     expect((doc().sections as object[])[0]).toEqual({
       id: 'section-2-2',
@@ -168,25 +180,34 @@ describe('PresetsEditor', () => {
     ));
     const save = screen.getByRole('button', { name: 'Save current values as preset' });
     await user.click(save);
-    expect(screen.getByRole('textbox', { name: 'Name of the new preset' })).toHaveAccessibleDescription(
-      'A preset needs a name.',
-    );
+    expect(
+      screen.getByRole('textbox', { name: 'Name of the new preset' }),
+    ).toHaveAccessibleDescription('A preset needs a name.');
     expect(doc()).not.toHaveProperty('presets');
 
-    await user.type(screen.getByRole('textbox', { name: 'Name of the new preset' }), 'Typical family');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Name of the new preset' }),
+      'Typical family',
+    );
     await user.click(save);
     expect(doc().presets).toEqual([{ name: 'Typical family', values }]);
     expect(screen.getByRole('textbox', { name: 'Name of preset 1' })).toHaveAccessibleDescription(
       'Values: coBorrower = true, income = 250000, city = "Oslo"',
     );
 
-    await user.type(screen.getByRole('textbox', { name: 'Name of the new preset' }), 'Typical family');
-    await user.click(save);
-    expect(screen.getByRole('textbox', { name: 'Name of the new preset' })).toHaveAccessibleDescription(
-      'Another preset is already named “Typical family”.',
+    await user.type(
+      screen.getByRole('textbox', { name: 'Name of the new preset' }),
+      'Typical family',
     );
+    await user.click(save);
+    expect(
+      screen.getByRole('textbox', { name: 'Name of the new preset' }),
+    ).toHaveAccessibleDescription('Another preset is already named “Typical family”.');
     await user.clear(screen.getByRole('textbox', { name: 'Name of the new preset' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name of the new preset' }), 'First-time buyer');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Name of the new preset' }),
+      'First-time buyer',
+    );
     await user.click(save);
     expect((doc().presets as { name: string }[]).map((preset) => preset.name)).toEqual([
       'Typical family',

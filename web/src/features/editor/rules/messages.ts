@@ -141,7 +141,8 @@ export const formsMessages = defineMessages(
     writeAsJs: 'Написать на JavaScript',
     expression: 'Выражение JavaScript над inputs',
     expressionHint: 'Например: inputs.coBorrower && inputs.income < 50000',
-    notBuildable: 'Конструктор не может показать это выражение, поэтому оно остаётся на JavaScript.',
+    notBuildable:
+      'Конструктор не может показать это выражение, поэтому оно остаётся на JavaScript.',
     opIs: 'равно',
     opIsNot: 'не равно',
     opLt: '<',

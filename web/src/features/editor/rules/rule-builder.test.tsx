@@ -50,7 +50,10 @@ describe('RuleBuilder', () => {
     await user.type(within(group).getByRole('textbox', { name: 'Value of condition 2' }), '50000');
     expect(rule()).toBe('inputs.coBorrower === true && inputs.income < 50000');
 
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Which must hold' }), 'Any condition');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Which must hold' }),
+      'Any condition',
+    );
     expect(rule()).toBe('inputs.coBorrower === true || inputs.income < 50000');
 
     await user.click(within(group).getByRole('button', { name: 'Delete condition 1' }));
@@ -62,10 +65,23 @@ describe('RuleBuilder', () => {
     await user.click(within(group).getByRole('button', { name: '+ Add condition' }));
     const input = within(group).getByRole('combobox', { name: 'Input of condition 1' });
     const operator = within(group).getByRole('combobox', { name: 'Operator of condition 1' });
-    const options = () => within(operator).getAllByRole('option').map((o) => o.textContent);
+    const options = () =>
+      within(operator)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(options()).toEqual(['is', 'is not']);
     await user.selectOptions(input, 'income');
-    expect(options()).toEqual(['is', 'is not', '<', '≤', '>', '≥', 'between', 'is empty', 'is one of…']);
+    expect(options()).toEqual([
+      'is',
+      'is not',
+      '<',
+      '≤',
+      '>',
+      '≥',
+      'between',
+      'is empty',
+      'is one of…',
+    ]);
     await user.selectOptions(input, 'city');
     expect(options()).toEqual(['is', 'is not', 'is empty', 'is one of…']);
     await user.selectOptions(input, 'start');
@@ -77,34 +93,64 @@ describe('RuleBuilder', () => {
   it('writes between, is empty, is one of and dates', async () => {
     const { user, group, rule } = renderBuilder();
     await user.click(within(group).getByRole('button', { name: '+ Add condition' }));
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Input of condition 1' }), 'income');
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Operator of condition 1' }), 'between');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Input of condition 1' }),
+      'income',
+    );
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Operator of condition 1' }),
+      'between',
+    );
     await user.type(within(group).getByRole('textbox', { name: 'Value of condition 1' }), '1');
-    await user.type(within(group).getByRole('textbox', { name: 'Upper value of condition 1' }), '5');
+    await user.type(
+      within(group).getByRole('textbox', { name: 'Upper value of condition 1' }),
+      '5',
+    );
     expect(rule()).toBe('(inputs.income >= 1 && inputs.income <= 5)');
 
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Operator of condition 1' }), 'is empty');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Operator of condition 1' }),
+      'is empty',
+    );
     expect(within(group).queryByRole('textbox', { name: 'Value of condition 1' })).toBeNull();
     expect(rule()).toBe("inputs.income == null || inputs.income === ''");
 
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Input of condition 1' }), 'plan');
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Operator of condition 1' }), 'is one of…');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Input of condition 1' }),
+      'plan',
+    );
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Operator of condition 1' }),
+      'is one of…',
+    );
     const values = within(group).getByRole('group', { name: 'Values of condition 1' });
     await user.click(within(values).getByRole('checkbox', { name: 'Three' }));
     await user.click(within(values).getByRole('checkbox', { name: 'Basic' }));
     expect(rule()).toBe('["basic",3].includes(inputs.plan)');
 
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Operator of condition 1' }), 'is');
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Value of condition 1' }), 'Pro');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Operator of condition 1' }),
+      'is',
+    );
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Value of condition 1' }),
+      'Pro',
+    );
     expect(rule()).toBe('inputs.plan === "pro"');
   });
 
   it('reopens an expression it wrote as rows', () => {
     const { group } = renderBuilder('inputs.coBorrower === false && inputs.income >= 1000');
     expect(within(group).getByRole('checkbox', { name: 'Write as JavaScript' })).not.toBeChecked();
-    expect(within(group).getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue('false');
-    expect(within(group).getByRole('combobox', { name: 'Operator of condition 2' })).toHaveValue('ge');
-    expect(within(group).getByRole('textbox', { name: 'Value of condition 2' })).toHaveValue('1000');
+    expect(within(group).getByRole('combobox', { name: 'Value of condition 1' })).toHaveValue(
+      'false',
+    );
+    expect(within(group).getByRole('combobox', { name: 'Operator of condition 2' })).toHaveValue(
+      'ge',
+    );
+    expect(within(group).getByRole('textbox', { name: 'Value of condition 2' })).toHaveValue(
+      '1000',
+    );
   });
 
   it('opens anything else as JavaScript, which it keeps', async () => {
@@ -129,8 +175,14 @@ describe('RuleBuilder', () => {
   it('keeps a hostile text value a string', async () => {
     const { user, group, rule } = renderBuilder();
     await user.click(within(group).getByRole('button', { name: '+ Add condition' }));
-    await user.selectOptions(within(group).getByRole('combobox', { name: 'Input of condition 1' }), 'city');
-    await user.type(within(group).getByRole('textbox', { name: 'Value of condition 1' }), '"); alert(1); ("');
+    await user.selectOptions(
+      within(group).getByRole('combobox', { name: 'Input of condition 1' }),
+      'city',
+    );
+    await user.type(
+      within(group).getByRole('textbox', { name: 'Value of condition 1' }),
+      '"); alert(1); ("',
+    );
     expect(rule()).toBe('inputs.city === "\\"); alert(1); (\\""');
   });
 
@@ -138,6 +190,8 @@ describe('RuleBuilder', () => {
     const { user, group } = renderBuilder('', 'ru');
     await user.click(within(group).getByRole('button', { name: '+ Добавить условие' }));
     expect(within(group).getByRole('combobox', { name: 'Поле условия 1' })).toBeInTheDocument();
-    expect(within(group).getByRole('checkbox', { name: 'Написать на JavaScript' })).toBeInTheDocument();
+    expect(
+      within(group).getByRole('checkbox', { name: 'Написать на JavaScript' }),
+    ).toBeInTheDocument();
   });
 });

@@ -43,7 +43,8 @@ const keysFor = (conditions: Condition[]) => conditions.map(() => nextKey++);
 
 function stateFor(expression: string): BuilderState {
   const rule = expressionToRule(expression);
-  if (!rule) return { source: expression, rule: { conditions: [], mode: 'all' }, keys: [], js: true };
+  if (!rule)
+    return { source: expression, rule: { conditions: [], mode: 'all' }, keys: [], js: true };
   return { source: expression, rule, keys: keysFor(rule.conditions), js: false };
 }
 
@@ -92,10 +93,10 @@ export function RuleBuilder(props: {
       op: first ? OPERATORS_OF[first.type][0] : 'is',
       ...(first?.type === 'binary' ? { value: true } : {}),
     };
-    update(
-      { ...current.rule, conditions: [...current.rule.conditions, condition] },
-      [...current.keys, nextKey++],
-    );
+    update({ ...current.rule, conditions: [...current.rule.conditions, condition] }, [
+      ...current.keys,
+      nextKey++,
+    ]);
   };
   const remove = (index: number) =>
     update(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expressionToRule, ruleToExpression, type Condition, type RuleMode } from './rule-expression';
+import {
+  expressionToRule,
+  ruleToExpression,
+  type Condition,
+  type RuleMode,
+} from './rule-expression';
 
 const roundTrip = (conditions: Condition[], mode: RuleMode) =>
   expressionToRule(ruleToExpression(conditions, mode));

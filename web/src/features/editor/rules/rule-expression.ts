@@ -58,7 +58,9 @@ const COMPARISON: Partial<Record<Operator, string>> = {
 
 /** A JSON string literal, with the two line separators escaped too (old JS parsers). */
 const stringLiteral = (text: string) =>
-  JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** `inputs.name`, or `inputs["name"]` for a name that is not an identifier. */
 export function inputRef(name: string): string {

@@ -162,7 +162,9 @@ function SectionCard(props: {
         <CheckboxField
           label={t('collapsed')}
           checked={section.collapsed === true}
-          onChange={(collapsed) => change((old) => withField(old, 'collapsed', collapsed || undefined))}
+          onChange={(collapsed) =>
+            change((old) => withField(old, 'collapsed', collapsed || undefined))
+          }
         />
         <RuleBuilder
           label={t('showWhen')}

@@ -61,9 +61,7 @@ export function StepsEditor(props: { doc: CalcDoc; onDocChange: DocChange }) {
                   change={(edit) =>
                     setSteps((old) => old.map((each, i) => (i === index ? edit(each) : each)))
                   }
-                  onToggleInput={(id, on) =>
-                    setSteps((old) => withInputOnStep(old, index, id, on))
-                  }
+                  onToggleInput={(id, on) => setSteps((old) => withInputOnStep(old, index, id, on))}
                   onMove={(delta) => setSteps((old) => moveBy(old, index, delta))}
                   onRemove={() => setSteps((old) => old.filter((_, i) => i !== index))}
                 />
@@ -151,7 +149,9 @@ function StepCard(props: {
                   onChange={(event) => props.onToggleInput(input.id, event.target.checked)}
                 />
                 <span className="code">
-                  {!on && other >= 0 ? t('inOtherStep', { name: input.name, n: other + 1 }) : input.name}
+                  {!on && other >= 0
+                    ? t('inOtherStep', { name: input.name, n: other + 1 })
+                    : input.name}
                 </span>
               </label>
             );

@@ -41,13 +41,11 @@ describe('ExpectationsEditor', () => {
     const group = screen.getByRole('group', { name: 'Visibility and messages' });
     expect(within(group).getByText('No visibility or message expectations.')).toBeInTheDocument();
     const target = within(group).getByRole('combobox', { name: 'Input, output or section' });
-    expect(within(target).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'coBorrower',
-      'income',
-      'city',
-      'rate',
-      'section:co',
-    ]);
+    expect(
+      within(target)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['coBorrower', 'income', 'city', 'rate', 'section:co']);
     const add = within(group).getByRole('button', { name: '+ Add expectation' });
     await user.selectOptions(target, 'city');
     await user.click(add);
@@ -65,13 +63,19 @@ describe('ExpectationsEditor', () => {
       shown: ['income'],
       invalid: { coBorrower: 'tick it' },
     });
-    expect(within(group).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'city hidden ✕',
       'section co hidden ✕',
       'step 2 shows income ✕',
       'coBorrower: “tick it” ✕',
     ]);
-    await user.click(within(group).getByRole('button', { name: 'Delete expectation: city hidden' }));
+    await user.click(
+      within(group).getByRole('button', { name: 'Delete expectation: city hidden' }),
+    );
     await user.click(
       within(group).getByRole('button', { name: 'Delete expectation: coBorrower: “tick it”' }),
     );
@@ -114,12 +118,14 @@ describe('a test case’s expectations', () => {
     useUi.setState({ locale: 'en', toasts: [] });
     render(
       <OutcomeLines
-        outcome={{
-          name: 't',
-          passed: false,
-          visibility: ['coIncome: expected hidden, was shown'],
-          messages: ['age: expected invalid "must be 18 or over", was valid'],
-        } as TestOutcome}
+        outcome={
+          {
+            name: 't',
+            passed: false,
+            visibility: ['coIncome: expected hidden, was shown'],
+            messages: ['age: expected invalid "must be 18 or over", was valid'],
+          } as TestOutcome
+        }
       />,
     );
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -203,7 +203,7 @@ export function ExpectationsEditor(props: {
         </ul>
       )}
       <div className="inline-fields">
-        <SelectField
+        <SelectField<Kind>
           label={t('expectKind')}
           value={kind}
           options={[
