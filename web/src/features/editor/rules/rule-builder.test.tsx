@@ -43,7 +43,7 @@ describe('RuleBuilder', () => {
     );
     await user.selectOptions(
       within(group).getByRole('combobox', { name: 'Operator of condition 2' }),
-      '<',
+      'lt', // shown as <; user-event matches the option's value or its HTML
     );
     // Not complete yet: the doc keeps the complete rows only.
     expect(rule()).toBe('inputs.coBorrower === true');

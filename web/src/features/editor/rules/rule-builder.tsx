@@ -252,6 +252,7 @@ function ConditionRow(props: {
       </select>
       {input && condition.op === 'oneOf' && (
         <RuleValuesControl
+          key={`${input.name}-values`}
           input={input}
           label={t('conditionValues', { n })}
           hintId={props.hintId}
@@ -261,6 +262,7 @@ function ConditionRow(props: {
       )}
       {input && condition.op !== 'oneOf' && condition.op !== 'empty' && (
         <RuleValueControl
+          key={input.name}
           input={input}
           label={t('conditionValue', { n })}
           value={condition.value}
@@ -271,6 +273,7 @@ function ConditionRow(props: {
         <>
           <span aria-hidden="true">{t('and')}</span>
           <RuleValueControl
+            key={`${input.name}-to`}
             input={input}
             label={t('conditionValueTo', { n })}
             value={condition.value2}
