@@ -24,16 +24,22 @@ test('an author builds steps, a show-when and a valid-when rule, a section and p
   const id = await buildFormsCalculator(page);
 
   const doc = await savedDoc(page, id);
-  const byName = (name: string) =>
-    doc.metaInputs.find((input: { name: string }) => input.name === name);
-  expect(byName('coIncome')).toEqual({
-    id: 4,
-    name: 'coIncome',
-    type: 'number',
-    visibleWhen: BUILT.visibleWhen,
-    section: 'co-borrower',
-  });
-  expect(byName('age')).toEqual({ id: 1, name: 'age', type: 'number', validWhen: BUILT.validWhen });
+  // Each input's issue-30 fields: only those the author set.
+  const formFields = doc.metaInputs.map(
+    (input: { name: string; visibleWhen?: string; validWhen?: unknown; section?: string }) => [
+      input.name,
+      input.visibleWhen,
+      input.validWhen,
+      input.section,
+    ],
+  );
+  expect(formFields).toEqual([
+    ['age', undefined, BUILT.validWhen, undefined],
+    ['coBorrower', undefined, undefined, undefined],
+    ['income', undefined, undefined, undefined],
+    ['coIncome', BUILT.visibleWhen, undefined, 'co-borrower'],
+    ['years', undefined, undefined, undefined],
+  ]);
   expect(doc.steps).toEqual(BUILT.steps);
   expect(doc).not.toHaveProperty('stepOutputs');
   expect(doc.sections).toEqual(BUILT.sections);
