@@ -11,6 +11,8 @@ import { without } from './list-ops';
 import { editorMessages } from './messages';
 import { OutputsEditor } from './outputs-editor';
 import { ResultError } from './result-error';
+import { FormDocContext } from './rules/form-context';
+import { withoutInputInForms } from './rules/form-doc';
 import { withoutSubInput, type Values } from './tried-values';
 
 export function EditColumns({
@@ -45,65 +47,70 @@ export function EditColumns({
     updateDoc((old) => ({ ...old, metaOutputs: change(old.metaOutputs ?? []) }));
 
   return (
-    <div className="edit-columns">
-      <section className="edit-column" aria-labelledby={`${base}-inputs`} ref={inputsColumn}>
-        <h2 id={`${base}-inputs`} className="calc-section-title">
-          {String(doc.inputs_label || '') || tc('inputs')}
-        </h2>
-        <InputsEditor
-          inputs={doc.metaInputs ?? []}
-          update={setInputs}
-          valueLabel={t('value')}
-          valueOf={(input) => current[String(input.id)]}
-          onValueChange={(input, value) =>
-            setValues((old) => ({ ...old, [String(input.id)]: value }))
-          }
-          onAdded={(input) =>
-            setValues((old) => ({ ...old, [String(input.id)]: defaultValue(input.type) }))
-          }
-          onRemoved={(input) => {
-            const key = String(input.id);
-            setValues((old) => without(old, key));
-            // A later input may get this id again: it must not inherit a default.
-            updateDoc((old) =>
-              old.defaults && key in old.defaults
-                ? { ...old, defaults: without(old.defaults, key) }
-                : old,
-            );
-          }}
-          onSubInputRemoved={(list, sub) => {
-            // As above, one level down: the list's items (entered and stored)
-            // must not hand the sub-input's values to a later one with its id.
-            const key = String(list.id);
-            const subKey = String(sub.id);
-            setValues((old) =>
-              key in old ? { ...old, [key]: withoutSubInput(old[key], subKey) } : old,
-            );
-            updateDoc((old) =>
-              old.defaults && key in old.defaults
-                ? {
-                    ...old,
-                    defaults: {
-                      ...old.defaults,
-                      [key]: withoutSubInput(old.defaults[key], subKey),
-                    },
-                  }
-                : old,
-            );
-          }}
-        />
-      </section>
-      <section
-        className={`edit-column ${stale ? 'values-stale' : ''}`}
-        aria-labelledby={`${base}-outputs`}
-        aria-busy={pending && !result}
-      >
-        <h2 id={`${base}-outputs`} className="calc-section-title">
-          {String(doc.outputs_label || '') || tc('outputs')}
-        </h2>
-        <ResultError message={result?.error ?? null} onGoToLine={onGoToLine} />
-        <OutputsEditor outputs={doc.metaOutputs ?? []} update={setOutputs} result={result} />
-      </section>
-    </div>
+    <FormDocContext value={doc}>
+      <div className="edit-columns">
+        <section className="edit-column" aria-labelledby={`${base}-inputs`} ref={inputsColumn}>
+          <h2 id={`${base}-inputs`} className="calc-section-title">
+            {String(doc.inputs_label || '') || tc('inputs')}
+          </h2>
+          <InputsEditor
+            inputs={doc.metaInputs ?? []}
+            update={setInputs}
+            valueLabel={t('value')}
+            valueOf={(input) => current[String(input.id)]}
+            onValueChange={(input, value) =>
+              setValues((old) => ({ ...old, [String(input.id)]: value }))
+            }
+            onAdded={(input) =>
+              setValues((old) => ({ ...old, [String(input.id)]: defaultValue(input.type) }))
+            }
+            onRemoved={(input) => {
+              const key = String(input.id);
+              setValues((old) => without(old, key));
+              // A later input may get this id again: it must not inherit a default.
+              updateDoc((old) =>
+                withoutInputInForms(
+                  old.defaults && key in old.defaults
+                    ? { ...old, defaults: without(old.defaults, key) }
+                    : old,
+                  input.id,
+                ),
+              );
+            }}
+            onSubInputRemoved={(list, sub) => {
+              // As above, one level down: the list's items (entered and stored)
+              // must not hand the sub-input's values to a later one with its id.
+              const key = String(list.id);
+              const subKey = String(sub.id);
+              setValues((old) =>
+                key in old ? { ...old, [key]: withoutSubInput(old[key], subKey) } : old,
+              );
+              updateDoc((old) =>
+                old.defaults && key in old.defaults
+                  ? {
+                      ...old,
+                      defaults: {
+                        ...old.defaults,
+                        [key]: withoutSubInput(old.defaults[key], subKey),
+                      },
+                    }
+                  : old,
+              );
+            }}
+          />
+        </section>
+        <section
+          className={`edit-column ${stale ? 'values-stale' : ''}`}
+          aria-labelledby={`${base}-outputs`}
+          aria-busy={pending && !result}
+        >
+          <h2 id={`${base}-outputs`} className="calc-section-title">
+            {String(doc.outputs_label || '') || tc('outputs')}
+          </h2>
+          <ResultError message={result?.error ?? null} onGoToLine={onGoToLine} />
+          <OutputsEditor outputs={doc.metaOutputs ?? []} update={setOutputs} result={result} />
+        </section>
+      </div>
+    </FormDocContext>
   );
 }

@@ -9,6 +9,7 @@ import { InputSettings } from './input-settings';
 import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { without } from './list-ops';
 import { editorMessages, type EditorMessageKey } from './messages';
+import { InputFormSettings } from './rules/def-form-settings';
 
 /** The spec's title of each input type (spec §3). */
 export const TYPE_TITLES: Record<InputType, EditorMessageKey> = {
@@ -92,6 +93,7 @@ function InputCard(props: InputsEditorProps & CardPlace & { input: InputDef }) {
         />
       </div>
       <InputSettings input={input} change={change} />
+      {!props.nested && <InputFormSettings input={input} change={change} />}
       {input.type === 'list' && (
         <ListSettings
           input={input}

@@ -9,6 +9,7 @@ import { CheckboxField, NumberField, TextField } from './fields';
 import { UnitFields } from './input-settings';
 import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { editorMessages } from './messages';
+import { OutputFormSettings } from './rules/def-form-settings';
 
 export interface OutputsEditorProps {
   outputs: OutputDef[];
@@ -109,6 +110,7 @@ function OutputCard(props: OutputsEditorProps & CardPlace & { output: OutputDef 
       ) : (
         <ValueFormat output={output} change={change} />
       )}
+      {!props.columns && <OutputFormSettings output={output} change={change} />}
     </DefCard>
   );
 }

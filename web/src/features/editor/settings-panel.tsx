@@ -6,6 +6,9 @@ import { useT } from '../../stores/i18n';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
+import { PresetsEditor } from './rules/presets-editor';
+import { SectionsEditor } from './rules/sections-editor';
+import { StepsEditor } from './rules/steps-editor';
 import { SubmissionsSettings } from './submissions-settings';
 
 const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
@@ -15,6 +18,8 @@ export function SettingsPanel(props: {
   /** The editor's latest result: the thank-you message's preview quotes it. */
   result?: EvalResult | null;
   style: DocStyle;
+  /** The editor's current input values (a new preset keeps them). */
+  values?: Record<string, unknown>;
   onDocChange(change: (doc: CalcDoc) => CalcDoc): void;
   onStyleChange(style: DocStyle): void;
 }) {
@@ -154,6 +159,9 @@ export function SettingsPanel(props: {
           onChange={(lang) => setStyle('lang', lang === 'auto' ? undefined : lang)}
         />
       </fieldset>
+      <StepsEditor doc={doc} onDocChange={onDocChange} />
+      <SectionsEditor doc={doc} onDocChange={onDocChange} />
+      <PresetsEditor doc={doc} values={props.values ?? {}} onDocChange={onDocChange} />
       <SubmissionsSettings doc={doc} result={props.result ?? null} onDocChange={onDocChange} />
     </div>
   );

@@ -72,6 +72,7 @@ export function SidePanel(props: {
         <SettingsPanel
           doc={doc}
           result={props.tests.result}
+          values={props.tests.values}
           style={props.style}
           onDocChange={props.onDocChange}
           onStyleChange={props.onStyleChange}

@@ -4,18 +4,24 @@
 // edit, delete and reorder. The engine keeps its report small (engine/src/display/test_report.rs):
 // a long value comes as the text to show, at most 20 differences a test with a count of the
 // rest, and past 64 KB the later tests without their details; the panel shows each as told.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TestCase, TestOutcome, TestReport } from '@calcsmith/engine';
 import { localizeEngineMessage } from '../../lib/engine/engine-messages';
 import { useT } from '../../stores/i18n';
 import { engineToday, hasDateInput } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
 import { toast, useUi } from '../../stores/ui';
-import { FieldRow } from './fields';
 import { sameJson } from './list-ops';
 import { testsMessages } from './tests-messages';
 import './tests-panel.css';
 import { DiffTable } from './test-diff';
+import { TestForm, type Draft } from './test-form';
+import {
+  ExpectationsSummary,
+  expectationsOf,
+  OutcomeLines,
+  withExpectations,
+} from './rules/test-expectations';
 import { testsOf, type TestRun } from './use-test-run';
 
 type Values = Record<string, unknown>;
@@ -48,133 +54,6 @@ export function TestsBadge({ report }: { report: TestReport | null }) {
         {t('badgeText', { passed: report.passed, failed: report.failed })}
       </span>
     </span>
-  );
-}
-
-const json = (value: unknown) => JSON.stringify(value) ?? 'undefined';
-
-interface Draft {
-  /** The test being edited, or null for a new one. */
-  index: number | null;
-  name: string;
-  expected: string;
-  tolerance: string;
-  /** The test's today (`YYYY-MM-DD`), or '' for the day it runs. */
-  today: string;
-  values: Values;
-}
-
-function TestForm(props: { draft: Draft; onSave(test: TestCase): void; onCancel(): void }) {
-  const t = useT(testsMessages);
-  const id = useId();
-  const [draft, setDraft] = useState(props.draft);
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = () => {
-    let expected: unknown;
-    try {
-      expected = JSON.parse(draft.expected);
-    } catch (error) {
-      setProblem(t('badExpectation', { error: (error as Error).message }));
-      return;
-    }
-    if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-      setProblem(t('badExpectation', { error: json(expected) }));
-      return;
-    }
-    const tolerance = draft.tolerance.trim() === '' ? undefined : Number(draft.tolerance);
-    if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
-      setProblem(t('badTolerance'));
-      return;
-    }
-    const test: TestCase = {
-      name: draft.name.trim(),
-      values: draft.values,
-      expected: expected as Values,
-    };
-    if (tolerance !== undefined) test.tolerance = tolerance;
-    if (draft.today) test.today = draft.today;
-    props.onSave(test);
-  };
-  return (
-    <form
-      className="tests-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <FieldRow label={t('testName')} htmlFor={`${id}-name`}>
-        <input
-          id={`${id}-name`}
-          className="field"
-          type="text"
-          value={draft.name}
-          autoFocus
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        />
-      </FieldRow>
-      <FieldRow
-        label={t('expectation')}
-        htmlFor={`${id}-expected`}
-        hint={t('expectationHelp')}
-        hintId={`${id}-expected-help`}
-      >
-        <textarea
-          id={`${id}-expected`}
-          className="field code"
-          rows={6}
-          spellCheck={false}
-          value={draft.expected}
-          aria-describedby={`${id}-expected-help`}
-          onChange={(event) => setDraft({ ...draft, expected: event.target.value })}
-        />
-      </FieldRow>
-      <FieldRow
-        label={t('tolerance')}
-        htmlFor={`${id}-tolerance`}
-        hint={t('toleranceHelp')}
-        hintId={`${id}-tolerance-help`}
-      >
-        <input
-          id={`${id}-tolerance`}
-          className="field"
-          type="text"
-          inputMode="decimal"
-          value={draft.tolerance}
-          placeholder="1e-9"
-          aria-describedby={`${id}-tolerance-help`}
-          onChange={(event) => setDraft({ ...draft, tolerance: event.target.value })}
-        />
-      </FieldRow>
-      <FieldRow
-        label={t('today')}
-        htmlFor={`${id}-today`}
-        hint={t('todayHelp')}
-        hintId={`${id}-today-help`}
-      >
-        <input
-          id={`${id}-today`}
-          className="field"
-          type="date"
-          value={draft.today}
-          aria-describedby={`${id}-today-help`}
-          onChange={(event) => setDraft({ ...draft, today: event.target.value })}
-        />
-      </FieldRow>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="tests-form-actions">
-        <button type="submit" className="button primary">
-          {t('save')}
-        </button>
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
   );
 }
 
@@ -211,6 +90,7 @@ export function TestsPanel(props: {
       // The outputs were computed on the engine's today; relative dates need it kept.
       today: hasDateInput(doc.metaInputs) ? engineToday() : '',
       values: structuredClone(props.values),
+      expectations: expectationsOf({ name: '' }),
     });
   const startEditing = (index: number) => {
     const test = tests[index];
@@ -221,6 +101,7 @@ export function TestsPanel(props: {
       tolerance: test.tolerance === undefined ? '' : String(test.tolerance),
       today: typeof test.today === 'string' ? test.today : '',
       values: (test.values ?? {}) as Values,
+      expectations: expectationsOf(test),
     });
   };
   const save = (test: TestCase) => {
@@ -231,7 +112,7 @@ export function TestsPanel(props: {
         : // Edits keep whatever else the test holds (fields of newer versions).
           old.map((existing, i) => {
             if (i !== index) return existing;
-            const kept: TestCase = { ...existing, ...test };
+            const kept: TestCase = withExpectations({ ...existing, ...test }, expectationsOf(test));
             if (test.tolerance === undefined) delete kept.tolerance;
             if (test.today === undefined) delete kept.today;
             return kept;
@@ -260,7 +141,7 @@ export function TestsPanel(props: {
         </p>
       )}
       {draft?.index === null ? (
-        <TestForm draft={draft} onSave={save} onCancel={() => setDraft(null)} />
+        <TestForm doc={doc} draft={draft} onSave={save} onCancel={() => setDraft(null)} />
       ) : (
         <>
           <button
@@ -306,9 +187,10 @@ export function TestsPanel(props: {
                   )}
                 </div>
                 {draft?.index === index ? (
-                  <TestForm draft={draft} onSave={save} onCancel={() => setDraft(null)} />
+                  <TestForm doc={doc} draft={draft} onSave={save} onCancel={() => setDraft(null)} />
                 ) : (
                   <>
+                    <ExpectationsSummary doc={doc} test={test} />
                     {outcome?.error && (
                       <p className="tests-error">
                         {t('error', { message: localizeEngineMessage(outcome.error, locale) })}
@@ -327,6 +209,7 @@ export function TestsPanel(props: {
                         {t('moreDifferences', { n: outcome.moreDifferences })}
                       </p>
                     ) : null}
+                    {outcome && <OutcomeLines outcome={outcome} />}
                     {outcome?.detailsDropped && <p className="muted">{t('detailsDropped')}</p>}
                     <div className="tests-actions">
                       <button
