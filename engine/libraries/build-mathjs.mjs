@@ -4,8 +4,12 @@
 //   node engine/libraries/build-mathjs.mjs OUT_FILE
 //   node engine/libraries/build-mathjs.mjs --unpatched OUT_FILE
 //
-// --unpatched writes the same file with typed-function as npm has it and no data: the
-// reference engine/tests/v8/mathjs-typed.test.mjs compares the built file with.
+//   node engine/libraries/build-mathjs.mjs --eager-classes OUT_FILE
+//
+// --unpatched writes the same file with typed-function as npm has it, no data and every
+// dependency resolved as Math.js does: the reference engine/tests/v8/mathjs-typed.test.mjs
+// compares the built file with. --eager-classes writes the built file without lazy classes
+// (LAZY_CLASSES below) and without Math.js's patch, to measure what they change.
 //
 // Why: boa parses and compiles every function of a script when the script is loaded (it
 // has no lazy compilation), and Math.js's browser bundle is 650 KB of code, nearly all of
@@ -40,10 +44,12 @@ import vm from "node:vm";
 import { transformSync } from "esbuild";
 import { compareTypedFunctions, CREATION_ORDERS, exercise, inRealm } from "./mathjs-typed-structure.mjs";
 
-const unpatched = process.argv[2] === "--unpatched";
-const out = process.argv[unpatched ? 3 : 2];
-if (!out) {
-  console.error("usage: build-mathjs.mjs [--unpatched] OUT_FILE");
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const unpatched = flags.includes("--unpatched");
+const eagerClasses = unpatched || flags.includes("--eager-classes");
+const out = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+if (!out || flags.some((flag) => flag !== "--unpatched" && flag !== "--eager-classes")) {
+  console.error("usage: build-mathjs.mjs [--unpatched | --eager-classes] OUT_FILE");
   process.exit(2);
 }
 
@@ -79,6 +85,31 @@ function patchedTypedFunction() {
 }
 const typedFunctionSource = patchedTypedFunction();
 
+// Math.js's own files, patched (engine/patches/mathjs-VERSION.patch, README says why):
+// file → patched source. A Math.js version without a patch stops the build.
+function patchedMathjs() {
+  const file = join(dirname(fileURLToPath(import.meta.url)), `../patches/mathjs-${version}.patch`);
+  let patch;
+  try {
+    patch = readFileSync(file, "utf8");
+  } catch {
+    throw new Error(`engine/patches/ has no patch for mathjs ${version}: port mathjs-*.patch to it`);
+  }
+  const paths = [...patch.matchAll(/^\+\+\+ b\/(\S+)/gm)].map(([, path]) => path);
+  const dir = mkdtempSync(join(tmpdir(), "mathjs-"));
+  try {
+    for (const path of paths) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), readFileSync(join(mathjsDir, path)));
+    }
+    execFileSync("patch", ["--quiet", "--forward", "--batch", "-p1", "-d", dir], { input: patch });
+    return new Map(paths.map((path) => [join(mathjsDir, path), readFileSync(join(dir, path), "utf8")]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const mathjsPatched = patchedMathjs();
+
 // Which module defines each of Math.js's factories: load them all here, in Node, and find
 // each factory function among the modules' own exports (factoriesAny.js only re-exports).
 const all = fromMathjs("./lib/cjs/factoriesAny.js");
@@ -109,8 +140,12 @@ function moduleId(file) {
   if (ids.has(file)) return ids.get(file);
   const id = modules.length;
   ids.set(file, id);
-  const source = file === typedFunctionFile ? typedFunctionSource : readFileSync(file, "utf8");
+  const original = readFileSync(file, "utf8");
+  const patched = eagerClasses ? undefined : mathjsPatched.get(file);
+  const source = file === typedFunctionFile ? typedFunctionSource : (patched ?? original);
   const module = { file, code: minify(source), links: {}, requires: [] };
+  // The reference (--unpatched) has every module as npm has it.
+  module.reference = source === original ? module.code : minify(original);
   modules.push(module);
   const resolveFrom = createRequire(file);
   for (const [, , spec] of module.code.matchAll(REQUIRE)) {
@@ -130,6 +165,26 @@ function moduleId(file) {
   return id;
 }
 
+// Classes a factory gets as stand-ins resolved from `math` on first use, not when the
+// factory is made (issue 34, part 3): Math.js resolves every dependency eagerly, so
+// `typed` alone compiled decimal.js, complex.js, fraction.js and the matrix classes for a
+// number-only script. A stand-in is not the class: it is constructed, called and read
+// through, but `x.constructor === BigNumber` would be false, so a factory whose module
+// compares one of these names by identity or defines a property on it gets that class as
+// Math.js resolves it.
+const LAZY_CLASSES = ["BigNumber", "Complex", "Fraction", "DenseMatrix", "SparseMatrix", "Unit"];
+function lazyClasses(factory, file) {
+  if (eagerClasses) return [];
+  const source = readFileSync(file, "utf8");
+  return factory.dependencies
+    .map((dependency) => dependency.replace(/^\?/, ""))
+    .filter((dependency) => LAZY_CLASSES.includes(dependency))
+    .filter((dependency) => {
+      const unsafe = new RegExp(`[=!]==?\\s*${dependency}\\b|\\b${dependency}\\s*[=!]==?|defineProperty\\(\\s*${dependency}\\b`);
+      return !unsafe.test(source);
+    });
+}
+
 const createId = moduleId(createFile);
 const typedFunctionId = ids.get(typedFunctionFile);
 if (typedFunctionId === undefined) throw new Error("create.js no longer requires typed-function");
@@ -146,9 +201,18 @@ for (const [name, factory] of Object.entries(all)) {
     moduleId(home.file),
     home.key,
   ];
+  const lazy = lazyClasses(factory, home.file);
+  if (lazy.length) factories[name].push(lazy);
   if (factory.meta && Object.values(factory.meta).some((value) => typeof value === "function")) {
     throw new Error(`Math.js factory ${name} has a function in its meta, which cannot be copied`);
   }
+}
+
+// The reference (--unpatched) resolves every dependency as Math.js does.
+const eagerFactories = Object.fromEntries(Object.entries(factories).map(([name, entry]) => [name, entry.slice(0, 5)]));
+const lazyCount = Object.values(factories).filter((entry) => entry.length > 5).length;
+if (!eagerClasses && (lazyCount === 0 || !factories.createTyped[5]?.includes("BigNumber"))) {
+  throw new Error(`Math.js ${version}'s factories no longer name the classes LAZY_CLASSES lists (typed: ${all.createTyped?.dependencies})`);
 }
 
 // The packages whose code is in the file, named in its licence header.
@@ -171,7 +235,6 @@ if (!copyright) throw new Error("no copyright line in Math.js's NOTICE");
 // The file, with `precomputed` (typed-function's data, or null) handed to the patched
 // typed-function before Math.js makes anything. With `record`, the file also hands it the
 // global __calcsmithRecord, which the build uses to collect that data.
-const unpatchedTypedFunction = minify(readFileSync(typedFunctionFile, "utf8"));
 const fileText = (precomputed, record, reference = false) => `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
  * Built by engine/libraries/build-mathjs.mjs, with typed-function's signatures parsed and sorted at build time
  * (engine/patches/typed-function-${typedFunctionVersion}.patch). Contains: ${packages.join(", ")}.
@@ -180,7 +243,7 @@ const fileText = (precomputed, record, reference = false) => `/*! Math.js ${vers
 (function (root) {
   "use strict";
   var compile = Function;
-  var sources = ${JSON.stringify(modules.map((m, id) => (reference && id === typedFunctionId ? unpatchedTypedFunction : m.code)))};
+  var sources = ${JSON.stringify(modules.map((m) => (reference ? m.reference : m.code)))};
   var links = ${JSON.stringify(modules.map((m) => m.links))};
   var requires = ${JSON.stringify(modules.map((m) => m.requires))};
   // cache[id]: { exports, done, attempt }. An entry is trusted once its module has run
@@ -245,20 +308,57 @@ const fileText = (precomputed, record, reference = false) => `/*! Math.js ${vers
     }
     return cache[id].exports;
   }
+  // A class \`math\` has (or will have) as \`name\`, resolved from \`math\` the first time
+  // it is constructed, called or read, rather than when the factory that needs it is
+  // made (LAZY_DEPENDENCIES in build-mathjs.mjs says which). Built-ins taken at load.
+  var apply = Reflect.apply, construct = Reflect.construct, prototypeOf = Object.getPrototypeOf;
+  var LazyProxy = Proxy;
+  function on_first_use(math, name) {
+    var value;
+    function real() {
+      if (value === undefined) value = math[name];
+      return value;
+    }
+    var stand_in = new LazyProxy(function () {}, {
+      apply: function (target, self, args) { return apply(real(), self, args); },
+      construct: function (target, args, newTarget) {
+        return construct(real(), args, newTarget === stand_in ? real() : newTarget);
+      },
+      get: function (target, key) { return real()[key]; },
+      set: function (target, key, v) { real()[key] = v; return true; },
+      has: function (target, key) { return key in real(); },
+      getPrototypeOf: function () { return prototypeOf(real()); }
+    });
+    return stand_in;
+  }
   function stand_in(entry) {
+    var lazy = entry[5];
     function factory(scope) {
       // Math.js calls factories from its getters, never while a module runs: a load
       // that seems to be going on was stopped by a limit error and is over.
       current = null;
+      if (lazy) {
+        var given = scope;
+        scope = {};
+        for (var key in given) if (key !== "math" || usesMath) scope[key] = given[key];
+        // An optional class the instance does not have stays undefined, as in Math.js.
+        for (var i = 0; i < lazy.length; i++) if (lazy[i] in given.math) scope[lazy[i]] = on_first_use(given.math, lazy[i]);
+      }
       return load(entry[3])[entry[4]](scope);
     }
     factory.isFactory = true;
     factory.fn = entry[0];
     factory.dependencies = entry[1];
+    if (lazy) {
+      // Math.js resolves what \`dependencies\` names: the lazy ones give way to \`math\`.
+      var usesMath = entry[1].indexOf("math") >= 0;
+      factory.dependencies = entry[1].filter(function (d) { return lazy.indexOf(d.replace(/^\\?/, "")) < 0; });
+      if (!usesMath) factory.dependencies.push("math");
+    }
     if (entry[2]) factory.meta = entry[2];
     return factory;
   }
-  var entries = ${JSON.stringify(factories)};
+  var entries = ${JSON.stringify(reference ? eagerFactories : factories)};
   var factories = {};
   for (var name in entries) factories[name] = stand_in(entries[name]);
   ${reference ? "" : `load(${typedFunctionId}).usePrecomputed(${JSON.stringify(precomputed)}${record ? ", root.__calcsmithRecord" : ""});`}
