@@ -9,7 +9,7 @@
 // --unpatched writes the same file with typed-function as npm has it, no data and every
 // dependency resolved as Math.js does: the reference engine/tests/v8/mathjs-typed.test.mjs
 // compares the built file with. --eager-classes writes the built file without lazy classes
-// (LAZY_CLASSES below) and without Math.js's patch, to measure what they change.
+// (LAZY_CLASSES in mathjs-patches.mjs) and without Math.js's patch, to measure what they change.
 //
 // Why: boa parses and compiles every function of a script when the script is loaded (it
 // has no lazy compilation), and Math.js's browser bundle is 650 KB of code, nearly all of
@@ -31,17 +31,22 @@
 // no patch, when a function made in those orders is not in the data, or when one differs
 // in structure from the unpatched library's.
 //
+// Last, fewer modules for a calculation that does not need them: Math.js resolves a
+// factory's dependencies when it makes the factory's function, so `typed`, `round` or
+// `matrix` made decimal.js, complex.js, fraction.js, Unit and the matrix classes even for
+// `a^2 + sqrt(b)`. Here those classes reach a factory as stand-ins resolved on first use
+// (LAZY_CLASSES), and Math.js's SymbolNode is patched (engine/patches/mathjs-VERSION.patch)
+// to ask whether a name is a unit only when the scope lacks it.
+//
 // The result behaves like Math.js's own browser bundle: it defines the global `math`, the
 // default instance (`create(all)`), with the same functions, constants and classes.
 // engine/tests/wasm/mathjs.test.mjs compares the two.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
 import vm from "node:vm";
 import { transformSync } from "esbuild";
+import { lazyClasses, patchedFiles } from "./mathjs-patches.mjs";
 import { compareTypedFunctions, CREATION_ORDERS, exercise, inRealm } from "./mathjs-typed-structure.mjs";
 
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
@@ -65,50 +70,11 @@ const createFile = fromMathjs.resolve("./lib/cjs/core/create.js");
 const typedFunctionFile = createRequire(createFile).resolve("typed-function");
 const typedFunctionDir = typedFunctionFile.replace(/lib\/umd\/typed-function\.js$/, "");
 const typedFunctionVersion = JSON.parse(readFileSync(`${typedFunctionDir}package.json`, "utf8")).version;
-const patchFile = join(dirname(fileURLToPath(import.meta.url)), `../patches/typed-function-${typedFunctionVersion}.patch`);
-function patchedTypedFunction() {
-  let patch;
-  try {
-    patch = readFileSync(patchFile);
-  } catch {
-    throw new Error(`engine/patches/ has no patch for typed-function ${typedFunctionVersion}: port typed-function-*.patch to it`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), "typed-function-"));
-  try {
-    mkdirSync(join(dir, "lib/umd"), { recursive: true });
-    writeFileSync(join(dir, "lib/umd/typed-function.js"), readFileSync(typedFunctionFile));
-    execFileSync("patch", ["--quiet", "--forward", "--batch", "-p1", "-d", dir], { input: patch });
-    return readFileSync(join(dir, "lib/umd/typed-function.js"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-const typedFunctionSource = patchedTypedFunction();
+const typedFunctionSource = patchedFiles("typed-function", typedFunctionVersion, typedFunctionDir).get(typedFunctionFile);
+if (typedFunctionSource === undefined) throw new Error("typed-function's patch no longer changes lib/umd/typed-function.js");
 
-// Math.js's own files, patched (engine/patches/mathjs-VERSION.patch, README says why):
-// file → patched source. A Math.js version without a patch stops the build.
-function patchedMathjs() {
-  const file = join(dirname(fileURLToPath(import.meta.url)), `../patches/mathjs-${version}.patch`);
-  let patch;
-  try {
-    patch = readFileSync(file, "utf8");
-  } catch {
-    throw new Error(`engine/patches/ has no patch for mathjs ${version}: port mathjs-*.patch to it`);
-  }
-  const paths = [...patch.matchAll(/^\+\+\+ b\/(\S+)/gm)].map(([, path]) => path);
-  const dir = mkdtempSync(join(tmpdir(), "mathjs-"));
-  try {
-    for (const path of paths) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), readFileSync(join(mathjsDir, path)));
-    }
-    execFileSync("patch", ["--quiet", "--forward", "--batch", "-p1", "-d", dir], { input: patch });
-    return new Map(paths.map((path) => [join(mathjsDir, path), readFileSync(join(dir, path), "utf8")]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-const mathjsPatched = patchedMathjs();
+// Math.js's own files, patched (engine/patches/mathjs-VERSION.patch): file → patched text.
+const mathjsPatched = patchedFiles("mathjs", version, mathjsDir);
 
 // Which module defines each of Math.js's factories: load them all here, in Node, and find
 // each factory function among the modules' own exports (factoriesAny.js only re-exports).
@@ -165,26 +131,6 @@ function moduleId(file) {
   return id;
 }
 
-// Classes a factory gets as stand-ins resolved from `math` on first use, not when the
-// factory is made (issue 34, part 3): Math.js resolves every dependency eagerly, so
-// `typed` alone compiled decimal.js, complex.js, fraction.js and the matrix classes for a
-// number-only script. A stand-in is not the class: it is constructed, called and read
-// through, but `x.constructor === BigNumber` would be false, so a factory whose module
-// compares one of these names by identity or defines a property on it gets that class as
-// Math.js resolves it.
-const LAZY_CLASSES = ["BigNumber", "Complex", "Fraction", "DenseMatrix", "SparseMatrix", "Unit"];
-function lazyClasses(factory, file) {
-  if (eagerClasses) return [];
-  const source = readFileSync(file, "utf8");
-  return factory.dependencies
-    .map((dependency) => dependency.replace(/^\?/, ""))
-    .filter((dependency) => LAZY_CLASSES.includes(dependency))
-    .filter((dependency) => {
-      const unsafe = new RegExp(`[=!]==?\\s*${dependency}\\b|\\b${dependency}\\s*[=!]==?|defineProperty\\(\\s*${dependency}\\b`);
-      return !unsafe.test(source);
-    });
-}
-
 const createId = moduleId(createFile);
 const typedFunctionId = ids.get(typedFunctionFile);
 if (typedFunctionId === undefined) throw new Error("create.js no longer requires typed-function");
@@ -201,7 +147,7 @@ for (const [name, factory] of Object.entries(all)) {
     moduleId(home.file),
     home.key,
   ];
-  const lazy = lazyClasses(factory, home.file);
+  const lazy = eagerClasses ? [] : lazyClasses(factory, home.file);
   if (lazy.length) factories[name].push(lazy);
   if (factory.meta && Object.values(factory.meta).some((value) => typeof value === "function")) {
     throw new Error(`Math.js factory ${name} has a function in its meta, which cannot be copied`);
@@ -237,7 +183,7 @@ if (!copyright) throw new Error("no copyright line in Math.js's NOTICE");
 // global __calcsmithRecord, which the build uses to collect that data.
 const fileText = (precomputed, record, reference = false) => `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
  * Built by engine/libraries/build-mathjs.mjs, with typed-function's signatures parsed and sorted at build time
- * (engine/patches/typed-function-${typedFunctionVersion}.patch). Contains: ${packages.join(", ")}.
+ * (engine/patches/typed-function-${typedFunctionVersion}.patch)${eagerClasses ? "" : ` and classes resolved on first use (engine/patches/mathjs-${version}.patch)`}. Contains: ${packages.join(", ")}.
  * Math.js: ${copyright}, licensed under the Apache License 2.0,
  * https://www.apache.org/licenses/LICENSE-2.0. The other packages' licence notices are in their modules below. */
 (function (root) {
