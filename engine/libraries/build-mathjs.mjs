@@ -148,7 +148,13 @@ for (const [name, factory] of Object.entries(all)) {
     home.key,
   ];
   const lazy = eagerClasses ? [] : lazyClasses(factory, home.file);
-  if (lazy.length) factories[name].push(lazy);
+  if (lazy.length) {
+    // What Math.js is to resolve for the stand-in: the lazy classes give way to `math`.
+    const usesMath = factory.dependencies.includes("math");
+    const declared = factory.dependencies.filter((dependency) => !lazy.includes(dependency.replace(/^\?/, "")));
+    if (!usesMath) declared.push("math");
+    factories[name].push(lazy, usesMath ? 1 : 0, declared);
+  }
   if (factory.meta && Object.values(factory.meta).some((value) => typeof value === "function")) {
     throw new Error(`Math.js factory ${name} has a function in its meta, which cannot be copied`);
   }
@@ -294,13 +300,9 @@ const fileText = (precomputed, record, reference = false) => `/*! Math.js ${vers
     }
     factory.isFactory = true;
     factory.fn = entry[0];
-    factory.dependencies = entry[1];
-    if (lazy) {
-      // Math.js resolves what \`dependencies\` names: the lazy ones give way to \`math\`.
-      var usesMath = entry[1].indexOf("math") >= 0;
-      factory.dependencies = entry[1].filter(function (d) { return lazy.indexOf(d.replace(/^\\?/, "")) < 0; });
-      if (!usesMath) factory.dependencies.push("math");
-    }
+    // With lazy classes, Math.js resolves \`math\` in their place (entry[7]).
+    factory.dependencies = lazy ? entry[7] : entry[1];
+    var usesMath = entry[6] === 1;
     if (entry[2]) factory.meta = entry[2];
     return factory;
   }
