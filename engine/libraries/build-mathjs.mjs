@@ -4,8 +4,12 @@
 //   node engine/libraries/build-mathjs.mjs OUT_FILE
 //   node engine/libraries/build-mathjs.mjs --unpatched OUT_FILE
 //
-// --unpatched writes the same file with typed-function as npm has it and no data: the
-// reference engine/tests/v8/mathjs-typed.test.mjs compares the built file with.
+//   node engine/libraries/build-mathjs.mjs --eager-classes OUT_FILE
+//
+// --unpatched writes the same file with typed-function as npm has it, no data and every
+// dependency resolved as Math.js does: the reference engine/tests/v8/mathjs-typed.test.mjs
+// compares the built file with. --eager-classes writes the built file without lazy classes
+// (LAZY_CLASSES in mathjs-patches.mjs) and without Math.js's patch, to measure what they change.
 //
 // Why: boa parses and compiles every function of a script when the script is loaded (it
 // has no lazy compilation), and Math.js's browser bundle is 650 KB of code, nearly all of
@@ -27,23 +31,30 @@
 // no patch, when a function made in those orders is not in the data, or when one differs
 // in structure from the unpatched library's.
 //
+// Last, fewer modules for a calculation that does not need them: Math.js resolves a
+// factory's dependencies when it makes the factory's function, so `typed`, `round` or
+// `matrix` made decimal.js, complex.js, fraction.js, Unit and the matrix classes even for
+// `a^2 + sqrt(b)`. Here those classes reach a factory as stand-ins resolved on first use
+// (LAZY_CLASSES), and Math.js's SymbolNode is patched (engine/patches/mathjs-VERSION.patch)
+// to ask whether a name is a unit only when the scope lacks it.
+//
 // The result behaves like Math.js's own browser bundle: it defines the global `math`, the
 // default instance (`create(all)`), with the same functions, constants and classes.
 // engine/tests/wasm/mathjs.test.mjs compares the two.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
 import vm from "node:vm";
 import { transformSync } from "esbuild";
+import { lazyClasses, patchedFiles } from "./mathjs-patches.mjs";
 import { compareTypedFunctions, CREATION_ORDERS, exercise, inRealm } from "./mathjs-typed-structure.mjs";
 
-const unpatched = process.argv[2] === "--unpatched";
-const out = process.argv[unpatched ? 3 : 2];
-if (!out) {
-  console.error("usage: build-mathjs.mjs [--unpatched] OUT_FILE");
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const unpatched = flags.includes("--unpatched");
+const eagerClasses = unpatched || flags.includes("--eager-classes");
+const out = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+if (!out || flags.some((flag) => flag !== "--unpatched" && flag !== "--eager-classes")) {
+  console.error("usage: build-mathjs.mjs [--unpatched | --eager-classes] OUT_FILE");
   process.exit(2);
 }
 
@@ -59,25 +70,11 @@ const createFile = fromMathjs.resolve("./lib/cjs/core/create.js");
 const typedFunctionFile = createRequire(createFile).resolve("typed-function");
 const typedFunctionDir = typedFunctionFile.replace(/lib\/umd\/typed-function\.js$/, "");
 const typedFunctionVersion = JSON.parse(readFileSync(`${typedFunctionDir}package.json`, "utf8")).version;
-const patchFile = join(dirname(fileURLToPath(import.meta.url)), `../patches/typed-function-${typedFunctionVersion}.patch`);
-function patchedTypedFunction() {
-  let patch;
-  try {
-    patch = readFileSync(patchFile);
-  } catch {
-    throw new Error(`engine/patches/ has no patch for typed-function ${typedFunctionVersion}: port typed-function-*.patch to it`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), "typed-function-"));
-  try {
-    mkdirSync(join(dir, "lib/umd"), { recursive: true });
-    writeFileSync(join(dir, "lib/umd/typed-function.js"), readFileSync(typedFunctionFile));
-    execFileSync("patch", ["--quiet", "--forward", "--batch", "-p1", "-d", dir], { input: patch });
-    return readFileSync(join(dir, "lib/umd/typed-function.js"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-const typedFunctionSource = patchedTypedFunction();
+const typedFunctionSource = patchedFiles("typed-function", typedFunctionVersion, typedFunctionDir).get(typedFunctionFile);
+if (typedFunctionSource === undefined) throw new Error("typed-function's patch no longer changes lib/umd/typed-function.js");
+
+// Math.js's own files, patched (engine/patches/mathjs-VERSION.patch): file → patched text.
+const mathjsPatched = patchedFiles("mathjs", version, mathjsDir);
 
 // Which module defines each of Math.js's factories: load them all here, in Node, and find
 // each factory function among the modules' own exports (factoriesAny.js only re-exports).
@@ -109,8 +106,12 @@ function moduleId(file) {
   if (ids.has(file)) return ids.get(file);
   const id = modules.length;
   ids.set(file, id);
-  const source = file === typedFunctionFile ? typedFunctionSource : readFileSync(file, "utf8");
+  const original = readFileSync(file, "utf8");
+  const patched = eagerClasses ? undefined : mathjsPatched.get(file);
+  const source = file === typedFunctionFile ? typedFunctionSource : (patched ?? original);
   const module = { file, code: minify(source), links: {}, requires: [] };
+  // The reference (--unpatched) has every module as npm has it.
+  module.reference = source === original ? module.code : minify(original);
   modules.push(module);
   const resolveFrom = createRequire(file);
   for (const [, , spec] of module.code.matchAll(REQUIRE)) {
@@ -146,9 +147,24 @@ for (const [name, factory] of Object.entries(all)) {
     moduleId(home.file),
     home.key,
   ];
+  const lazy = eagerClasses ? [] : lazyClasses(factory, home.file);
+  if (lazy.length) {
+    // What Math.js is to resolve for the stand-in: the lazy classes give way to `math`.
+    const usesMath = factory.dependencies.includes("math");
+    const declared = factory.dependencies.filter((dependency) => !lazy.includes(dependency.replace(/^\?/, "")));
+    if (!usesMath) declared.push("math");
+    factories[name].push(lazy, usesMath ? 1 : 0, declared);
+  }
   if (factory.meta && Object.values(factory.meta).some((value) => typeof value === "function")) {
     throw new Error(`Math.js factory ${name} has a function in its meta, which cannot be copied`);
   }
+}
+
+// The reference (--unpatched) resolves every dependency as Math.js does.
+const eagerFactories = Object.fromEntries(Object.entries(factories).map(([name, entry]) => [name, entry.slice(0, 5)]));
+const lazyCount = Object.values(factories).filter((entry) => entry.length > 5).length;
+if (!eagerClasses && (lazyCount === 0 || !factories.createTyped[5]?.includes("BigNumber"))) {
+  throw new Error(`Math.js ${version}'s factories no longer name the classes LAZY_CLASSES lists (typed: ${all.createTyped?.dependencies})`);
 }
 
 // The packages whose code is in the file, named in its licence header.
@@ -171,16 +187,15 @@ if (!copyright) throw new Error("no copyright line in Math.js's NOTICE");
 // The file, with `precomputed` (typed-function's data, or null) handed to the patched
 // typed-function before Math.js makes anything. With `record`, the file also hands it the
 // global __calcsmithRecord, which the build uses to collect that data.
-const unpatchedTypedFunction = minify(readFileSync(typedFunctionFile, "utf8"));
 const fileText = (precomputed, record, reference = false) => `/*! Math.js ${version} for Calcsmith: the mathjs npm package's CommonJS modules, each compiled on first use.
  * Built by engine/libraries/build-mathjs.mjs, with typed-function's signatures parsed and sorted at build time
- * (engine/patches/typed-function-${typedFunctionVersion}.patch). Contains: ${packages.join(", ")}.
+ * (engine/patches/typed-function-${typedFunctionVersion}.patch)${eagerClasses ? "" : ` and classes resolved on first use (engine/patches/mathjs-${version}.patch)`}. Contains: ${packages.join(", ")}.
  * Math.js: ${copyright}, licensed under the Apache License 2.0,
  * https://www.apache.org/licenses/LICENSE-2.0. The other packages' licence notices are in their modules below. */
 (function (root) {
   "use strict";
   var compile = Function;
-  var sources = ${JSON.stringify(modules.map((m, id) => (reference && id === typedFunctionId ? unpatchedTypedFunction : m.code)))};
+  var sources = ${JSON.stringify(modules.map((m) => (reference ? m.reference : m.code)))};
   var links = ${JSON.stringify(modules.map((m) => m.links))};
   var requires = ${JSON.stringify(modules.map((m) => m.requires))};
   // cache[id]: { exports, done, attempt }. An entry is trusted once its module has run
@@ -245,20 +260,53 @@ const fileText = (precomputed, record, reference = false) => `/*! Math.js ${vers
     }
     return cache[id].exports;
   }
+  // A class \`math\` has (or will have) as \`name\`, resolved from \`math\` the first time
+  // it is constructed, called or read, rather than when the factory that needs it is
+  // made (LAZY_DEPENDENCIES in build-mathjs.mjs says which). Built-ins taken at load.
+  var apply = Reflect.apply, construct = Reflect.construct, prototypeOf = Object.getPrototypeOf;
+  var LazyProxy = Proxy;
+  function on_first_use(math, name) {
+    var value;
+    function real() {
+      if (value === undefined) value = math[name];
+      return value;
+    }
+    var stand_in = new LazyProxy(function () {}, {
+      apply: function (target, self, args) { return apply(real(), self, args); },
+      construct: function (target, args, newTarget) {
+        return construct(real(), args, newTarget === stand_in ? real() : newTarget);
+      },
+      get: function (target, key) { return real()[key]; },
+      set: function (target, key, v) { real()[key] = v; return true; },
+      has: function (target, key) { return key in real(); },
+      getPrototypeOf: function () { return prototypeOf(real()); }
+    });
+    return stand_in;
+  }
   function stand_in(entry) {
+    var lazy = entry[5];
     function factory(scope) {
       // Math.js calls factories from its getters, never while a module runs: a load
       // that seems to be going on was stopped by a limit error and is over.
       current = null;
+      if (lazy) {
+        var given = scope;
+        scope = {};
+        for (var key in given) if (key !== "math" || usesMath) scope[key] = given[key];
+        // An optional class the instance does not have stays undefined, as in Math.js.
+        for (var i = 0; i < lazy.length; i++) if (lazy[i] in given.math) scope[lazy[i]] = on_first_use(given.math, lazy[i]);
+      }
       return load(entry[3])[entry[4]](scope);
     }
     factory.isFactory = true;
     factory.fn = entry[0];
-    factory.dependencies = entry[1];
+    // With lazy classes, Math.js resolves \`math\` in their place (entry[7]).
+    factory.dependencies = lazy ? entry[7] : entry[1];
+    var usesMath = entry[6] === 1;
     if (entry[2]) factory.meta = entry[2];
     return factory;
   }
-  var entries = ${JSON.stringify(factories)};
+  var entries = ${JSON.stringify(reference ? eagerFactories : factories)};
   var factories = {};
   for (var name in entries) factories[name] = stand_in(entries[name]);
   ${reference ? "" : `load(${typedFunctionId}).usePrecomputed(${JSON.stringify(precomputed)}${record ? ", root.__calcsmithRecord" : ""});`}

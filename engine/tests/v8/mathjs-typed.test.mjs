@@ -4,8 +4,9 @@
 // must be the one the unpatched library makes: the same name, exact signatures, sorted
 // signatures with their params, types and conversions, and the same dispatch (the signature
 // typed.resolve picks and the answer of a call) on a set of probe arguments. The reference is
-// the same file built with typed-function as npm has it (build-mathjs.mjs --unpatched), so
-// that only typed-function differs between the two. Each creation order of
+// the same file built with typed-function and Math.js as npm has them and every class
+// dependency resolved when its factory is made (build-mathjs.mjs --unpatched), so that only
+// the build's changes differ between the two. Each creation order of
 // mathjs-typed-structure.mjs is compared on fresh instances: the conversions in force when
 // a function is made decide its signatures' order.
 import { test } from "node:test";

@@ -38,6 +38,8 @@ const EXPRESSIONS = [
   "math.evaluate('[1, 2; 3, 4] * [5; 6]').toString()",
   "math.evaluate('sum(1:10)')",
   "math.evaluate('a * b', { a: 6, b: 7 })",
+  "math.compile('h * 2').evaluate().toString()",
+  "math.compile('h * 2').evaluate({ h: 3 })",
   "math.round(math.pi, 3)",
   "math.round(2.675, 2)",
   "math.format(math.bignumber('0.1').plus(0.2))",
@@ -113,6 +115,31 @@ test("pkg/lib/mathjs.js compiles a module only when a calculation first needs it
   assert.ok(afterLoad < 40, `${afterLoad} modules compiled by loading alone`);
   assert.ok(afterEvaluate > afterLoad, "evaluate compiled nothing more");
   assert.equal(vm.runInContext("compiled", context), afterEvaluate, "the same calculation compiled modules again");
+});
+
+test("a number-only calculation compiles none of the classes it does not use, and they work when first used", () => {
+  // What the file compiles, by the module that defines each class (issue 34, part 3).
+  const context = vm.createContext({});
+  vm.runInContext("var sources = []; var RealFunction = Function; Function = function () { sources.push(arguments[arguments.length - 1]); return RealFunction.apply(null, arguments); };", context);
+  vm.runInContext(ours, context);
+  const classes = ["BigNumber", "Complex", "Fraction", "Unit", "DenseMatrix", "SparseMatrix"];
+  const compiled = () => classes.filter((name) => vm.runInContext("sources", context).some((source) => source.includes(`exports.create${name}Class=`)));
+  assert.equal(vm.runInContext("math.evaluate('a^2 + sqrt(b)', { a: 3, b: 16 })", context), 13);
+  assert.deepEqual(compiled(), []);
+  const official = contextWith(readFileSync(join(root, "node_modules/mathjs/lib/browser/math.js"), "utf8"));
+  for (const expression of [
+    "math.format(math.evaluate('sqrt(-4) + 1'))",
+    "math.evaluate('bignumber(0.1) + 0.2').toString()",
+    "math.evaluate('fraction(1, 3) + 1').toString()",
+    "math.evaluate('a + 1', { a: math.bignumber(2) }).toString()",
+    "math.evaluate('h * 2').toString()",
+    "math.evaluate('[1, 2] + 1').toString()",
+    "math.round(math.bignumber(2.567), 2).toString()",
+    "math.evaluate('sparse([1, 0]) * 2').toString()",
+  ]) {
+    assert.equal(vm.runInContext(expression, context), vm.runInContext(expression, official), expression);
+  }
+  assert.deepEqual(compiled(), classes);
 });
 
 const TIMEOUT = "Calculation did not finish after 5 seconds. Is there an infinite loop?";
