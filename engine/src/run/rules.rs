@@ -122,42 +122,54 @@ impl RuleProgram {
         }
     }
 
-    /// What the program's answer says, in names.
+    /// What the program's answer says, in names. Places are marked rather than sorted
+    /// (a sort's code is kilobytes of the wasm module).
     fn judged(&self, doc: &CalcDoc, answer: &str) -> Judged {
         let mut parts = answer.split('|');
-        let mut places = || -> Vec<usize> {
-            let mut places: Vec<usize> = (parts.next().unwrap_or_default().split(','))
-                .filter_map(|n| n.parse().ok())
-                .collect();
-            places.sort_unstable();
-            places.dedup();
-            places
+        let mut marked = |count: usize| -> Vec<bool> {
+            let mut marks = vec![false; count];
+            for place in parts.next().unwrap_or_default().split(',') {
+                if let Some(mark) = place.parse::<usize>().ok().and_then(|p| marks.get_mut(p)) {
+                    *mark = true;
+                }
+            }
+            marks
         };
-        let (inputs, sections, outputs) = (places(), places(), places());
+        let inputs = marked(doc.inputs.len());
+        let sections = marked(self.forms.sections.len());
+        let mut outputs = marked(doc.outputs.len());
+        let on = |marks: &[bool]| -> Vec<usize> {
+            (marks.iter().enumerate())
+                .filter(|(_, on)| **on)
+                .map(|(place, _)| place)
+                .collect()
+        };
+        for section in on(&sections) {
+            for &output in &self.forms.sections[section].outputs {
+                outputs[output] = true;
+            }
+        }
+        let hidden_places = on(&inputs);
         let mut judged = Judged {
-            hidden_inputs: inputs.iter().map(|&i| doc.inputs[i].name.clone()).collect(),
-            hidden_sections: (sections.iter())
-                .map(|&s| self.forms.sections[s].id.clone())
+            hidden_inputs: (hidden_places.iter())
+                .map(|&i| doc.inputs[i].name.clone())
                 .collect(),
-            hidden_places: inputs,
+            hidden_sections: (on(&sections).into_iter())
+                .map(|s| self.forms.sections[s].id.clone())
+                .collect(),
+            hidden_outputs: (on(&outputs).into_iter())
+                .map(|o| doc.outputs[o].name.clone())
+                .collect(),
+            hidden_places,
             ..Judged::default()
         };
-        let mut hidden_outputs = outputs;
-        for &s in &sections {
-            hidden_outputs.extend(&self.forms.sections[s].outputs);
-        }
-        hidden_outputs.sort_unstable();
-        hidden_outputs.dedup();
-        judged.hidden_outputs = (hidden_outputs.iter())
-            .map(|&o| doc.outputs[o].name.clone())
-            .collect();
-        let mut failed: Vec<(usize, usize)> = (parts.next().unwrap_or_default().split(','))
+        let failed: Vec<(usize, usize)> = (parts.next().unwrap_or_default().split(','))
             .filter_map(|pair| {
                 let (input, rule) = pair.split_once(':')?;
                 Some((input.parse().ok()?, rule.parse().ok()?))
             })
             .collect();
-        failed.sort_unstable();
+        // The valid-when rules ran in the inputs' order: so are their failures.
         for (input, number) in failed {
             let rules = self.forms.inputs.iter().find(|r| r.index == input);
             if let Some(rule) = rules.and_then(|r| r.valid_when.get(number)) {
