@@ -16,7 +16,7 @@ mod host;
 mod run;
 
 pub use display::{csv, format, output, test_report};
-pub use doc::{dates, editor, inputs, intl_usage, model, test_case};
+pub use doc::{dates, editor, forms, inputs, intl_usage, model, test_case};
 #[cfg(not(target_arch = "wasm32"))]
 pub use faces::worker;
 pub use run::{eval, limits, test_cases, validate, whatif};

@@ -55,7 +55,9 @@ fn eval_prints_the_result_with_values_locale_and_today() {
             "outputs": {"d": "2026-02-03T00:00:00.000Z", "n": 9876.54},
             "display": {"d": "3 февр. 2026 г.", "n": "9\u{a0}876,5"},
             "usedInputs": ["d", "n"],
-            "error": null
+            "error": null,
+            "hiddenInputs": [],
+            "hiddenOutputs": []
         })
     );
 }

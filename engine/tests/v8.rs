@@ -251,7 +251,8 @@ fn run_corpus() {
             Err(_) => {
                 engine = new_engine();
                 canonical(&serde_json::json!({
-                    "outputs": null, "display": null, "usedInputs": [], "error": CRASH_MESSAGE
+                    "outputs": null, "display": null, "usedInputs": [], "error": CRASH_MESSAGE,
+                    "hiddenInputs": [], "hiddenOutputs": []
                 }))
             }
         };

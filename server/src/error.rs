@@ -37,6 +37,8 @@ pub enum ApiError {
     },
     /// 502: the payment provider cannot be reached or answered nonsense.
     BadGateway(String),
+    /// 400: inputs break their valid-when rules; the messages by input name.
+    Invalid(serde_json::Map<String, serde_json::Value>),
     /// 500: our fault; the detail is logged, never sent.
     Internal(String),
 }
@@ -79,6 +81,19 @@ impl IntoResponse for ApiError {
                     ..ErrorBody::new(message)
                 };
                 return (StatusCode::PAYMENT_REQUIRED, Json(body)).into_response();
+            }
+            ApiError::Invalid(invalid) => {
+                let text = invalid
+                    .iter()
+                    .map(|(name, message)| format!("{name}: {}", message.as_str().unwrap_or("")))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let body = ErrorBody {
+                    error: Some(text.clone()),
+                    invalid: Some(invalid),
+                    ..ErrorBody::new(text)
+                };
+                return (StatusCode::BAD_REQUEST, Json(body)).into_response();
             }
             ApiError::BadGateway(m) => (StatusCode::BAD_GATEWAY, m),
             ApiError::Internal(detail) => {

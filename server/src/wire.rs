@@ -20,6 +20,14 @@ pub struct ErrorBody {
     /// A save that lost to another (409): the calculator's revision now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<i64>,
+    /// Inputs that break their valid-when rules (400 from an evaluation or a submission):
+    /// the messages joined, one `name: message` a line, as `message` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// … and the same messages by input name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
+    pub invalid: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl ErrorBody {
@@ -30,6 +38,8 @@ impl ErrorBody {
             code: None,
             decline_code: None,
             revision: None,
+            error: None,
+            invalid: None,
         }
     }
 }

@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 use crate::dates::CivilDate;
 use crate::format::{Locale, NumberStyle, format_bool, format_date, format_number, format_text};
 use crate::model::{CalcDoc, OutputDef, OutputType};
+use crate::run::rules::Judged;
 use crate::validate::{OutputValue, Row, Scalar};
 
 /// What one evaluation produced; identical from the CLI, the server and the browser.
@@ -36,6 +37,28 @@ pub struct EvalResult {
     /// the JSON when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub console: Vec<ConsoleEntry>,
+    /// The top-level inputs hidden by show-when rules (theirs or their section's), in
+    /// declaration order; the script saw them as null.
+    #[serde(rename = "hiddenInputs", default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub hidden_inputs: Vec<String>,
+    /// The outputs hidden by show-when rules, in declaration order; each is null in
+    /// `outputs` and `display`.
+    #[serde(rename = "hiddenOutputs", default)]
+    #[cfg_attr(feature = "openapi", schema(required))]
+    pub hidden_outputs: Vec<String>,
+    /// The ids of the sections hidden by their show-when rules; omitted when none is.
+    #[serde(
+        rename = "hiddenSections",
+        default,
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub hidden_sections: Vec<String>,
+    /// The first failing valid-when rule's message per visible input; omitted when every
+    /// rule holds. When present the script did not run: `outputs` and `display` are null.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = HashMap<String, String>))]
+    pub invalid: Map<String, Value>,
 }
 
 /// The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
@@ -83,7 +106,43 @@ impl EvalResult {
             used_inputs,
             error: Some(message.into()),
             console: Vec::new(),
+            hidden_inputs: Vec::new(),
+            hidden_outputs: Vec::new(),
+            hidden_sections: Vec::new(),
+            invalid: Map::new(),
         }
+    }
+
+    /// A calculation whose inputs break valid-when rules: the script did not run.
+    pub(crate) fn waiting(judged: Judged) -> Self {
+        Self {
+            outputs: None,
+            display: None,
+            used_inputs: Vec::new(),
+            error: None,
+            console: Vec::new(),
+            hidden_inputs: Vec::new(),
+            hidden_outputs: Vec::new(),
+            hidden_sections: Vec::new(),
+            invalid: Map::new(),
+        }
+        .judged(judged)
+    }
+
+    /// This result with what the rules decided; hidden outputs are null.
+    pub(crate) fn judged(mut self, judged: Judged) -> Self {
+        for name in &judged.hidden_outputs {
+            for shown in [&mut self.outputs, &mut self.display].into_iter().flatten() {
+                if let Some(value) = shown.get_mut(name) {
+                    *value = Value::Null;
+                }
+            }
+        }
+        self.hidden_inputs = judged.hidden_inputs;
+        self.hidden_outputs = judged.hidden_outputs;
+        self.hidden_sections = judged.hidden_sections;
+        self.invalid = judged.invalid;
+        self
     }
 
     /// A successful calculation of `doc` that returned `values`.
@@ -137,6 +196,10 @@ impl EvalResult {
             used_inputs,
             error: None,
             console: Vec::new(),
+            hidden_inputs: Vec::new(),
+            hidden_outputs: Vec::new(),
+            hidden_sections: Vec::new(),
+            invalid: Map::new(),
         }
     }
 }
@@ -282,7 +345,9 @@ mod tests {
                 "outputs": {"x": 1234.5, "y": null, "t": [{"c": 0.5}]},
                 "display": {"x": "$1,234.50", "y": null, "t": [{"c": "50%"}]},
                 "usedInputs": [],
-                "error": null
+                "error": null,
+                "hiddenInputs": [],
+                "hiddenOutputs": []
             })
         );
     }

@@ -166,6 +166,23 @@ impl Difference {
     }
 }
 
+impl Difference {
+    /// A difference of state rather than value, each side a word or phrase shown as it
+    /// is, as a shortened value is (`coIncome: expected hidden, got shown`).
+    #[must_use]
+    pub fn stated(name: &str, expected: &str, actual: &str) -> Difference {
+        Difference {
+            output: name.to_owned(),
+            row: None,
+            column: None,
+            expected: Value::String(expected.to_owned()),
+            actual: Value::String(actual.to_owned()),
+            expected_elided: true,
+            actual_elided: true,
+        }
+    }
+}
+
 /// The differences of one test as they are found: the first [`MAX_DIFFERENCES`] kept,
 /// the rest only counted (so a table of a million differing cells costs no memory).
 #[derive(Debug, Default)]
@@ -182,6 +199,14 @@ impl DifferenceList {
         } else {
             self.more += 1;
         }
+    }
+
+    /// Adds `other`'s differences after these.
+    pub fn append(&mut self, other: DifferenceList) {
+        for difference in other.shown {
+            self.push(|| difference);
+        }
+        self.more += other.more;
     }
 
     /// How many differences were found in all.

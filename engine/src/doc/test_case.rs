@@ -1,5 +1,6 @@
 //! One test case as a calculator's doc stores it (`doc.tests`): its input values, the
-//! outputs it expects, its tolerance and its day. A doc type, read by [`crate::CalcDoc`];
+//! outputs it expects, what it expects hidden, shown and invalid, its tolerance and its
+//! day. A doc type, read by [`crate::CalcDoc`];
 //! `test_cases.rs` runs them.
 
 use serde_json::{Map, Value};
@@ -35,6 +36,13 @@ pub struct TestCase {
     /// A goal seek this test pins (`seek`): from the test's values, the input value that
     /// gives the target must be `value`.
     pub seek: Option<SeekTest>,
+    /// Inputs, outputs (by name) and sections (`section:<id>`) that must be hidden
+    /// (`hidden`) or visible (`shown`).
+    pub hidden: Vec<String>,
+    pub shown: Vec<String>,
+    /// The valid-when messages expected by input name (`invalid`); `{}` expects every
+    /// input valid; absent checks nothing.
+    pub invalid: Option<Map<String, Value>>,
 }
 
 /// A goal seek a test pins: `{output, target, input, min?, max?, value, tolerance?}`.
@@ -113,6 +121,22 @@ impl TestCase {
             None | Some(Value::Null) => None,
             Some(seek) => Some(SeekTest::from_json(seek)?),
         };
+        let names = |key: &str| -> Result<Vec<String>, String> {
+            let wrong = || format!("a test's {key} must be a list of names");
+            match fields.get(key) {
+                None | Some(Value::Null) => Ok(Vec::new()),
+                Some(Value::Array(names)) => names
+                    .iter()
+                    .map(|n| n.as_str().map(str::to_owned).ok_or_else(wrong))
+                    .collect(),
+                Some(_) => Err(wrong()),
+            }
+        };
+        let invalid = match fields.get("invalid") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(map)) if map.values().all(Value::is_string) => Some(map.clone()),
+            Some(_) => return Err("a test's invalid must map input names to messages".to_owned()),
+        };
         Ok(TestCase {
             name,
             values: object("values")?,
@@ -120,6 +144,9 @@ impl TestCase {
             tolerance,
             today,
             seek,
+            hidden: names("hidden")?,
+            shown: names("shown")?,
+            invalid,
         })
     }
 

@@ -26,7 +26,19 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
   libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
   tabSize?: number; defaults?: Record<string, unknown>; metaInputs?: InputDef[];
   metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; tests?: TestCase[];
+  sections?: Section[]; steps?: Step[]; stepOutputs?: "last" | "every"; presets?: Preset[];
   [key: string]: unknown }
+/** A valid-when rule: the input is valid while `rule` (a JavaScript expression over `inputs`)
+ * is truthy; else `message` (at most 200 characters) shows. */
+export interface ValidRule { rule: string; message: string }
+/** A group of inputs and outputs (those whose `section` is its id), with a heading and a small
+ * Markdown description; one or two columns; hidden when `visibleWhen` is falsy. */
+export interface Section { id: string; title?: string; description?: string; columns?: 1 | 2;
+  collapsed?: boolean; visibleWhen?: string }
+/** One step of a stepped form: the ids of its inputs (inputs in no step show on the first). */
+export interface Step { id?: string; title: string; description?: string; inputs?: number[] }
+/** Named input values keyed like `defaults`. */
+export interface Preset { name: string; values?: Record<string, unknown> }
 /** A test case stored with a calculator: input values keyed like `defaults`, the expected raw
  * outputs by output name (a table's rows as objects keyed by column name), the relative
  * tolerance for numbers (default 1e-9), the day (`YYYY-MM-DD`) relative dates count from
@@ -35,7 +47,8 @@ export interface CalcDoc { name?: string; description?: string; script?: string;
 export interface TestCase { name: string; values?: Record<string, unknown>;
   expected?: Record<string, unknown>; tolerance?: number; today?: string;
   seek?: { output: string; target: number; input: string; value: number; tolerance?: number;
-    min?: number; max?: number }; [key: string]: unknown }
+    min?: number; max?: number }; hidden?: string[]; shown?: string[];
+  invalid?: Record<string, string>; [key: string]: unknown }
 /** One output, table cell (row from 0, column name) or table size (no row or column) that is
  * not what a test expected. A value whose JSON text is over 200 characters is elided: it is then
  * a string to show as it is (its first 200 characters, then `… (1,048,578 characters)`) and
@@ -54,10 +67,11 @@ export interface InputDef { id: number; name: string; type: InputType; presentat
   choices?: { id: unknown; label: string; value: unknown }[]; autohide?: boolean;
   metaInputs?: InputDef[]; itemPrototype?: Record<string, unknown>; prefix?: string;
   suffix?: string; placeholder?: string; help?: string; required?: boolean; min?: number;
-  max?: number; step?: number; [key: string]: unknown }
+  max?: number; step?: number; visibleWhen?: string; validWhen?: ValidRule[]; section?: string;
+  [key: string]: unknown }
 export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
   currencySign?: string; decimalPlaces?: number; prefix?: string; suffix?: string;
-  metaOutputs?: OutputDef[]; [key: string]: unknown }
+  metaOutputs?: OutputDef[]; visibleWhen?: string; section?: string; [key: string]: unknown }
 /** Goal seek: the value of number input `input` that makes value output `output` equal
  * `target`. Bounds are optional (else the input's own min and max, else searched outward from
  * its current value); `tolerance` is absolute, on the output (default 1e-9 × max(1, |target|)). */
@@ -86,11 +100,14 @@ export type SweepResult =
 export type OutputDisplay = string | Record<string, string>[] | null;
 /** One line the script printed with console.log and friends. */
 export interface ConsoleEntry { level: "log" | "info" | "warn" | "error" | "debug"; text: string }
-/** What one evaluation produced; outputs and display are null when error is set;
- * console is absent when the script printed nothing. */
+/** What one evaluation produced; outputs and display are null when error is set, and when
+ * `invalid` (the failing valid-when messages by input name) is present; console is absent when
+ * the script printed nothing. `hiddenInputs`/`hiddenOutputs` are the names show-when rules hid
+ * (a hidden output is null), `hiddenSections` the hidden sections' ids (absent when none). */
 export interface EvalResult { outputs: Record<string, unknown> | null;
   display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null;
-  console?: ConsoleEntry[] }
+  console?: ConsoleEntry[]; hiddenInputs: string[]; hiddenOutputs: string[];
+  hiddenSections?: string[]; invalid?: Record<string, string> }
 "#;
 
 /// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.

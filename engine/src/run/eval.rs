@@ -24,6 +24,7 @@ use crate::model::{CalcDoc, Library};
 use crate::output::EvalResult;
 use crate::run::calculation::used_in_order;
 use crate::run::realm::{LibraryRealm, Sandbox};
+use crate::run::rules::RuleProgram;
 use crate::validate::{check_names, check_outputs};
 
 /// How an engine formats and what it takes as "today".
@@ -93,6 +94,8 @@ struct Runtime {
 /// itself, which could leave something behind).
 struct LastRun {
     script: String,
+    /// The program of its rules (`rules.rs`), parsed ahead too.
+    rules: Option<String>,
     fields: Value,
     described: Value,
     /// Whether it ran quickly enough to be replayed while idle.
@@ -203,6 +206,9 @@ impl Engine {
             let mut sandbox = Sandbox::new()?;
             if let Some(last) = &runtime.last {
                 sandbox.parse_ahead(&last.script);
+                if let Some(rules) = &last.rules {
+                    sandbox.parse_ahead(rules);
+                }
                 sandbox.warm_up(&last.fields, &last.described);
             }
             runtime.spare = Some(sandbox);
@@ -287,10 +293,19 @@ impl Engine {
                 Vec::new(),
             );
         }
+        let program = match doc.rules() {
+            Ok(None) => None,
+            Ok(Some(rules)) => Some(RuleProgram::new(doc, rules)),
+            Err(message) => return EvalResult::failed(message, Vec::new()),
+        };
         let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
         let fields = describe_inputs(doc, values, today);
         let locale = self.options.locale;
-        match self.run_script(doc, fields, only.is_some()) {
+        let (judged, outcome) = self.run_script(doc, fields, only.is_some(), program.as_ref());
+        if !judged.invalid.is_empty() {
+            return EvalResult::waiting(judged);
+        }
+        let result = match outcome {
             Ok((described, used)) => {
                 let used = used_in_order(doc, &used);
                 match check_outputs(doc, &described) {
@@ -299,7 +314,8 @@ impl Engine {
                 }
             }
             Err((message, used)) => EvalResult::failed(message, used_in_order(doc, &used)),
-        }
+        };
+        result.judged(judged)
     }
 }
 

@@ -26,6 +26,7 @@ use crate::limits::{MEMORY_LIMIT, RECURSION_LIMIT, VALUE_STACK_LIMIT};
 use crate::model::{CalcDoc, Library};
 use crate::run::calculation::{Ended, RUN_GLOBAL, run};
 use crate::run::guard::Guard;
+use crate::run::rules::{Judged, RuleProgram, run_with_rules};
 
 const HARNESS: &str = include_str!("harness.js");
 
@@ -184,6 +185,40 @@ impl Sandbox {
         ended
     }
 
+    /// Runs a generated program (a doc's rules, `rules.rs`) as a script; `Err` when it
+    /// does not parse.
+    pub(crate) fn run_program(
+        &mut self,
+        program: &str,
+        fields: &Value,
+        parses: &mut u64,
+    ) -> Result<Ended, ()> {
+        let context = &mut self.context;
+        cached_script(&mut self.scripts, program, parses, context).map_err(drop)?;
+        Ok(self.run_source(program, fields, parses))
+    }
+
+    /// The syntax error of one rule's `expression`, worded and lined as a script's would
+    /// be were the expression its script; `None` when it parses.
+    pub(crate) fn rule_syntax_error(&mut self, expression: &str) -> Option<String> {
+        let script = format!("return ({expression}\n);");
+        let wrapped = format!("{RUN_GLOBAL}(function (inputs) {{'use strict';{script}\n}});");
+        let text = Source::from_bytes(&wrapped).with_path(Path::new(SCRIPT_PATH));
+        let error = Script::parse(text, None, &mut self.context).err()?;
+        let message = syntax_error(&error, &script);
+        let lines = expression.matches('\n').count() as u32 + 1;
+        let past_the_end = message
+            .rsplit_once(" (line ")
+            .and_then(|(_, n)| n.strip_suffix(')')?.parse::<u32>().ok())
+            .is_some_and(|n| n > lines);
+        Some(if past_the_end {
+            let shown = expression.trim_end().matches('\n').count() + 1;
+            format!("SyntaxError: Unexpected end of input (line {shown})")
+        } else {
+            message
+        })
+    }
+
     #[cfg(test)]
     /// The context, for tests that plant a native function in it.
     #[cfg(test)]
@@ -291,20 +326,29 @@ impl LibraryRealm {
             .map_err(could_not_start)
     }
 
-    /// Runs `doc` with the libraries it switches on. Before another calculation may run
+    /// Runs `doc`'s rules and script with the libraries it switches on. Before another calculation may run
     /// here, [`LibraryRealm::still_intact`] must say so.
-    pub(crate) fn run(&mut self, doc: &CalcDoc, fields: &Value, parses: &mut u64) -> Ended {
-        let ended = match show_libraries(&mut self.sandbox.context, &self.values, doc) {
-            Ok(()) => self.sandbox.run(doc, fields, parses),
-            Err(e) => Ended {
-                outcome: Err((e.to_string(), Vec::new())),
-                abandoned: false,
-            },
+    pub(crate) fn run(
+        &mut self,
+        doc: &CalcDoc,
+        fields: &Value,
+        rules: Option<&RuleProgram>,
+        parses: &mut u64,
+    ) -> (Judged, Ended) {
+        let (judged, ended) = match show_libraries(&mut self.sandbox.context, &self.values, doc) {
+            Ok(()) => run_with_rules(&mut self.sandbox, doc, fields, rules, parses),
+            Err(e) => (
+                Judged::default(),
+                Ended {
+                    outcome: Err((e.to_string(), Vec::new())),
+                    abandoned: false,
+                },
+            ),
         };
         // A run left mid-flight cannot be trusted whatever the guard would say.
         self.checked = ended.abandoned;
         self.intact = !ended.abandoned;
-        ended
+        (judged, ended)
     }
 
     /// Whether the realm is still as loaded (when not, the caller must drop it); the

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::eval::{Engine, EngineOptions};
 use crate::model::{CalcDoc, OutputType};
+use crate::output::EvalResult;
 use crate::whatif::json_number;
 use crate::whatif::seek::SeekAnswer;
 // The report's types live in `test_report.rs` with its size limits; these paths are the
@@ -49,11 +50,14 @@ impl Engine {
             return TestOutcome::failed(&test.name, too_many_message());
         }
         let result = self.evaluate_on(test.today, doc, &test.values);
+        let mut judged = DifferenceList::default();
+        compare_forms(doc, test, &result, &mut judged);
         match (result.error, result.outputs) {
             (Some(error), _) => TestOutcome::failed(&test.name, error),
             (None, outputs) => {
                 let outputs = outputs.unwrap_or_default();
                 let mut found = compare(doc, test, &outputs);
+                found.append(judged);
                 if let Some(seek) = &test.seek {
                     let options = self.options();
                     if test.today.is_some() {
@@ -92,6 +96,65 @@ impl Engine {
                 }
                 TestOutcome::compared(&test.name, found)
             }
+        }
+    }
+}
+
+/// The differences between what `test` expects hidden, shown and invalid and what the
+/// rules decided in `result`, read like output differences (`coIncome: expected hidden,
+/// got shown`).
+fn compare_forms(doc: &CalcDoc, test: &TestCase, result: &EvalResult, found: &mut DifferenceList) {
+    let state = |name: &str| -> &'static str {
+        let (hidden, exists) = match name.strip_prefix("section:") {
+            Some(id) => (
+                result.hidden_sections.iter().any(|s| s == id),
+                doc.extra
+                    .get("sections")
+                    .and_then(Value::as_array)
+                    .is_some_and(|sections| {
+                        sections
+                            .iter()
+                            .any(|s| s.get("id").and_then(Value::as_str) == Some(id))
+                    }),
+            ),
+            None => (
+                result
+                    .hidden_inputs
+                    .iter()
+                    .chain(&result.hidden_outputs)
+                    .any(|h| h == name),
+                doc.inputs.iter().any(|i| i.name == name)
+                    || doc.outputs.iter().any(|o| o.name == name),
+            ),
+        };
+        match (exists, hidden) {
+            (false, _) => "not in the calculator",
+            (true, true) => "hidden",
+            (true, false) => "shown",
+        }
+    };
+    for (names, want) in [(&test.hidden, "hidden"), (&test.shown, "shown")] {
+        for name in names {
+            let got = state(name);
+            if got != want {
+                found.push(|| Difference::stated(name, want, got));
+            }
+        }
+    }
+    let Some(expected) = &test.invalid else {
+        return;
+    };
+    let said = |message: Option<&Value>| match message.and_then(Value::as_str) {
+        Some(message) => format!("invalid \"{message}\""),
+        None => "valid".to_owned(),
+    };
+    let names = expected
+        .keys()
+        .chain(result.invalid.keys().filter(|k| !expected.contains_key(*k)));
+    for name in names {
+        let (want, got) = (expected.get(name), result.invalid.get(name));
+        if want != got {
+            found.push(|| Difference::stated(name, &said(want), &said(got)));
         }
     }
 }

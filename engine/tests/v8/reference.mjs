@@ -246,9 +246,14 @@ const failed = (error, used) => ({ outputs: null, display: null, usedInputs: use
 
 /**
  * The V8 result of a case `{doc, values, locale, today}`: `{outputs, display, usedInputs,
- * error}`, the engine's result shape.
+ * error, hiddenInputs, hiddenOutputs}`, the engine's result shape (the corpus has no
+ * show-when rules, so nothing is hidden).
  */
-export function reference({ doc, values = {}, locale = "en", today = DEFAULT_TODAY }) {
+export function reference(testCase) {
+  return { ...scriptResult(testCase), hiddenInputs: [], hiddenOutputs: [] };
+}
+
+function scriptResult({ doc, values = {}, locale = "en", today = DEFAULT_TODAY }) {
   const duplicate = checkNames(doc);
   if (duplicate) return failed(duplicate, []);
   const context = freshContext(doc);

@@ -11,6 +11,7 @@ mod calculators;
 mod crash;
 mod engine_start;
 mod evaluation;
+mod form_rules;
 mod helpers;
 mod hostile;
 mod instances;

@@ -71,7 +71,7 @@ fn answer(
     Ok(if request.tests {
         WorkerResponse::Tests(engine.run_tests_with(&doc, progress))
     } else {
-        WorkerResponse::Result(engine.evaluate(&doc, &request.values))
+        WorkerResponse::Result(Box::new(engine.evaluate(&doc, &request.values)))
     })
 }
 

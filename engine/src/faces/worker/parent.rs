@@ -121,7 +121,7 @@ impl WorkerProcess {
             Ok(answer) => match serde_json::from_str(&answer) {
                 Ok(WorkerResponse::Result(result)) => {
                     self.libraries.answered(wanted, result.error.as_deref());
-                    Ok(result)
+                    Ok(*result)
                 }
                 Ok(WorkerResponse::Invalid(message)) => Err(HostError(message)),
                 Ok(WorkerResponse::Tests(_) | WorkerResponse::Tested(_)) => {

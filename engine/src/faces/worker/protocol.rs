@@ -75,7 +75,8 @@ impl WorkerRequest {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WorkerResponse {
-    Result(EvalResult),
+    /// Boxed: a result is several times the size of the other answers.
+    Result(Box<EvalResult>),
     Tested(TestOutcome),
     Tests(TestReport),
     Invalid(String),

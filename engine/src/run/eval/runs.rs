@@ -10,8 +10,9 @@ use web_time::Instant;
 use super::{Engine, LastRun, REPLAY_LIMIT, Runtime};
 use crate::limits::{CRASH_MESSAGE, live_bytes};
 use crate::model::{CalcDoc, Library};
-use crate::run::calculation::Ended;
+use crate::run::calculation::{Ended, Outcome};
 use crate::run::realm::{LibraryRealm, Sandbox};
+use crate::run::rules::{Judged, RuleProgram, run_with_rules};
 
 /// A calculation that leaves this much more memory allocated than before it ran is
 /// followed by a garbage collection, so that what it parked in its (now dropped) realm
@@ -74,14 +75,15 @@ impl Engine {
         }
     }
 
-    /// Runs the script in a realm no other calculation has changed, and leaves no realm
-    /// it may have changed behind.
+    /// Runs the rules (when the doc has any) and the script in a realm no other
+    /// calculation has changed, and leaves no realm it may have changed behind.
     pub(super) fn run_script(
         &mut self,
         doc: &CalcDoc,
         fields: Value,
         share: bool,
-    ) -> Result<(Value, Vec<String>), (String, Vec<String>)> {
+        rules: Option<&RuleProgram>,
+    ) -> (Judged, Outcome) {
         let before = live_bytes();
         let runtime = &mut self.runtime;
         let with_libraries = Library::ALL
@@ -111,7 +113,10 @@ impl Engine {
             let realm = match slot {
                 Some(realm) => realm,
                 None => {
-                    let realm = LibraryRealm::new(sources).map_err(|e| (e.0, Vec::new()))?;
+                    let realm = match LibraryRealm::new(sources) {
+                        Ok(realm) => realm,
+                        Err(e) => return (Judged::default(), Err((e.0, Vec::new()))),
+                    };
                     if with_libraries {
                         runtime.library_loads += 1;
                     }
@@ -119,42 +124,49 @@ impl Engine {
                 }
             };
             let parses = &mut runtime.parses;
-            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, parses))) {
-                Ok(ended) => ended,
+            match catch_unwind(AssertUnwindSafe(|| realm.run(doc, &fields, rules, parses))) {
+                Ok(ran) => ran,
                 Err(_) => {
                     if let Some(deferral) = &mut runtime.deferral {
                         deferral.lost = true;
                     }
                     drop_changed(slot);
-                    return Err(crashed());
+                    return (Judged::default(), Err(crashed()));
                 }
             }
         } else {
             let mut sandbox = match runtime.spare.take() {
                 Some(sandbox) => sandbox,
-                None => Sandbox::new().map_err(|e| (e.0, Vec::new()))?,
+                None => match Sandbox::new() {
+                    Ok(sandbox) => sandbox,
+                    Err(e) => return (Judged::default(), Err((e.0, Vec::new()))),
+                },
             };
             let parses = &mut runtime.parses;
             let started = Instant::now();
-            let Ok(ended) = catch_unwind(AssertUnwindSafe(|| sandbox.run(doc, &fields, parses)))
-            else {
+            let Ok((judged, ended)) = catch_unwind(AssertUnwindSafe(|| {
+                run_with_rules(&mut sandbox, doc, &fields, rules, parses)
+            })) else {
                 // The context the panic left half-way goes with `sandbox`.
-                return Err(crashed());
+                return (Judged::default(), Err(crashed()));
             };
             let described = match &ended.outcome {
                 Ok((described, _)) => described.clone(),
                 Err(_) => Value::Null,
             };
             let quick = ended.outcome.is_ok() && started.elapsed() < REPLAY_LIMIT;
+            let rules = rules.map(|program| program.source.clone());
             match &mut runtime.last {
                 Some(last) if last.script == doc.script => {
                     last.fields = fields;
                     last.described = described;
                     last.quick = quick;
+                    last.rules = rules;
                 }
                 last => {
                     *last = Some(LastRun {
                         script: doc.script.clone(),
+                        rules,
                         fields,
                         described,
                         quick,
@@ -162,14 +174,14 @@ impl Engine {
                 }
             }
             runtime.used = Some(sandbox);
-            ended
+            (judged, ended)
         };
-        let Ended { outcome, .. } = ended;
+        let (judged, Ended { outcome, .. }) = ended;
         if live_bytes().saturating_sub(before) > COLLECT_AFTER {
             runtime.used = None;
             boa_engine::gc::force_collect();
         }
-        outcome
+        (judged, outcome)
     }
 }
 

@@ -161,7 +161,8 @@ pub struct EvalRequest {
     request_body(content((EvalRequest = "application/json"))),
     responses(
         (status = 200, body = EvalResult, description = "The engine's result; a failing \
-            calculation is a result with `error` set"),
+            calculation is a result with `error` set; inputs that break their valid-when \
+            rules are a 400 with `invalid`, the messages by input name"),
         (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 429, body = ErrorBody),
         (status = 503, body = ErrorBody)))]
@@ -184,5 +185,8 @@ pub(super) async fn evaluate(
         body.locale.as_deref(),
     )
     .await?;
+    if !result.invalid.is_empty() {
+        return Err(ApiError::Invalid(result.invalid));
+    }
     Ok(Json(result))
 }

@@ -24,7 +24,9 @@ use crate::wire::{ErrorBody, MessageBody};
 /// A calculator's source as its owner saves it.
 #[derive(Deserialize, ToSchema)]
 pub struct SourceRequest {
-    /// The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, ….
+    /// The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …;
+    /// its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
+    /// doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
     doc: Value,
     #[serde(default)]
     #[schema(value_type = Option<Value>)]

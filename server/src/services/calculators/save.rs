@@ -94,7 +94,7 @@ impl Refusal {
 fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiError> {
     let parsed = CalcDoc::from_json_value(doc)
         .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))?;
-    if let Some(problem) = parsed.crossed_bounds() {
+    if let Some(problem) = parsed.crossed_bounds().or_else(|| parsed.form_problem()) {
         return Err(ApiError::BadRequest(format!(
             "The calculator is not valid: {problem}"
         )));

@@ -264,6 +264,9 @@ pub async fn submit(
     if let Some(error) = result.error {
         return Err(ApiError::BadRequest(error));
     }
+    if !result.invalid.is_empty() {
+        return Err(ApiError::Invalid(result.invalid));
+    }
     let outputs = result.outputs.unwrap_or_default();
     let display = result.display.unwrap_or_default();
     let answer = |id: String, copy: &EmailCopy| Submitted {

@@ -1248,6 +1248,15 @@ export interface components {
       code?: string | null;
       /** @description A refused card (402): Stripe's decline code. */
       declineCode?: string | null;
+      /**
+       * @description Inputs that break their valid-when rules (400 from an evaluation or a submission):
+       *     the messages joined, one `name: message` a line, as `message` is.
+       */
+      error?: string | null;
+      /** @description … and the same messages by input name. */
+      invalid?: {
+        [key: string]: string;
+      } | null;
       /** @description What went wrong, in English. */
       message: string;
       /**
@@ -1288,6 +1297,25 @@ export interface components {
       } | null;
       /** @description The calculation's error message, if it failed. */
       error: string | null;
+      /**
+       * @description The top-level inputs hidden by show-when rules (theirs or their section's), in
+       *     declaration order; the script saw them as null.
+       */
+      hiddenInputs: string[];
+      /**
+       * @description The outputs hidden by show-when rules, in declaration order; each is null in
+       *     `outputs` and `display`.
+       */
+      hiddenOutputs: string[];
+      /** @description The ids of the sections hidden by their show-when rules; omitted when none is. */
+      hiddenSections?: string[];
+      /**
+       * @description The first failing valid-when rule's message per visible input; omitted when every
+       *     rule holds. When present the script did not run: `outputs` and `display` are null.
+       */
+      invalid?: {
+        [key: string]: string;
+      };
       /**
        * @description Every declared output by name (null when absent); dates as ISO-8601 strings.
        *     `None` when `error` is set.
@@ -1752,7 +1780,11 @@ export interface components {
     };
     /** @description A calculator's source as its owner saves it. */
     SourceRequest: {
-      /** @description The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …. */
+      /**
+       * @description The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …;
+       *     its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
+       *     doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
+       */
       doc: unknown;
       doc_style?: unknown;
       /**
@@ -3095,7 +3127,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The engine's result; a failing calculation is a result with `error` set */
+      /** @description The engine's result; a failing calculation is a result with `error` set; inputs that break their valid-when rules are a 400 with `invalid`, the messages by input name */
       200: {
         headers: {
           [name: string]: unknown;
