@@ -250,7 +250,10 @@ test('in an embed on a phone, by touch and by keyboard, in both themes', async (
   for (const theme of THEMES) {
     await page.goto(`/embed/${calcId}?theme=${theme}`);
     await expect(progress(page)).toHaveText('Step 1 of 3');
-    await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: 'Couple' }).click();
+    await page
+      .getByRole('group', { name: 'Presets' })
+      .getByRole('button', { name: 'Couple' })
+      .click();
     await expect(field(page, 'age')).toHaveValue('35');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(field(page, 'coIncome')).toHaveValue('40000');

@@ -117,13 +117,13 @@ function outputHidden(output: OutputDef, result: EvalResult | null): boolean {
 }
 
 /** Whether a member of a section (input or output) is in one the rules hid. */
-const inHiddenSection = (item: { section?: unknown }, hidden: ReadonlySet<string>) =>
+const inHiddenSection = (item: Record<string, unknown>, hidden: ReadonlySet<string>) =>
   typeof item.section === 'string' && hidden.has(item.section);
 
 export function CalculatorView(props: CalculatorViewProps) {
   const t = useT(calcMessages);
   const { doc, result, values } = props;
-  const inputs = doc.metaInputs ?? [];
+  const inputs = useMemo(() => doc.metaInputs ?? [], [doc]);
   const outputs = doc.metaOutputs ?? [];
   const base = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -143,10 +143,7 @@ export function CalculatorView(props: CalculatorViewProps) {
     [rules, inputs],
   );
   // A value that breaks its input's rules is never calculated with (input-rules.ts).
-  const problems = useMemo(
-    () => inputProblems(doc, values, ruleHidden),
-    [doc, values, ruleHidden],
-  );
+  const problems = useMemo(() => inputProblems(doc, values, ruleHidden), [doc, values, ruleHidden]);
   const blocked = Object.keys(problems).length > 0;
   const busy = useBusy(!!props.pending && !!result && !blocked);
   const late = blocked ? null : props.progress?.late;

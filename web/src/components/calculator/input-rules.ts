@@ -136,7 +136,7 @@ export function hasShowRules(doc: CalcDoc | null): boolean {
   const rule = (item: unknown) =>
     !!item &&
     typeof (item as { visibleWhen?: unknown }).visibleWhen === 'string' &&
-    ((item as { visibleWhen: string }).visibleWhen.trim() !== '');
+    (item as { visibleWhen: string }).visibleWhen.trim() !== '';
   const sections = Array.isArray(doc?.sections) ? (doc.sections as unknown[]) : [];
   return (doc?.metaInputs ?? []).some(rule) || sections.some(rule);
 }

@@ -189,12 +189,18 @@ describe('Presets', () => {
     const onValuesChange = vi.fn();
     render(<Live onValuesChange={onValuesChange} />);
     const group = screen.getByRole('group', { name: 'Presets' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Couple',
-      'Single',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Couple', 'Single']);
     await userEvent.setup().click(within(group).getByRole('button', { name: 'Couple' }));
-    expect(onValuesChange).toHaveBeenLastCalledWith({ '1': 35, '2': true, '3': 40000, '4': 200000 });
+    expect(onValuesChange).toHaveBeenLastCalledWith({
+      '1': 35,
+      '2': true,
+      '3': 40000,
+      '4': 200000,
+    });
     expect(screen.getByLabelText(/coIncome/)).toHaveValue(40000);
   });
 
@@ -202,7 +208,12 @@ describe('Presets', () => {
     const onValuesChange = vi.fn();
     render(<Live onValuesChange={onValuesChange} start={{ '1': 50, '2': true, '3': 9, '4': 1 }} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reset to defaults' }));
-    expect(onValuesChange).toHaveBeenLastCalledWith({ '1': 30, '2': false, '3': null, '4': 200000 });
+    expect(onValuesChange).toHaveBeenLastCalledWith({
+      '1': 30,
+      '2': false,
+      '3': null,
+      '4': 200000,
+    });
   });
 
   it('names the group and the reset in Russian', () => {

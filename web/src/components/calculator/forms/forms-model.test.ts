@@ -24,7 +24,9 @@ const doc: CalcDoc = {
 
 describe('steps', () => {
   it('reads the doc’s steps and skips malformed ones', () => {
-    const steps = stepsOf({ steps: [{ id: 'a', title: 'A', inputs: [1, '2'] }, { title: 'x' }, 7] });
+    const steps = stepsOf({
+      steps: [{ id: 'a', title: 'A', inputs: [1, '2'] }, { title: 'x' }, 7],
+    });
     expect(steps).toEqual([{ id: 'a', title: 'A', description: '', inputs: ['1', '2'] }]);
     expect(stepsOf({})).toEqual([]);
   });

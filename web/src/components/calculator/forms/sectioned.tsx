@@ -20,7 +20,8 @@ export function Sectioned<T extends { id: number; section?: unknown }>(props: {
     <>
       {groupBySection(props.items, props.sections).map((block, index) => {
         const items = block.items.map((item) => props.render(item));
-        if (!block.section) return <Fragment key={`run-${index}`}>{wrap(items, `run-${index}`)}</Fragment>;
+        if (!block.section)
+          return <Fragment key={`run-${index}`}>{wrap(items, `run-${index}`)}</Fragment>;
         const { section } = block;
         return (
           <details

@@ -44,9 +44,12 @@ export interface Steps {
   onKeyDown(event: KeyboardEvent<HTMLElement>): void;
 }
 
+/** What takes the focus next: the step's heading (`id` null) or a field's control. */
+type FocusRequest = { id: string | null };
+
 /** The steps of `options.doc` as the visitor goes through them. */
 export function useSteps(options: StepsOptions): Steps {
-  const { doc, shown, errorOf, controlIdOf, pending, root } = options;
+  const { doc, shown, errorOf, controlIdOf, pending, root, onChange } = options;
   const all = options.enabled ? stepsOf(doc) : [];
   const members = stepInputs(all, doc.metaInputs ?? []);
   const visible = shownSteps(all, members, shown);
@@ -54,46 +57,55 @@ export function useSteps(options: StepsOptions): Steps {
   const current = currentStep(all, visible, wanted);
   const at = current ? visible.indexOf(current) : -1;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-  // Next asked for (counted), and the last request handled.
-  const [asked, setAsked] = useState(0);
-  const handled = useRef(0);
-  const { onChange } = options;
+  // A new object each time, so asking twice for the same focus focuses twice.
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  // Next asked for on this step while a calculation was on its way.
+  const [waitingFrom, setWaitingFrom] = useState<string | null>(null);
+  const reported = useRef(options.initial ?? null);
 
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    headingRef.current?.focus();
-  }, [current?.id]);
-
-  useEffect(() => {
-    if (asked === handled.current || pending || !current) return;
-    handled.current = asked;
+  const moveTo = (step: StepDef) => {
+    setWanted(step.id);
+    setFocus({ id: null });
+  };
+  // Next: the step's first failing shown input takes the focus, else the next step shows.
+  const check = () => {
+    if (!current) return;
     const failing = (members.get(current.id) ?? []).filter(shown).find((input) => errorOf(input));
-    if (failing) {
-      const id = controlIdOf(failing);
-      const control = root.current?.ownerDocument.getElementById(id);
-      (control?.matches('input, select, button, textarea')
-        ? control
-        : control?.querySelector<HTMLElement>('input, select, button')
-      )?.focus();
+    if (failing) setFocus({ id: controlIdOf(failing) });
+    else if (visible[at + 1]) moveTo(visible[at + 1]);
+  };
+  // The calculation Next waited for has come: check the step with its answer.
+  if (waitingFrom !== null && !pending) {
+    setWaitingFrom(null);
+    if (waitingFrom === current?.id) check();
+  }
+
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.id === null) {
+      headingRef.current?.focus();
       return;
     }
-    const following = visible[at + 1];
-    if (!following) return;
-    moved.current = true;
-    setWanted(following.id);
-    onChange?.(following.id);
-  }, [asked, pending, current, members, shown, errorOf, controlIdOf, root, visible, at, onChange]);
+    const control = root.current?.ownerDocument.getElementById(focus.id);
+    (control?.matches('input, select, button, textarea')
+      ? control
+      : control?.querySelector<HTMLElement>('input, select, button')
+    )?.focus();
+  }, [focus, root]);
 
-  const back = () => {
-    const previous = visible[at - 1];
-    if (!previous) return;
-    moved.current = true;
-    setWanted(previous.id);
-    onChange?.(previous.id);
+  useEffect(() => {
+    if (wanted === reported.current || wanted === null) return;
+    reported.current = wanted;
+    onChange?.(wanted);
+  }, [wanted, onChange]);
+
+  const next = () => {
+    if (pending && current) setWaitingFrom(current.id);
+    else check();
   };
-  const next = () => setAsked((count) => count + 1);
+  const back = () => {
+    if (visible[at - 1]) moveTo(visible[at - 1]);
+  };
   const isLast = at === visible.length - 1;
   return {
     active: visible.length > 0,
