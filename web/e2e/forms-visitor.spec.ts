@@ -146,6 +146,13 @@ test('a visitor completes the steps on /calc by mouse, with presets, rules and p
   await expect(output(page, 'limit')).toHaveText('Limit 180000'); // engine: seen as null
   await coBorrower.check();
   await expect(field(page, 'coIncome')).toHaveValue('30000'); // kept while hidden
+  // The section closes and opens by its heading; closed, it is still printed.
+  const summary = page.locator('summary', { hasText: 'Income' });
+  await summary.click();
+  await expect(field(page, 'income')).toBeHidden();
+  await summary.click();
+  await expect(field(page, 'income')).toBeVisible();
+  await summary.click();
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(progress(page)).toHaveText('Step 3 of 3');
@@ -176,6 +183,7 @@ test('a visitor completes the steps on /calc by mouse, with presets, rules and p
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   }
   await expect(output(page, 'loan')).toBeVisible();
+  await expect(field(page, 'income')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeHidden();
   await expect(progress(page)).toBeHidden();
 });
