@@ -1,5 +1,6 @@
 // Values from a link's hash are the visitor's (or anyone's) words, not the author's: each
 // is checked against its input before anything is computed with it (issue 12, item 5).
+// A preset's values (issue 30) are held to the same checks.
 import { sliderBounds, stepAt } from './input-rules';
 import type { CalcDoc, InputDef } from '../../lib/types';
 
