@@ -250,7 +250,7 @@ export function CalculatorView(props: CalculatorViewProps) {
 
   return (
     <div
-      className={`calculator ${steps.active ? 'calc-stepped' : ''}`}
+      className="calculator"
       style={styleToCss(props.style, props.theme ?? pageTheme, pageTheme)}
       ref={root}
     >
