@@ -114,7 +114,14 @@ describe('Show when', () => {
         doc={doc}
         values={{ '1': 30, '2': true, '3': 1, '4': 2 }}
         onValuesChange={() => {}}
-        result={{ outputs: {}, display: { loan: 'x', coShare: 'y' }, usedInputs: [], error: null }}
+        result={
+          {
+            outputs: {},
+            display: { loan: 'x', coShare: 'y' },
+            usedInputs: [],
+            error: null,
+          } as EvalResult
+        }
       />,
     );
     expect(screen.getByLabelText(/coIncome/)).toBeInTheDocument();

@@ -23,11 +23,12 @@ const doc: CalcDoc = {
 };
 
 describe('steps', () => {
-  it('reads the doc’s steps and skips malformed ones', () => {
-    const steps = stepsOf({
-      steps: [{ id: 'a', title: 'A', inputs: [1, '2'] }, { title: 'x' }, 7],
-    });
-    expect(steps).toEqual([{ id: 'a', title: 'A', description: '', inputs: ['1', '2'] }]);
+  it('reads the doc’s steps, one without an id known by its place, and skips malformed ones', () => {
+    const malformed = { steps: [{ id: 'a', title: 'A', inputs: [1, '2'] }, { title: 'x' }, 7] };
+    expect(stepsOf(malformed as unknown as CalcDoc)).toEqual([
+      { id: 'a', title: 'A', description: '', inputs: ['1', '2'] },
+      { id: '#2', title: 'x', description: '', inputs: [] },
+    ]);
     expect(stepsOf({})).toEqual([]);
   });
 
@@ -64,7 +65,7 @@ describe('sections', () => {
       { id: 's2', title: 'Other' },
       { title: 'no id' },
     ],
-  });
+  } as unknown as CalcDoc);
 
   it('reads the doc’s sections with their defaults', () => {
     expect(sections).toEqual([
@@ -95,14 +96,14 @@ describe('sections', () => {
 });
 
 describe('presets', () => {
-  const withPresets: CalcDoc = {
+  const withPresets = {
     ...doc,
     presets: [
       { name: 'Couple', values: { '1': 40, '2': true, '3': 'lots', '99': 1 } },
       { name: '', values: {} },
       { name: 'Broken' },
     ],
-  };
+  } as CalcDoc;
 
   it('reads the named presets with values', () => {
     expect(presetsOf(withPresets).map((preset) => preset.name)).toEqual(['Couple']);
@@ -143,7 +144,12 @@ describe('ruleState', () => {
   });
 
   it('finds nothing in a result from an engine without rules, or no result', () => {
-    const state = ruleState({ outputs: {}, display: {}, usedInputs: [], error: null });
+    const state = ruleState({
+      outputs: {},
+      display: {},
+      usedInputs: [],
+      error: null,
+    } as EvalResult);
     expect(state.hiddenInputs.size + state.hiddenOutputs.size + state.hiddenSections.size).toBe(0);
     expect(state.invalid).toEqual({});
     expect(ruleState(null).invalid).toEqual({});

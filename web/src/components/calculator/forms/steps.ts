@@ -17,16 +17,19 @@ const record = (value: unknown): Record<string, unknown> | null =>
     ? (value as Record<string, unknown>)
     : null;
 
-/** The doc's steps with an id; a doc without steps has none. */
+/**
+ * The doc's steps; a doc without steps has none. A step without an id is known by its
+ * place (`#2` for the second), which no author's id looks like.
+ */
 export function stepsOf(doc: CalcDoc): StepDef[] {
   const raw = Array.isArray(doc.steps) ? (doc.steps as unknown[]) : [];
-  return raw.flatMap((entry) => {
+  return raw.flatMap((entry, index) => {
     const step = record(entry);
-    if (!step || typeof step.id !== 'string' || step.id === '') return [];
+    if (!step) return [];
     const inputs = Array.isArray(step.inputs) ? step.inputs : [];
     return [
       {
-        id: step.id,
+        id: typeof step.id === 'string' && step.id !== '' ? step.id : `#${index + 1}`,
         title: typeof step.title === 'string' ? step.title : '',
         description: typeof step.description === 'string' ? step.description : '',
         inputs: inputs
