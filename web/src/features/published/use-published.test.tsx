@@ -120,6 +120,8 @@ describe('usePublished', () => {
       display: null,
       usedInputs: [],
       error: 'Multiple outputs have name "area".',
+      hiddenInputs: [],
+      hiddenOutputs: [],
     });
   });
 
@@ -273,7 +275,14 @@ describe('PublishedCalculator', () => {
 
   it("shows a published calculator's error", () => {
     const calc = published({ error: 'Output "t" must be an array, null, or undefined.' });
-    const initial = { outputs: null, display: null, usedInputs: [], error: calc.error ?? null };
+    const initial = {
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      error: calc.error ?? null,
+      hiddenInputs: [],
+      hiddenOutputs: [],
+    };
     render(<PublishedCalculator calc={calc} values={{}} initial={initial} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Output "t" must be an array, null, or undefined.',

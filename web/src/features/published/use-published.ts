@@ -132,7 +132,14 @@ function ready(calc: PublishedCalc & { _id: string }): PublishedState {
   const values = { ...initialValues(calc.doc), ...checked.values };
   // The server's result was computed with the defaults: only valid without a hash.
   const initial = calc.error
-    ? { outputs: null, display: null, usedInputs: [], error: calc.error }
+    ? {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        error: calc.error,
+        hiddenInputs: [],
+        hiddenOutputs: [],
+      }
     : fromHash
       ? null
       : (calc.result ?? null);

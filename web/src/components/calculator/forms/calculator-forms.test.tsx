@@ -120,7 +120,7 @@ describe('Show when', () => {
             display: { loan: 'x', coShare: 'y' },
             usedInputs: [],
             error: null,
-          } as EvalResult
+          } as unknown as EvalResult
         }
       />,
     );

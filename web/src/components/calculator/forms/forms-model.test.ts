@@ -149,7 +149,7 @@ describe('ruleState', () => {
       display: {},
       usedInputs: [],
       error: null,
-    } as EvalResult);
+    } as unknown as EvalResult);
     expect(state.hiddenInputs.size + state.hiddenOutputs.size + state.hiddenSections.size).toBe(0);
     expect(state.invalid).toEqual({});
     expect(ruleState(null).invalid).toEqual({});
