@@ -24,11 +24,15 @@ const doc: CalcDoc = {
   ],
 };
 
+/** What the Show-when rules hid in a result: nothing (these calculators have no rules). */
+const NO_RULES = { hiddenInputs: [] as string[], hiddenOutputs: [] as string[] };
+
 const result = (display: EvalResult['display'], usedInputs = ['amount', 'extra']): EvalResult => ({
   outputs: {},
   display,
   usedInputs,
   error: null,
+  ...NO_RULES,
 });
 
 function show(props: Partial<CalculatorViewProps> = {}) {
@@ -124,6 +128,7 @@ describe('CalculatorView', () => {
   it('shows the error of a failed calculation instead of the outputs', () => {
     show({
       result: {
+        ...NO_RULES,
         outputs: null,
         display: null,
         usedInputs: [],
@@ -147,12 +152,12 @@ describe('CalculatorView', () => {
     ],
   ])('shows the error "%s" in Russian as "%s"', (error, shown) => {
     useUi.setState({ locale: 'ru' });
-    show({ result: { outputs: null, display: null, usedInputs: [], error } });
+    show({ result: { ...NO_RULES, outputs: null, display: null, usedInputs: [], error } });
     expect(screen.getByRole('alert')).toHaveTextContent(shown);
   });
 
   it('shows every input while the result is an error (nothing is known to be unused)', () => {
-    show({ result: { outputs: null, display: null, usedInputs: [], error: 'Boom' } });
+    show({ result: { ...NO_RULES, outputs: null, display: null, usedInputs: [], error: 'Boom' } });
     expect(screen.getByLabelText('extra')).toBeInTheDocument();
   });
 

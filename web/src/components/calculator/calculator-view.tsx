@@ -1,4 +1,5 @@
-// A calculator as visitors see it: inputs, then outputs formatted by the engine.
+// A calculator as visitors see it: inputs, then outputs formatted by the engine; with the
+// author's presets, steps, sections and Show-when and Valid-when rules (issue 30).
 import {
   useEffect,
   useId,
@@ -20,6 +21,15 @@ import { InputField } from './input-control';
 import { inputProblems } from './input-rules';
 import { OutputValue } from './output-view';
 import { calcMessages, problemText } from './messages';
+import { SmallMarkdown } from './forms/markdown';
+import { PresetsBar } from './forms/presets-bar';
+import { ruleState } from './forms/rule-state';
+import { sectionsOf } from './forms/sections';
+import { Sectioned } from './forms/sectioned';
+import { StepNav, StepProgress } from './forms/step-parts';
+import { outputsOnEveryStep } from './forms/steps';
+import { useSteps } from './forms/use-steps';
+import './forms/forms.css';
 
 export interface CalculatorViewProps {
   doc: CalcDoc;
@@ -40,8 +50,13 @@ export interface CalculatorViewProps {
   theme?: Theme;
   /** Why an input's value was not taken (keyed by input id), shown at the input. */
   inputErrors?: Record<string, string>;
-  /** Shown below the outputs, in the calculator's colours (the visitor's submission form). */
+  /** Shown below the outputs, in the calculator's colours (the visitor's submission form);
+   * with steps, on the last step only. */
   footer?: ReactNode;
+  /** The step to open on, by id (a link's); the first step without one. */
+  step?: string | null;
+  /** Told each step the visitor moves to. */
+  onStepChange?(stepId: string): void;
 }
 
 /** What a calculator without an author's background sits on, by theme (styles.css). */
@@ -101,17 +116,34 @@ function outputHidden(output: OutputDef, result: EvalResult | null): boolean {
   );
 }
 
+/** Whether a member of a section (input or output) is in one the rules hid. */
+const inHiddenSection = (item: Record<string, unknown>, hidden: ReadonlySet<string>) =>
+  typeof item.section === 'string' && hidden.has(item.section);
+
 export function CalculatorView(props: CalculatorViewProps) {
   const t = useT(calcMessages);
   const { doc, result, values } = props;
-  const inputs = doc.metaInputs ?? [];
+  const inputs = useMemo(() => doc.metaInputs ?? [], [doc]);
   const outputs = doc.metaOutputs ?? [];
   const base = useId();
   const root = useRef<HTMLDivElement>(null);
   const pageTheme = useUi((s) => s.theme);
   const locale = useUi((s) => s.locale);
+  const sections = useMemo(() => sectionsOf(doc), [doc]);
+  // What the author's rules hid (a hidden section hides its members) and found invalid.
+  const rules = useMemo(() => ruleState(result), [result]);
+  const ruleHidden = useMemo(
+    () =>
+      new Set([
+        ...rules.hiddenInputs,
+        ...inputs
+          .filter((input) => inHiddenSection(input, rules.hiddenSections))
+          .map((input) => input.name),
+      ]),
+    [rules, inputs],
+  );
   // A value that breaks its input's rules is never calculated with (input-rules.ts).
-  const problems = useMemo(() => inputProblems(doc, values), [doc, values]);
+  const problems = useMemo(() => inputProblems(doc, values, ruleHidden), [doc, values, ruleHidden]);
   const blocked = Object.keys(problems).length > 0;
   const busy = useBusy(!!props.pending && !!result && !blocked);
   const late = blocked ? null : props.progress?.late;
@@ -133,17 +165,88 @@ export function CalculatorView(props: CalculatorViewProps) {
           ? t('lateBuilding')
           : null;
   const stale = !!props.stale && !!result && !blocked;
-  const visibleInputs = inputs.filter((input) => props.showAll || !inputHidden(input, result));
+  const inputShown = (input: InputDef) =>
+    !!props.showAll || (!inputHidden(input, result) && !ruleHidden.has(input.name));
+  const visibleInputs = inputs.filter(inputShown);
+  // The outputs wait while a shown input breaks one of the author's Valid-when rules.
+  const waiting =
+    !blocked && !props.showAll && visibleInputs.some((input) => input.name in rules.invalid);
   const visibleOutputs = outputs.filter(
-    (output) => props.showAll || !outputHidden(output, blocked ? null : result),
+    (output) =>
+      props.showAll ||
+      (!rules.hiddenOutputs.has(output.name) &&
+        !inHiddenSection(output, rules.hiddenSections) &&
+        !outputHidden(output, blocked || waiting ? null : result)),
   );
+  const controlIdOf = (input: InputDef) => `${base}-in-${input.id}`;
+  const errorOf = (input: InputDef): string | undefined => {
+    const problem = problems[String(input.id)];
+    return (
+      props.inputErrors?.[String(input.id)] ??
+      (problem ? problemText(t, problem, locale) : undefined) ??
+      (props.showAll ? undefined : rules.invalid[input.name])
+    );
+  };
+  const steps = useSteps({
+    doc,
+    shown: inputShown,
+    errorOf,
+    controlIdOf,
+    enabled: !props.showAll,
+    initial: props.step,
+    onChange: props.onStepChange,
+    pending: !!props.pending,
+    root,
+  });
+  const outputsShown = !steps.active || steps.isLast || outputsOnEveryStep(doc);
 
   useEffect(() => {
     if (!props.autofocus) return;
-    root.current
-      ?.querySelector<HTMLElement>('.calc-inputs input, .calc-inputs select, .calc-inputs button')
+    // The first field of the step shown (not a preset's button, not a hidden step's field).
+    Array.from(
+      root.current?.querySelectorAll<HTMLElement>(
+        ['input', 'select', 'button'].map((tag) => `.calc-inputs .field-row ${tag}`).join(', '),
+      ) ?? [],
+    )
+      .find((control) => !control.closest('[hidden]'))
       ?.focus();
   }, [props.autofocus]);
+
+  const field = (input: InputDef) => {
+    const value = values[String(input.id)];
+    return (
+      <InputField
+        key={input.id}
+        input={input}
+        controlId={controlIdOf(input)}
+        value={value === undefined ? defaultValue(input.type) : value}
+        onChange={(next) => props.onValuesChange({ ...values, [String(input.id)]: next })}
+        error={errorOf(input)}
+      />
+    );
+  };
+  const fields = (shown: readonly InputDef[], level: 3 | 4) => (
+    <Sectioned items={shown} sections={sections} render={field} level={level} />
+  );
+  const output = (each: OutputDef) => (
+    <div className={`output output-${each.type}`} key={each.id} data-output={each.name}>
+      <dt>{each.name}</dt>
+      <dd>
+        {blocked || waiting ? (
+          <span className="output-text placeholder">{t('notCalculatedValue')}</span>
+        ) : result ? (
+          <OutputValue
+            output={each}
+            display={result.display?.[each.name]}
+            raw={result.outputs?.[each.name]}
+            calcName={String(doc.name ?? '')}
+          />
+        ) : (
+          <span className="output-text placeholder">{t('calculating')}</span>
+        )}
+      </dd>
+    </div>
+  );
 
   return (
     <div
@@ -151,30 +254,40 @@ export function CalculatorView(props: CalculatorViewProps) {
       style={styleToCss(props.style, props.theme ?? pageTheme, pageTheme)}
       ref={root}
     >
-      {doc.description && <p className="calc-description">{String(doc.description)}</p>}
+      <SmallMarkdown text={doc.description} className="calc-description" />
       <section className="calc-inputs" aria-labelledby={`${base}-inputs`}>
         <h2 id={`${base}-inputs`} className="calc-section-title">
           {doc.inputs_label || t('inputs')}
         </h2>
+        <PresetsBar doc={doc} values={values} onValuesChange={props.onValuesChange} />
         {inputs.length === 0 && <p className="muted">{t('noInputs')}</p>}
-        {visibleInputs.map((input) => {
-          const controlId = `${base}-in-${input.id}`;
-          const value = values[String(input.id)];
-          const problem = problems[String(input.id)];
-          return (
-            <InputField
-              key={input.id}
-              input={input}
-              controlId={controlId}
-              value={value === undefined ? defaultValue(input.type) : value}
-              onChange={(next) => props.onValuesChange({ ...values, [String(input.id)]: next })}
-              error={
-                props.inputErrors?.[String(input.id)] ??
-                (problem ? problemText(t, problem, locale) : undefined)
-              }
-            />
-          );
-        })}
+        {steps.active ? (
+          <>
+            <StepProgress steps={steps} />
+            {/* Every step is there (print shows them all); only the current one on screen. */}
+            <div className="calc-steps" onKeyDown={steps.onKeyDown}>
+              {steps.shown.map((step) => {
+                const current = step === steps.current;
+                return (
+                  <div key={step.id} className="calc-step" data-step={step.id} hidden={!current}>
+                    <h3
+                      className="calc-step-title"
+                      tabIndex={-1}
+                      ref={current ? steps.headingRef : undefined}
+                    >
+                      {step.title}
+                    </h3>
+                    <SmallMarkdown text={step.description} className="calc-step-description" />
+                    {fields((steps.members.get(step.id) ?? []).filter(inputShown), 4)}
+                  </div>
+                );
+              })}
+            </div>
+            <StepNav steps={steps} />
+          </>
+        ) : (
+          fields(visibleInputs, 3)
+        )}
         {inputs.some((input) => input.required === true && input.type !== 'binary') && (
           <p className="required-note muted" aria-hidden="true">
             {t('requiredNote')}
@@ -185,6 +298,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         className={`calc-outputs ${busy ? 'busy' : ''} ${busy || stale ? 'values-stale' : ''}`}
         aria-labelledby={`${base}-outputs`}
         aria-busy={(props.pending && !result && !blocked) || busy}
+        hidden={!outputsShown}
       >
         <h2 id={`${base}-outputs`} className="calc-section-title">
           {doc.outputs_label || t('outputs')}
@@ -193,9 +307,9 @@ export function CalculatorView(props: CalculatorViewProps) {
         <span className="busy-note" role="status">
           {busy ? t('recalculating') : ''}
         </span>
-        {blocked && (
+        {(blocked || waiting) && (
           <p className="calc-error not-calculated" role="status">
-            {t('notCalculated')}
+            {t(blocked ? 'notCalculated' : 'fixHighlighted')}
           </p>
         )}
         {lateText && (
@@ -216,35 +330,26 @@ export function CalculatorView(props: CalculatorViewProps) {
           </p>
         ) : outputs.length === 0 ? (
           <p className="muted">{t('noOutputs')}</p>
-        ) : (
+        ) : sections.length === 0 ? (
           <dl className="output-list" aria-live="polite">
-            {visibleOutputs.map((output) => (
-              <div
-                className={`output output-${output.type}`}
-                key={output.id}
-                data-output={output.name}
-              >
-                <dt>{output.name}</dt>
-                <dd>
-                  {blocked ? (
-                    <span className="output-text placeholder">{t('notCalculatedValue')}</span>
-                  ) : result ? (
-                    <OutputValue
-                      output={output}
-                      display={result.display?.[output.name]}
-                      raw={result.outputs?.[output.name]}
-                      calcName={String(doc.name ?? '')}
-                    />
-                  ) : (
-                    <span className="output-text placeholder">{t('calculating')}</span>
-                  )}
-                </dd>
-              </div>
-            ))}
+            {visibleOutputs.map(output)}
           </dl>
+        ) : (
+          <Sectioned
+            items={visibleOutputs}
+            sections={sections}
+            render={output}
+            wrap={(children, key) => (
+              <dl className="output-list" aria-live="polite" key={key}>
+                {children}
+              </dl>
+            )}
+          />
         )}
       </section>
-      {props.footer && <div className="calc-footer">{props.footer}</div>}
+      {props.footer && (!steps.active || steps.isLast) && (
+        <div className="calc-footer">{props.footer}</div>
+      )}
     </div>
   );
 }

@@ -91,13 +91,16 @@ export function inputProblem(input: InputDef, value: unknown): Problem | null {
 /**
  * Every input of `doc` whose value (from `values`, else the default) breaks a rule, by
  * input id; a list breaks one when one of its items' sub-inputs does (as `item`, from 1).
+ * Inputs the author's Show-when rules hid (`hidden`, by name) are not asked for anything.
  */
 export function inputProblems(
   doc: CalcDoc | null,
   values: Record<string, unknown>,
+  hidden?: ReadonlySet<string>,
 ): Record<string, Problem & { item?: number }> {
   const problems: Record<string, Problem & { item?: number }> = {};
   for (const input of doc?.metaInputs ?? []) {
+    if (hidden?.has(input.name)) continue;
     const key = String(input.id);
     const value = key in values ? values[key] : doc?.defaults?.[key];
     const problem = inputProblem(input, value) ?? listProblem(input, value);
@@ -117,6 +120,23 @@ function listProblem(input: InputDef, value: unknown): (Problem & { item: number
   return null;
 }
 
-/** Whether anything stops `doc` from being calculated with `values`. */
-export const hasInputProblems = (doc: CalcDoc | null, values: Record<string, unknown>) =>
-  Object.keys(inputProblems(doc, values)).length > 0;
+/** Whether anything stops `doc` from being calculated with `values` (`hidden` as above). */
+export const hasInputProblems = (
+  doc: CalcDoc | null,
+  values: Record<string, unknown>,
+  hidden?: ReadonlySet<string>,
+) => Object.keys(inputProblems(doc, values, hidden)).length > 0;
+
+/**
+ * Whether `doc` has Show-when rules (on an input or a section): then what is hidden depends
+ * on the values, and only a calculation tells, so one runs even when a shown input breaks a
+ * rule (its outputs are not shown then).
+ */
+export function hasShowRules(doc: CalcDoc | null): boolean {
+  const rule = (item: unknown) =>
+    !!item &&
+    typeof (item as { visibleWhen?: unknown }).visibleWhen === 'string' &&
+    (item as { visibleWhen: string }).visibleWhen.trim() !== '';
+  const sections = Array.isArray(doc?.sections) ? (doc.sections as unknown[]) : [];
+  return (doc?.metaInputs ?? []).some(rule) || sections.some(rule);
+}

@@ -59,6 +59,12 @@ export const calcMessages = defineMessages(
     chartOf: '{type} of {series} by {x}.',
     chartAxes: 'Horizontal axis: {x}. Vertical axis: {y}.',
     chartTable: 'The table “{name}” has the same data.',
+    fixHighlighted: 'Fix the highlighted fields to see the results.',
+    next: 'Next',
+    back: 'Back',
+    stepOf: 'Step {n} of {count}',
+    presets: 'Presets',
+    resetToDefaults: 'Reset to defaults',
   },
   {
     inputs: 'Входные данные',
@@ -116,6 +122,12 @@ export const calcMessages = defineMessages(
     chartOf: '{type}: {series} по {x}.',
     chartAxes: 'Горизонтальная ось: {x}. Вертикальная ось: {y}.',
     chartTable: 'Те же данные — в таблице «{name}».',
+    fixHighlighted: 'Исправьте выделенные поля, чтобы увидеть результаты.',
+    next: 'Далее',
+    back: 'Назад',
+    stepOf: 'Шаг {n} из {count}',
+    presets: 'Готовые наборы',
+    resetToDefaults: 'Сбросить к значениям по умолчанию',
   },
 );
 

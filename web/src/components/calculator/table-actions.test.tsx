@@ -27,6 +27,7 @@ const result: EvalResult = {
   display: { schedule: [{ month: 'Jan 1, 2026', paid: '$1,234.50' }] },
   usedInputs: [],
   error: null,
+  ...{ hiddenInputs: [] as string[], hiddenOutputs: [] as string[] },
 };
 
 // The editor's preview shows every output (showAll); the published page is the same view.

@@ -60,6 +60,28 @@ describe('useCalculation', () => {
     expect(fake.current.last.values).toEqual({ '1': 9 });
   });
 
+  it('with Show-when rules calculates even while a shown input breaks a rule, and not a hidden one', async () => {
+    const ruled: CalcDoc = {
+      ...doc,
+      metaInputs: [
+        { id: 1, name: 'a', type: 'number' },
+        { id: 2, name: 'b', type: 'number', required: true, visibleWhen: 'inputs.a > 1' },
+      ],
+    };
+    const { result, rerender } = renderHook(({ values }: Props) => useCalculation(ruled, values), {
+      initialProps: { values: { '1': 5, '2': null } } as Props,
+    });
+    // b is required and empty, but only a calculation can tell whether it is shown.
+    expect(fake.current.last.values).toEqual({ '1': 5, '2': null });
+    expect(result.current.pending).toBe(true);
+    const hidden = { ...okResult({ x: 0 }), hiddenInputs: ['b'], hiddenOutputs: [] };
+    await act(async () => fake.current.answer(hidden as EvalResult));
+    expect(result.current).toMatchObject({ result: hidden, pending: false });
+
+    rerender({ values: { '1': 0, '2': null } });
+    expect(fake.current.last.values).toEqual({ '1': 0, '2': null });
+  });
+
   it('shows the initial result first, then the live one', async () => {
     const initial = okResult({ x: 'from the server' });
     const { result } = render({ values: { '1': 2 }, initial });

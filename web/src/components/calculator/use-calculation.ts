@@ -3,7 +3,8 @@
 // could not come.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
-import { hasInputProblems } from './input-rules';
+import { hasInputProblems, hasShowRules } from './input-rules';
+import { ruleState } from './forms/rule-state';
 import { useUi } from '../../stores/ui';
 import { CalcWorkerClient, type Lateness } from '../../lib/engine/client';
 import { pageWorkerFactory } from '../../lib/engine/worker-factory';
@@ -66,11 +67,14 @@ export function useCalculation(
   // The run token last calculated: while suspended, only a new token calculates.
   const ranToken = useRef(runToken);
 
-  // Values that break their inputs' rules are not calculated with (the view says why).
-  const blocked = useMemo(() => hasInputProblems(doc, values), [doc, values]);
+  // Values that break their inputs' rules are not calculated with (the view says why);
+  // inputs the last result hid are not asked for anything. With Show-when rules a blocked
+  // calculation still runs, as only it can tell that the input at fault is hidden now.
+  const blocked = hasInputProblems(doc, values, ruleState(answer.result).hiddenInputs);
+  const halted = blocked && !hasShowRules(doc);
 
   useEffect(() => {
-    if (!request.doc || blocked) return;
+    if (!request.doc || halted) return;
     if (suspended && request.runToken === ranToken.current) return;
     if (hidden) {
       calcClient().suspend();
@@ -88,9 +92,9 @@ export function useCalculation(
         else if (outcome.status === 'unavailable')
           setAnswer((old) => ({ result: old.result, request, unavailable: true }));
       });
-  }, [request, suspended, hidden, blocked]);
+  }, [request, suspended, hidden, halted]);
 
-  const pending = !blocked && answer.request !== request;
+  const pending = !halted && answer.request !== request;
   return {
     result: answer.result,
     pending,

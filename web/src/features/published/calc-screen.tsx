@@ -25,6 +25,8 @@ export default function CalcScreen() {
   const state = usePublished(calcId, { offline: true });
   // The visitor's values once they change any (before that, the ones the page opened with).
   const [changed, setChanged] = useState<{ id: string; values: Record<string, unknown> }>();
+  // The step the visitor moved to, for the same calculator (else the link's).
+  const [movedTo, setMovedTo] = useState<{ id: string; step: string }>();
   const owns = useSession((s) => s.user?.calcs.some((c) => c._id === calcId) ?? false);
   const name = state.status === 'ready' ? String(state.calc.doc.name || '') : '';
   // The author's theme is the calculator's; the page around it follows the visitor.
@@ -97,6 +99,8 @@ export default function CalcScreen() {
         values={state.values}
         initial={state.initial}
         refused={state.refused}
+        step={state.step}
+        onStepChange={(step) => setMovedTo({ id: state.id, step })}
         calcId={calcId}
         theme={look.theme}
         onValuesChange={(values) => {
@@ -111,6 +115,7 @@ export default function CalcScreen() {
           calcId={calcId}
           name={name || t('untitled')}
           values={changed?.id === state.id ? changed.values : state.values}
+          step={movedTo?.id === state.id ? movedTo.step : state.step}
         />
       )}
       <PrintFooter />

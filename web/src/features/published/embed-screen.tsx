@@ -80,6 +80,7 @@ export default function EmbedScreen() {
               values={state.values}
               initial={state.initial}
               refused={state.refused}
+              step={state.step}
               calcId={calcId}
               theme={look.theme}
               autofocus={search.get('autofocus') === '1'}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashValues } from './hash-values';
+import { hashStep, hashValues } from './hash-values';
+import { checkHashValues } from '../../components/calculator/value-check';
 
 describe('hashValues', () => {
   it('reads a JSON object keyed by input id', () => {
@@ -29,5 +30,19 @@ describe('hashValues', () => {
   it('gives null for no hash', () => {
     expect(hashValues('')).toBeNull();
     expect(hashValues('#')).toBeNull();
+  });
+
+  it('carries the step beside the values, which the values check ignores', () => {
+    const fromHash = hashValues(`#${encodeURIComponent('{"1":5,"step":"co"}')}`);
+    expect(hashStep(fromHash)).toBe('co');
+    const doc = { metaInputs: [{ id: 1, name: 'a', type: 'number' as const }] };
+    expect(checkHashValues(doc, fromHash ?? {})).toEqual({ values: { '1': 5 }, refused: {} });
+  });
+
+  it('finds no step in an old link, or a step that is not text', () => {
+    expect(hashStep(hashValues('#{"1":5}'))).toBeNull();
+    expect(hashStep(hashValues('#{"step":2}'))).toBeNull();
+    expect(hashStep(hashValues('#{"step":""}'))).toBeNull();
+    expect(hashStep(null)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../components/calculator/use-calculation';
+import { hasInputProblems } from '../../components/calculator/input-rules';
+import { ruleState } from '../../components/calculator/forms/rule-state';
 import { useT } from '../../stores/i18n';
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import type { Theme } from '../../stores/ui';
@@ -18,6 +20,10 @@ export function PublishedCalculator(props: {
   initial: EvalResult | null;
   /** Values the link gave that the inputs refused (input id → the value). */
   refused?: Record<string, string>;
+  /** The step the link opens on (a calculator with steps). */
+  step?: string | null;
+  /** Told each step the visitor moves to (the share dialog's link can carry it). */
+  onStepChange?(stepId: string): void;
   autofocus?: boolean;
   theme?: Theme;
   /** Told every change of the values (the share dialog can carry them). */
@@ -37,7 +43,10 @@ export function PublishedCalculator(props: {
   const [refused, setRefused] = useState(props.refused ?? {});
   const calculation = useCalculation(props.calc.doc, values, { initial: props.initial });
   const { result, pending } = calculation;
-  const shownError = pending ? null : (result?.error ?? null);
+  // An error is shown (and told) only when the outputs are: not while an input is at fault
+  // (with Show-when rules the calculation runs then too, to learn what is hidden).
+  const atFault = hasInputProblems(props.calc.doc, values, ruleState(result).hiddenInputs);
+  const shownError = pending || atFault ? null : (result?.error ?? null);
   const { onError } = props;
   useEffect(() => {
     if (shownError) onError?.(String(shownError));
@@ -81,6 +90,8 @@ export function PublishedCalculator(props: {
       theme={props.theme}
       inputErrors={inputErrors}
       footer={form}
+      step={props.step}
+      onStepChange={props.onStepChange}
     />
   );
   if (props.calc.doc.explore !== true || !props.calcId) return view;

@@ -7,16 +7,19 @@ const ShareDialog = lazy(() => import('../../partials/share_dialog'));
 
 /**
  * Share by the micro-blogging service, the social network, e-mail and a link dialog; the
- * dialog's link can carry the visitor's current `values`.
+ * dialog's link can carry the visitor's current `values` (and `step`).
  */
 export function ShareBar({
   calcId,
   name,
   values,
+  step,
 }: {
   calcId: string;
   name: string;
   values?: Record<string, unknown>;
+  /** The step the visitor is on (a calculator with steps). */
+  step?: string | null;
 }) {
   const t = useT(publishedMessages);
   const [dialog, setDialog] = useState(false);
@@ -50,6 +53,7 @@ export function ShareBar({
             calcId={calcId}
             name={name}
             values={values}
+            step={step}
             onClose={() => setDialog(false)}
           />
         </Suspense>

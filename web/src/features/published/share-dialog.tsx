@@ -11,15 +11,17 @@ export default function ShareDialog(props: {
   name: string;
   /** The visitor's current input values, which the link can carry (off by default). */
   values?: Record<string, unknown>;
+  /** The step the visitor is on, which a link with the values opens on. */
+  step?: string | null;
   onClose(): void;
 }) {
   const t = useT(publishedMessages);
   const [withValues, setWithValues] = useState(false);
-  const { calcId, values } = props;
+  const { calcId, values, step } = props;
   const canCarry = !!values && Object.keys(values).length > 0;
   const link = useMemo(
-    () => shareUrl(calcId, undefined, withValues ? values : undefined),
-    [calcId, withValues, values],
+    () => shareUrl(calcId, undefined, withValues ? values : undefined, step),
+    [calcId, withValues, values, step],
   );
   const snippet = useMemo(() => embedSnippet(props.calcId, props.name), [props.calcId, props.name]);
   const copy = async (text: string) => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashValues } from './hash-values';
+import { hashStep, hashValues } from './hash-values';
 import { ShareBar } from './share-bar';
 import { embedSnippet, facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './share';
 
@@ -32,6 +32,13 @@ describe('share links', () => {
     expect(url.pathname).toBe('/calc/id');
     expect(hashValues(url.hash)).toEqual(values);
     expect(new URL(shareUrl('id', 'https://a.b')).hash).toBe('');
+  });
+
+  it('carry the step the visitor is on with the values, and no step without them', () => {
+    const url = new URL(shareUrl('id', 'https://a.b', { '1': 5 }, 'co'));
+    expect(hashValues(url.hash)).toEqual({ '1': 5, step: 'co' });
+    expect(hashStep(hashValues(url.hash))).toBe('co');
+    expect(new URL(shareUrl('id', 'https://a.b', undefined, 'co')).hash).toBe('');
   });
 
   it('default to this page’s origin', () => {

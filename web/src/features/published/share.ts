@@ -1,18 +1,22 @@
 import { cacheBustToken } from '../../lib/ids';
+import { HASH_STEP_KEY } from './hash-values';
 
 /** Share popups are 550 × 420 (spec §9). */
 export const POPUP_FEATURES = 'width=550,height=420,noopener';
 
 /**
  * The published page's address with a 5-character cache-bust token (spec §2); with
- * `values` (keyed by input id), a hash that opens the calculator with them (hash-values.ts).
+ * `values` (keyed by input id), a hash that opens the calculator with them (hash-values.ts),
+ * and on the visitor's `step` (by id) when the calculator has steps.
  */
 export function shareUrl(
   calcId: string,
   origin = window.location.origin,
   values?: Record<string, unknown>,
+  step?: string | null,
 ): string {
-  const hash = values ? `#${encodeURIComponent(JSON.stringify(values))}` : '';
+  const carried = values && step ? { ...values, [HASH_STEP_KEY]: step } : values;
+  const hash = carried ? `#${encodeURIComponent(JSON.stringify(carried))}` : '';
   return `${origin}/calc/${calcId}?s=${cacheBustToken()}${hash}`;
 }
 

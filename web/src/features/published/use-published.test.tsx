@@ -95,6 +95,15 @@ describe('usePublished', () => {
     expect(state.status === 'ready' && Object.keys(state.values)).toEqual(['1', '2']);
   });
 
+  it('opens on the step the hash names, if it names one', async () => {
+    window.history.replaceState(null, '', `/calc/x#${encodeURIComponent('{"2":10,"step":"s2"}')}`);
+    expect(await load(published())).toMatchObject({ values: { '2': 10 }, step: 's2' });
+  });
+
+  it('opens on no step without a hash', async () => {
+    expect(await load(published())).toMatchObject({ step: null });
+  });
+
   it('ignores a hash with bad JSON', async () => {
     window.history.replaceState(null, '', '/calc/x#{"2":');
     const state = await load(published());
@@ -111,6 +120,8 @@ describe('usePublished', () => {
       display: null,
       usedInputs: [],
       error: 'Multiple outputs have name "area".',
+      hiddenInputs: [],
+      hiddenOutputs: [],
     });
   });
 
@@ -264,7 +275,14 @@ describe('PublishedCalculator', () => {
 
   it("shows a published calculator's error", () => {
     const calc = published({ error: 'Output "t" must be an array, null, or undefined.' });
-    const initial = { outputs: null, display: null, usedInputs: [], error: calc.error ?? null };
+    const initial = {
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      error: calc.error ?? null,
+      hiddenInputs: [],
+      hiddenOutputs: [],
+    };
     render(<PublishedCalculator calc={calc} values={{}} initial={initial} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Output "t" must be an array, null, or undefined.',

@@ -6,8 +6,8 @@ import { forgetCalc, saveCalc, savedCalc, type CalcToSave } from '../../lib/offl
 import type { EvalResult, PublishedCalc } from '../../lib/types';
 import { readPreloadedData } from '../../lib/preload';
 import { useSession } from '../../stores/session';
-import { hashValues } from './hash-values';
-import { checkHashValues } from './value-check';
+import { hashStep, hashValues } from './hash-values';
+import { checkHashValues } from '../../components/calculator/value-check';
 
 export type PublishedState =
   | { status: 'loading' }
@@ -19,6 +19,8 @@ export type PublishedState =
       values: Record<string, unknown>;
       /** Hash values that were refused (input id → the value the link gave). */
       refused: Record<string, string>;
+      /** The step the link opens on (by id), if it names one. */
+      step: string | null;
       /** What to show before the worker answers. */
       initial: EvalResult | null;
       /** Shown from the copy saved on this device, saved then (ISO 8601): no network. */
@@ -130,7 +132,14 @@ function ready(calc: PublishedCalc & { _id: string }): PublishedState {
   const values = { ...initialValues(calc.doc), ...checked.values };
   // The server's result was computed with the defaults: only valid without a hash.
   const initial = calc.error
-    ? { outputs: null, display: null, usedInputs: [], error: calc.error }
+    ? {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        error: calc.error,
+        hiddenInputs: [],
+        hiddenOutputs: [],
+      }
     : fromHash
       ? null
       : (calc.result ?? null);
@@ -140,6 +149,7 @@ function ready(calc: PublishedCalc & { _id: string }): PublishedState {
     calc,
     values,
     refused: checked.refused,
+    step: hashStep(fromHash),
     initial,
     version: 0,
   };

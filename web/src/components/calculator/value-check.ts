@@ -1,6 +1,7 @@
 // Values from a link's hash are the visitor's (or anyone's) words, not the author's: each
 // is checked against its input before anything is computed with it (issue 12, item 5).
-import { sliderBounds, stepAt } from '../../components/calculator/input-rules';
+// A preset's values (issue 30) are held to the same checks.
+import { sliderBounds, stepAt } from './input-rules';
 import type { CalcDoc, InputDef } from '../../lib/types';
 
 /** The outcome of checking one value: the value to use, or why it was refused. */
