@@ -111,5 +111,5 @@ export function okResult(outputs: Record<string, unknown>, usedInputs: string[] 
   const display = Object.fromEntries(
     Object.entries(outputs).map(([name, value]) => [name, value == null ? null : String(value)]),
   );
-  return { outputs, display, usedInputs, error: null };
+  return { outputs, display, usedInputs, hiddenInputs: [], hiddenOutputs: [], error: null };
 }

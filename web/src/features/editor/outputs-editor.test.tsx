@@ -116,7 +116,14 @@ describe('a value output', () => {
   it('shows no value, and the error once, when the script fails', async () => {
     seedDraft({ metaOutputs: [value] });
     const { answer } = await renderEditor();
-    await answer({ outputs: null, display: null, usedInputs: [], error: 'Boom' });
+    await answer({
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
+      error: 'Boom',
+    });
     const live = within(outputGroup('total')).getByRole('group', { name: 'Current value' });
     expect(live).toHaveTextContent(/^—$/);
     expect(screen.getByRole('alert')).toHaveTextContent(/^Boom$/);
@@ -205,6 +212,8 @@ describe('a table output', () => {
         ],
       },
       usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
       error: null,
     });
     const live = within(outputGroup('rows')).getByRole('region', { name: 'rows' });

@@ -703,6 +703,8 @@ describe('script errors', () => {
       outputs: null,
       display: null,
       usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
       error: 'ReferenceError: y is not defined (line 3)',
     });
     const alert = screen.getByRole('alert');
@@ -720,7 +722,14 @@ describe('script errors', () => {
   it('show an error naming no line as text', async () => {
     seedDraft(loanDoc);
     const { answer } = await renderEditor();
-    await answer({ outputs: null, display: null, usedInputs: [], error: 'Boom' });
+    await answer({
+      outputs: null,
+      display: null,
+      usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
+      error: 'Boom',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(/^Boom$/);
     expect(within(screen.getByRole('alert')).queryByRole('button')).toBeNull();
   });

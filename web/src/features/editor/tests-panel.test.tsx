@@ -127,7 +127,16 @@ describe('TestsPanel', () => {
   });
 
   it('cannot add a test while the calculation fails', () => {
-    renderPanel({ result: { outputs: null, display: null, usedInputs: [], error: 'Boom' } });
+    renderPanel({
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: 'Boom',
+      },
+    });
     expect(screen.getByRole('button', { name: 'Add test from current values' })).toBeDisabled();
     expect(screen.getByText(/Fix the calculation’s error first/)).toBeInTheDocument();
   });

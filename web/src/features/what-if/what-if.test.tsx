@@ -29,6 +29,8 @@ const result: EvalResult = {
   outputs: { payment: 1798.65, schedule: [] },
   display: { payment: '1,798.65', schedule: [] },
   usedInputs: ['amount', 'years', 'rate'],
+  hiddenInputs: [],
+  hiddenOutputs: [],
   error: null,
 };
 

@@ -18,7 +18,14 @@ const doc: CalcDoc = {
 const withMathjs: CalcDoc = { ...doc, libraries: { mathjs: true } };
 
 const TIMEOUT = 'Calculation did not finish after 5 seconds. Is there an infinite loop?';
-const timedOut = { outputs: null, display: null, usedInputs: [], error: TIMEOUT };
+const timedOut = {
+  outputs: null,
+  display: null,
+  usedInputs: [],
+  hiddenInputs: [],
+  hiddenOutputs: [],
+  error: TIMEOUT,
+};
 
 /** A request's outcome, readable without awaiting (undefined while it runs). */
 function track(promise: Promise<Outcome>) {
@@ -270,6 +277,8 @@ describe('CalcWorkerClient', () => {
         outputs: null,
         display: null,
         usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
         error: 'The mathjs library could not be loaded.',
       },
     });
@@ -447,6 +456,8 @@ describe('CalcWorkerClient', () => {
       outputs: { t: [{ v: 1 }] },
       display: { t: [{ v: '$1' }] },
       usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
       error: null,
     };
 

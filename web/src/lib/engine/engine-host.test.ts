@@ -154,7 +154,14 @@ describe('EngineHost', () => {
       {
         type: 'result',
         id: 1,
-        result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+        result: {
+          outputs: null,
+          display: null,
+          usedInputs: [],
+          hiddenInputs: [],
+          hiddenOutputs: [],
+          error: CRASH,
+        },
       },
     ]);
     expect(JSON.stringify(replies)).not.toMatch(/unreachable|out of bounds|recursive use/);
@@ -170,6 +177,8 @@ describe('EngineHost', () => {
         outputs: null,
         display: null,
         usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
         error: 'RangeError: Maximum call stack size exceeded',
       },
     });
@@ -189,7 +198,14 @@ describe('EngineHost', () => {
     expect(await run(request('hoard'))).toContainEqual({
       type: 'result',
       id: 1,
-      result: { outputs: null, display: null, usedInputs: [], error: MEMORY },
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: MEMORY,
+      },
     });
   });
 
@@ -228,7 +244,14 @@ describe('EngineHost', () => {
     expect(await run(request('ok', { moment: true }))).toContainEqual({
       type: 'result',
       id: 1,
-      result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: CRASH,
+      },
     });
     expect(await run(request('ok', { moment: true }))).toContainEqual({
       type: 'result',
@@ -359,7 +382,14 @@ describe('EngineHost with the Intl module', () => {
     expect(await run(request('Intl trap'))).toContainEqual({
       type: 'result',
       id: 1,
-      result: { outputs: null, display: null, usedInputs: [], error: CRASH },
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: CRASH,
+      },
     });
     expect(await run(request('Intl'))).toContainEqual({
       type: 'result',

@@ -66,6 +66,8 @@ describe('EngineHost with the real engine', () => {
       outputs: null,
       display: null,
       usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
       error: MEMORY,
     });
 
@@ -94,6 +96,8 @@ describe('EngineHost with the real engine', () => {
         outputs: null,
         display: null,
         usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
         error: RECURSION,
       });
       expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });

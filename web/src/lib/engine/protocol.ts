@@ -147,6 +147,8 @@ export const errorResult = (error: string): EvalResult => ({
   outputs: null,
   display: null,
   usedInputs: [],
+  hiddenInputs: [],
+  hiddenOutputs: [],
   error,
 });
 

@@ -127,7 +127,14 @@ describe('WhatIfClient', () => {
 
   it("evaluates a scenario's values on its worker", async () => {
     const outcome = client.evaluate(doc, { '1': 2 }, 'en');
-    const result = { outputs: { y: 4 }, display: { y: '4' }, usedInputs: [], error: null };
+    const result = {
+      outputs: { y: 4 },
+      display: { y: '4' },
+      usedInputs: [],
+      hiddenInputs: [],
+      hiddenOutputs: [],
+      error: null,
+    };
     fake.current.answer(result, 1);
     expect(await outcome).toEqual({ status: 'done', value: result });
   });
