@@ -6,7 +6,10 @@
 // gzipped (2.2 KB in brotli, which browsers get) for table results 3× faster, the trade-off
 // docs/benchmarks.md records ("A result described in Rust"), and the what-if tools (goal seek,
 // sensitivity tables, engine/src/run/whatif/), which live in the engine so that every face
-// answers alike, 13.4 KB gzipped (1,306,724 → 1,320,141 bytes).
+// answers alike, 13.4 KB gzipped (1,306,724 → 1,320,141 bytes). Then 20 KB more: show-when
+// and valid-when rules run by the engine on every face (engine/src/run/rules.rs, 12.5 KB) and
+// V8's words for the errors authors meet (engine/src/errors/, engine/src/host/: 3.5 KB);
+// docs/benchmarks.md ("The module's size") records the trade.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -15,9 +18,9 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "../../../pkg");
-const TARGET_GZIPPED = 1.325e6;
+const TARGET_GZIPPED = 1.345e6;
 
-test("the default module's gzip copy is the module and at most 1.325 MB", () => {
+test("the default module's gzip copy is the module and at most 1.345 MB", () => {
   const wasm = readFileSync(join(pkg, "calcsmith_engine_bg.wasm"));
   const gz = readFileSync(join(pkg, "calcsmith_engine_bg.wasm.gz"));
   assert.ok(gunzipSync(gz).equals(wasm), "the .gz copy unpacks to the module");
