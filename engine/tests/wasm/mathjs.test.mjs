@@ -156,7 +156,7 @@ const doc = (script) => ({
   defaults: { 1: 2 },
 });
 
-test("the engine gives the same result with either Math.js file", () => {
+test("the engine gives the same result with either Math.js file", (t) => {
   const script = [
     "var unit = math.evaluate('a inch to cm', { a: inputs.a });",
     "return { r: math.round(math.evaluate('sqrt(a) * 3 + 2', { a: inputs.a }), 4),",
@@ -181,8 +181,17 @@ test("the engine gives the same result with either Math.js file", () => {
     engine.free();
     return result;
   });
-  assert.deepEqual(results[1], results[0]);
   assert.deepEqual(results[1][0].outputs, { r: 11, note: "22.86 cm 5 * x 1/3" });
+  assert.deepEqual(results[1][1].outputs, { r: 14, note: "40.64 cm 5 * x 1/3" });
+  if (results[0].some((result) => result.error === TIMEOUT)) {
+    // A time-out survives the retries only on a busy machine (each retry loads the official
+    // file afresh, its realm having been dropped): our file's answers are then checked
+    // against the known values above alone; mathjs-typed.test.mjs compares the two files'
+    // functions without a time limit.
+    t.diagnostic("the official file timed out three times: compared with the known values only");
+    return;
+  }
+  assert.deepEqual(results[1], results[0]);
 });
 
 test("Math.js first used deep in a recursion that runs out of stack still works afterwards", () => {
