@@ -13,6 +13,7 @@ import {
   resetCalcClient,
   seedDraft,
 } from './editor-harness';
+import { errorResult } from '../../lib/engine/protocol';
 
 const outputs = () => docNow().metaOutputs ?? [];
 const output = (name: string) => outputs().find((one) => one.name === name) as OutputDef;
@@ -116,14 +117,7 @@ describe('a value output', () => {
   it('shows no value, and the error once, when the script fails', async () => {
     seedDraft({ metaOutputs: [value] });
     const { answer } = await renderEditor();
-    await answer({
-      outputs: null,
-      display: null,
-      usedInputs: [],
-      hiddenInputs: [],
-      hiddenOutputs: [],
-      error: 'Boom',
-    });
+    await answer(errorResult('Boom'));
     const live = within(outputGroup('total')).getByRole('group', { name: 'Current value' });
     expect(live).toHaveTextContent(/^—$/);
     expect(screen.getByRole('alert')).toHaveTextContent(/^Boom$/);

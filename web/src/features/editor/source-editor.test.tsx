@@ -8,7 +8,7 @@ import { authGate } from '../../lib/api';
 import { useCalcs } from '../../stores/calcs';
 import { useSession } from '../../stores/session';
 import { WhatIfClient, setWhatIfClientForTests } from '../../lib/engine/what-if-client';
-import type { GoalSeekRequest } from '../../lib/engine/protocol';
+import { errorResult, type GoalSeekRequest } from '../../lib/engine/protocol';
 import { fakeWorkers, okResult } from '../../testing/fake-worker';
 import { flush, json, stubFetch } from '../../testing/fetch';
 import {
@@ -699,14 +699,7 @@ describe('script errors', () => {
   it('show on tab 0; one naming a line is a button that opens the Script tab', async () => {
     seedDraft(loanDoc);
     const { user, answer } = await renderEditor();
-    await answer({
-      outputs: null,
-      display: null,
-      usedInputs: [],
-      hiddenInputs: [],
-      hiddenOutputs: [],
-      error: 'ReferenceError: y is not defined (line 3)',
-    });
+    await answer(errorResult('ReferenceError: y is not defined (line 3)'));
     const alert = screen.getByRole('alert');
     const button = within(alert).getByRole('button', {
       name: 'ReferenceError: y is not defined (line 3) Go to line 3',
@@ -722,14 +715,7 @@ describe('script errors', () => {
   it('show an error naming no line as text', async () => {
     seedDraft(loanDoc);
     const { answer } = await renderEditor();
-    await answer({
-      outputs: null,
-      display: null,
-      usedInputs: [],
-      hiddenInputs: [],
-      hiddenOutputs: [],
-      error: 'Boom',
-    });
+    await answer(errorResult('Boom'));
     expect(screen.getByRole('alert')).toHaveTextContent(/^Boom$/);
     expect(within(screen.getByRole('alert')).queryByRole('button')).toBeNull();
   });

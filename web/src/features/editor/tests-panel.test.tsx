@@ -12,6 +12,7 @@ import { okResult } from '../../testing/fake-worker';
 import { readableJson } from './test-diff';
 import { TestsBadge, TestsPanel } from './tests-panel';
 import type { TestRun } from './use-test-run';
+import { errorResult } from '../../lib/engine/protocol';
 
 afterEach(() => act(() => useUi.setState({ locale: 'en', toasts: [] })));
 
@@ -128,14 +129,7 @@ describe('TestsPanel', () => {
 
   it('cannot add a test while the calculation fails', () => {
     renderPanel({
-      result: {
-        outputs: null,
-        display: null,
-        usedInputs: [],
-        hiddenInputs: [],
-        hiddenOutputs: [],
-        error: 'Boom',
-      },
+      result: errorResult('Boom'),
     });
     expect(screen.getByRole('button', { name: 'Add test from current values' })).toBeDisabled();
     expect(screen.getByText(/Fix the calculation’s error first/)).toBeInTheDocument();
