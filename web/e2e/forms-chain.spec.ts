@@ -8,8 +8,9 @@
 // What only this chain checks (forms-visitor.spec.ts works on a calculator made through the
 // API): the doc exactly as the editor saves it, with the outputs on the last step only; a
 // show-when rule over two inputs on different steps; the outputs' exact values from the
-// author's script, a hidden input's kept value not counted; the embed framed from the
-// snippet, its theme the visitor's system's.
+// author's script, a hidden input's kept value not counted; a link that opens on the last
+// step with a value its rule refuses; the embed framed from the snippet, its theme the
+// visitor's system's.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
@@ -30,6 +31,7 @@ import {
   retype,
   tabTo,
   TOO_YOUNG,
+  WAITING,
 } from './forms-author-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -126,6 +128,33 @@ test('a visitor completes it on /calc by mouse: presets, both rules, Next and Ba
     await expectAccessible(page, `the author's form on /calc, last step (${theme})`);
     await screenshot(page, 'forms-chain-calc-1280');
   }
+});
+
+test('a link opening on the last step with an age the rule refuses leads to the field', async ({
+  page,
+}) => {
+  const link = encodeURIComponent(JSON.stringify({ '1': 16, step: 'st3' }));
+  await page.goto(`/calc/${calcId}#${link}`);
+  await expect(progress(page)).toHaveText('Step 3 of 3');
+  // The outputs wait, and say why; the field at fault is on step 1, one click away.
+  await expect(page.getByText(WAITING)).toBeVisible();
+  for (const shown of outputs(page)) await expect(shown).toHaveText('Not calculated');
+  for (const theme of THEMES) {
+    await switchTheme(page, theme);
+    await expectAccessible(page, `outputs waiting for a field on step 1 (${theme})`);
+    await screenshot(page, 'forms-chain-waiting-1280');
+  }
+  await page.getByRole('button', { name: 'Go to step 1' }).click();
+  await expect(progress(page)).toHaveText('Step 1 of 3');
+  await expect(field(page, 'age')).toBeFocused();
+  await expect(field(page, 'age')).toHaveAccessibleDescription(TOO_YOUNG);
+  await field(page, 'age').fill('19');
+  for (const step of ['Step 2 of 3', 'Step 3 of 3']) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(progress(page)).toHaveText(step);
+  }
+  await expect(page.getByText(WAITING)).toHaveCount(0);
+  await expectOutputs(page, '800,000', '3,333.33');
 });
 
 test('a visitor completes it on /calc by keyboard alone', async ({ page }) => {
