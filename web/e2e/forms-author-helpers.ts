@@ -1,8 +1,9 @@
 // The author's side of issue 30 as steps other specs can chain: a loan calculator's inputs
 // and script saved through the API, then its form built in the editor as an author does it
 // (a show-when rule made in the rule builder, a valid-when rule with its message, three
-// steps, a section and two presets) and saved.
-import { expect, type Locator, type Page } from '@playwright/test';
+// steps, a section and two presets) and saved. Below them, what a visitor's steps look for
+// on such a form (the progress, a number field, the rule's and the outputs' waiting texts).
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { calcDoc, saveCalculator } from './helpers';
 
 /** The loan calculator before its form is built: five inputs, two outputs, its script. */
@@ -142,4 +143,45 @@ export async function buildFormsCalculator(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   return id;
+}
+
+// ---- the visitor's side ----
+
+/** The Valid-when rule's message for an age under 18 (the author's words). */
+export const TOO_YOUNG = BUILT.validWhen[0].message;
+/** What the outputs say while a shown input breaks a Valid-when rule. */
+export const WAITING = 'Fix the highlighted fields to see the results.';
+
+/** "Step n of m" above a form's steps. */
+export const progress = (page: Page | FrameLocator) => page.locator('.calc-step-count');
+
+/** A number input's field by the input's name ("income" is not "coIncome"). */
+export const field = (page: Page | FrameLocator, name: string) =>
+  page.getByRole('spinbutton', { name: new RegExp(`^${name}\\b`) });
+
+/** Replaces the focused field's text, typing as a visitor does. */
+export async function retype(page: Page, text: string) {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Presses `key` (Tab by default) and expects `target` to have the focus then. */
+export async function pressFor(page: Page, target: Locator, key = 'Tab') {
+  await page.keyboard.press(key);
+  await expect(target).toBeFocused();
+}
+
+/**
+ * Presses Tab until `target` has the focus (at most 40 times), as a visitor does with the
+ * keyboard alone; `target` may be in a frame.
+ */
+export async function tabTo(page: Page, target: Locator) {
+  const focused = () =>
+    target
+      .evaluate((element) => element.ownerDocument.hasFocus() && element.matches(':focus'))
+      .catch(() => false);
+  for (let count = 0; count < 40 && !(await focused()); count++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }

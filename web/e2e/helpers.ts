@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   type APIRequestContext,
+  type FrameLocator,
   type Locator,
   type Page,
   type TestInfo,
@@ -251,8 +252,9 @@ export const loanTableDoc = () => ({
   ],
 });
 
-/** One output's displayed value on a calculator view. */
-export const output = (page: Page, name: string) => page.locator(`[data-output="${name}"] dd`);
+/** One output's displayed value on a calculator view (a page's, or an embed's in a frame). */
+export const output = (page: Page | FrameLocator, name: string) =>
+  page.locator(`[data-output="${name}"] dd`);
 
 /**
  * Sets a user's plan in the run's database. Plans are bought in a later issue; until then
@@ -329,9 +331,12 @@ export async function expectAccessible(page: Page, screen: string, include?: str
 
 const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../test-results/screenshots');
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>-<theme>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  const theme = await page.evaluate(() => document.documentElement.dataset.theme || 'light');
+/**
+ * Saves a full-page screenshot as test-results/screenshots/<name>-<theme>.png: the page's
+ * theme, or `theme` (a page whose calculator is in a frame has none of its own).
+ */
+export async function screenshot(page: Page, name: string, theme?: Theme): Promise<void> {
+  theme ??= await page.evaluate(() => (document.documentElement.dataset.theme as Theme) || 'light');
   await page.screenshot({
     path: join(SCREENSHOTS, `${name}-${theme}.png`),
     fullPage: true,

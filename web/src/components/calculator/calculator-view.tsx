@@ -310,6 +310,14 @@ export function CalculatorView(props: CalculatorViewProps) {
         {(blocked || waiting) && (
           <p className="calc-error not-calculated" role="status">
             {t(blocked ? 'notCalculated' : 'fixHighlighted')}
+            {steps.faultElsewhere !== null && (
+              <>
+                {' '}
+                <button type="button" className="button subtle" onClick={steps.goToFault}>
+                  {t('goToStep', { n: steps.faultElsewhere })}
+                </button>
+              </>
+            )}
           </p>
         )}
         {lateText && (

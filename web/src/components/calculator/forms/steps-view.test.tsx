@@ -146,6 +146,29 @@ describe('Steps', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('age'));
   });
 
+  it('leads from outputs waiting on a later step to the field at fault on an earlier one', async () => {
+    // A link opening on the last step with an age its rule refuses.
+    render(<Live start={{ '1': 15, '2': false, '4': 1 }} step="end" />);
+    expect(progress()).toBe('Step 2 of 2');
+    expect(screen.getByText('Fix the highlighted fields to see the results.')).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to step 1' }));
+    expect(progress()).toBe('Step 1 of 2');
+    expect(document.activeElement).toBe(screen.getByLabelText('age'));
+  });
+
+  it('leads from outputs not calculated to a required field on another step', async () => {
+    render(<Live start={{ '1': 30, '2': false }} step="end" />);
+    expect(screen.getByText('Not calculated: put right the marked inputs.')).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to step 1' }));
+    expect(document.activeElement).toBe(screen.getByLabelText(/price/));
+  });
+
+  it('has no way to another step when the field at fault is on the one shown', () => {
+    render(<Live doc={{ ...doc, stepOutputs: 'every' }} start={{ '1': 15, '2': false, '4': 1 }} />);
+    expect(screen.getByText('Fix the highlighted fields to see the results.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Go to step/ })).toBeNull();
+  });
+
   it('opens on the step a link names, and tells each step moved to', async () => {
     const onStepChange = vi.fn();
     render(<Live step="co" onStepChange={onStepChange} />);

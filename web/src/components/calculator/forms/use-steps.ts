@@ -1,7 +1,7 @@
 // The visitor's way through a calculator's steps (issue 30): which step is shown, Next
 // (which first checks the step's shown inputs: required, min, max and Valid-when, waiting
-// for a calculation on its way) and Back, Enter in a field for Next, and the focus on the
-// new step's heading.
+// for a calculation on its way) and Back, Enter in a field for Next, the focus on the
+// new step's heading, and the way to a field at fault on another step.
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { CalcDoc, InputDef } from '../../../lib/types';
 import { currentStep, shownSteps, stepInputs, stepsOf, type StepDef } from './steps';
@@ -42,6 +42,13 @@ export interface Steps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** Enter in a field of a step that is not the last is Next. */
   onKeyDown(event: KeyboardEvent<HTMLElement>): void;
+  /**
+   * The first step with a shown input at fault when none on the shown step is (a link can
+   * open past it): its place from 1. The outputs wait for it, and no field on screen says why.
+   */
+  faultElsewhere: number | null;
+  /** Shows that step with its input at fault focused. */
+  goToFault(): void;
 }
 
 /** What takes the focus next: the step's heading (`id` null) or a field's control. */
@@ -67,13 +74,16 @@ export function useSteps(options: StepsOptions): Steps {
     setWanted(step.id);
     setFocus({ id: null });
   };
+  const failingIn = (step: StepDef) =>
+    (members.get(step.id) ?? []).filter(shown).find((input) => errorOf(input));
   // Next: the step's first failing shown input takes the focus, else the next step shows.
   const check = () => {
     if (!current) return;
-    const failing = (members.get(current.id) ?? []).filter(shown).find((input) => errorOf(input));
+    const failing = failingIn(current);
     if (failing) setFocus({ id: controlIdOf(failing) });
     else if (visible[at + 1]) moveTo(visible[at + 1]);
   };
+  const faultAt = current && !failingIn(current) ? visible.findIndex((s) => failingIn(s)) : -1;
   // The calculation Next waited for has come: check the step with its answer.
   if (waitingFrom !== null && !pending) {
     setWaitingFrom(null);
@@ -108,6 +118,14 @@ export function useSteps(options: StepsOptions): Steps {
   };
   const isLast = at === visible.length - 1;
   return {
+    faultElsewhere: faultAt < 0 ? null : faultAt + 1,
+    goToFault() {
+      const step = visible[faultAt];
+      const failing = step && failingIn(step);
+      if (!failing) return;
+      setWanted(step.id);
+      setFocus({ id: controlIdOf(failing) });
+    },
     active: visible.length > 0,
     shown: visible,
     members,
