@@ -5,6 +5,7 @@
 mod date;
 mod math;
 mod number;
+mod regexp;
 mod sort;
 mod string;
 mod to_primitive;
@@ -33,6 +34,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     number::install(context)?;
     sort::install(context)?;
     string::install(context)?;
+    regexp::install(context)?;
     to_primitive::install(context)?;
     console::install(context)?;
     json::install(context)?;
