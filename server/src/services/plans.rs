@@ -111,3 +111,6 @@ impl Plan {
 
 /// The message when a free-plan user tries to make a calculator private.
 pub const PRIVATE_NEEDS_UPGRADE: &str = "Private calculators need the Regular or Premium plan. Upgrade to make this calculator private.";
+
+/// The message when a free-plan user saves a calculator whose script is private.
+pub const PRIVATE_SCRIPT_NEEDS_UPGRADE: &str = "A private script needs the Regular or Premium plan. Upgrade to keep this calculator's script private.";

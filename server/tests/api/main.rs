@@ -22,6 +22,7 @@ mod mail_results;
 mod offline;
 mod openapi;
 mod pages;
+mod private_script;
 mod published;
 mod save_budget;
 mod saves;

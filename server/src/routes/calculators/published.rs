@@ -27,7 +27,9 @@ use crate::state::AppState;
 use crate::wire::{ErrorBody, MessageBody};
 
 /// A published calculator (private ones look missing to all but their owner). While
-/// `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed.
+/// `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed. With
+/// `doc.privateScript: true` the doc comes without `script`, `tests` and `libraries`, to
+/// everyone: it calculates through `POST /api/calc/{id}/eval`.
 ///
 /// A public calculator's answer comes from the cache of the last moment when it is there
 /// (`services::published_cache`): the same bytes as a read from the database.
@@ -155,7 +157,8 @@ pub struct EvalRequest {
     locale: Option<String>,
 }
 
-/// Runs a calculator the caller may see with the given values (rate-limited).
+/// Runs a calculator the caller may see with the given values (rate-limited): the
+/// published version's stored doc, so also one whose script is private.
 #[utoipa::path(post, path = "/api/calc/{id}/eval", tag = "calculators",
     params(("id" = String, Path, pattern = "^[0-9A-Za-z]{16}$", description = "16 of [0-9A-Za-z]")),
     request_body(content((EvalRequest = "application/json"))),

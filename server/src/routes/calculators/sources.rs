@@ -27,6 +27,8 @@ pub struct SourceRequest {
     /// The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …;
     /// its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
     /// doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
+    /// `privateScript: true` (Regular and Premium) keeps the script, tests and libraries
+    /// from visitors; on the free plan such a save is a 400.
     doc: Value,
     #[serde(default)]
     #[schema(value_type = Option<Value>)]

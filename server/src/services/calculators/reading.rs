@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::domain::{CalcId, parse_json_text};
+use crate::domain::{CalcId, parse_json_text, private_script};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::paging::{self, Page};
@@ -46,6 +46,10 @@ pub struct Shown {
     pub doc_style: String,
     pub error: Option<String>,
     pub initial_result: Option<String>,
+    /// Whether visitors get the doc without its logic (`domain::private_script`): the
+    /// published version's doc keeps its script private, or the current one does (an
+    /// author who turns it on while an earlier version is held back hides that one's too).
+    pub private_script: bool,
 }
 
 /// The published version of `found`: its current state, unless `doc.holdWhileTestsFail`
@@ -54,10 +58,13 @@ pub struct Shown {
 /// # Errors
 /// The database could not be read.
 pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown, ApiError> {
+    let current_private = private_script::is_private(&parse_json_text(&found.doc));
     if found.published_version != found.version
         && let Some(held) = versions::find(&state.db, found, found.published_version).await?
     {
         return Ok(Shown {
+            private_script: current_private
+                || private_script::is_private(&parse_json_text(&held.doc)),
             doc: held.doc,
             doc_style: held.doc_style,
             error: held.error,
@@ -65,6 +72,7 @@ pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown,
         });
     }
     Ok(Shown {
+        private_script: current_private,
         doc: found.doc.clone(),
         doc_style: found.doc_style.clone(),
         error: found.error.clone(),
@@ -74,10 +82,15 @@ pub async fn shown(state: &AppState, found: &calculator::Model) -> Result<Shown,
 
 /// What `GET /api/calc/{id}` answers (and what a published page gets preloaded): the
 /// published version's doc, its style, and the error and result of running it with its
-/// defaults when it was saved.
+/// defaults when it was saved. A private script's doc comes without its script, tests and
+/// libraries (`domain::private_script`).
 pub fn published(shown: &Shown) -> Published {
     Published {
-        doc: parse_json_text(&shown.doc),
+        doc: if shown.private_script {
+            private_script::without_logic(parse_json_text(&shown.doc))
+        } else {
+            parse_json_text(&shown.doc)
+        },
         doc_style: parse_json_text(&shown.doc_style),
         error: shown.error.clone(),
         result: shown.initial_result.as_deref().map(parse_json_text),

@@ -15,11 +15,11 @@ use serde_json::Value;
 
 use super::runs::{SAVE_ENGINE_TIME, run_defaults, run_tests, test_count, too_many_tests};
 use crate::domain::submission_settings::SubmissionSettings;
-use crate::domain::{CalcId, parse_json_text};
+use crate::domain::{CalcId, parse_json_text, private_script};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
-use crate::services::plans::Plan;
+use crate::services::plans::{PRIVATE_SCRIPT_NEEDS_UPGRADE, Plan};
 use crate::services::versions;
 use crate::state::AppState;
 use crate::tokens::now_ms;
@@ -94,7 +94,11 @@ impl Refusal {
 fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiError> {
     let parsed = CalcDoc::from_json_value(doc)
         .map_err(|e| ApiError::BadRequest(format!("The calculator is not valid: {e}")))?;
-    if let Some(problem) = parsed.crossed_bounds().or_else(|| parsed.form_problem()) {
+    if let Some(problem) = parsed
+        .crossed_bounds()
+        .or_else(|| parsed.form_problem())
+        .or_else(|| private_script::problem(parsed.extra.get(private_script::FIELD)))
+    {
         return Err(ApiError::BadRequest(format!(
             "The calculator is not valid: {problem}"
         )));
@@ -110,6 +114,16 @@ fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiErr
     };
     let doc = serde_json::to_value(&parsed).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok((doc, style))
+}
+
+/// 400 naming the plans that have it when `doc` keeps its script private on the free plan.
+fn check_private_script(doc: &Value, plan: Plan) -> Result<(), ApiError> {
+    if private_script::is_private(doc) && !plan.allows_private() {
+        return Err(ApiError::BadRequest(
+            PRIVATE_SCRIPT_NEEDS_UPGRADE.to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 /// The retention the doc's `submissions` settings choose (`None`: for ever, or no settings).
@@ -206,6 +220,7 @@ pub async fn save(
         Ok(Admission::Create) => check_room(&state.db, owner).await?,
         Ok(Admission::Update { .. }) => {}
     }
+    check_private_script(&doc, stored_plan(&state.db, owner).await?)?;
     // The engine's work counts against the owner's share of the pool, as evaluations do.
     let turn = state.evaluator.queue.enter(Owner::User(owner.id)).await?;
     let started = Instant::now();
@@ -220,6 +235,7 @@ pub async fn save(
 
     let txn = state.db.begin().await?;
     let plan = lock_owner(&txn, owner).await?;
+    check_private_script(&doc, plan)?;
     let existing = calculator::Entity::find_by_id(id.as_str())
         .one(&txn)
         .await?;

@@ -38,8 +38,9 @@ export interface CalculatorViewProps {
   onValuesChange(values: Record<string, unknown>): void;
   result: EvalResult | null;
   pending?: boolean;
-  /** Why the pending result is late, and a worker that could not load (with a retry). */
-  progress?: Pick<Calculation, 'late' | 'unavailable' | 'retry'>;
+  /** Why the pending result is late, a worker that could not load or a server too busy to
+   * calculate (with a retry). */
+  progress?: Pick<Calculation, 'late' | 'unavailable' | 'serverBusy' | 'retry'>;
   /** Edit mode shows every input and output, autohide or not (clarifications). */
   showAll?: boolean;
   /** The outputs are for other values than those shown (debug mode before Run). */
@@ -147,7 +148,8 @@ export function CalculatorView(props: CalculatorViewProps) {
   const blocked = Object.keys(problems).length > 0;
   const busy = useBusy(!!props.pending && !!result && !blocked);
   const late = blocked ? null : props.progress?.late;
-  const unavailable = !blocked && !!props.progress?.unavailable;
+  const serverBusy = !blocked && !!props.progress?.serverBusy;
+  const unavailable = serverBusy || (!blocked && !!props.progress?.unavailable);
   // What is still loading: the libraries the calculator uses, else the engine itself.
   const libraries = LIBRARIES.filter((name) => doc.libraries?.[name]).map(
     (name) => LIBRARY_NAMES[name],
@@ -327,7 +329,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         )}
         {unavailable ? (
           <div className="calc-error calc-unavailable" role="alert">
-            <p>{t('unavailable')}</p>
+            <p>{t(serverBusy ? 'serverBusy' : 'unavailable')}</p>
             <button type="button" className="button" onClick={props.progress?.retry}>
               {t('retry')}
             </button>

@@ -28,6 +28,7 @@ export const calcMessages = defineMessages(
     unavailable:
       'The calculator could not load its calculation engine or libraries. Check your connection and try again.',
     retry: 'Try again',
+    serverBusy: 'The server is busy calculating right now. Please try again in a few seconds.',
     notANumber: 'Not a number: the calculation treats this input as empty.',
     noInputs: 'This calculator has no inputs.',
     noOutputs: 'This calculator has no outputs.',
@@ -92,6 +93,8 @@ export const calcMessages = defineMessages(
     unavailable:
       'Калькулятор не смог загрузить движок расчётов или библиотеки. Проверьте подключение к интернету и попробуйте ещё раз.',
     retry: 'Попробовать ещё раз',
+    serverBusy:
+      'Сервер сейчас занят расчётами. Пожалуйста, попробуйте ещё раз через несколько секунд.',
     notANumber: 'Это не число: при расчёте поле считается пустым.',
     noInputs: 'У этого калькулятора нет входных данных.',
     noOutputs: 'У этого калькулятора нет результатов.',

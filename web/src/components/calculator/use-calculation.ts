@@ -33,6 +33,8 @@ export interface Calculation {
   late: Lateness | null;
   /** The worker could not load the engine or a library: `retry` asks again. */
   unavailable: boolean;
+  /** The server was too busy to calculate (a private script's calculator): `retry` asks again. */
+  serverBusy?: boolean;
   retry(): void;
 }
 

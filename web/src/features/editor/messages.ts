@@ -193,6 +193,10 @@ export const editorMessages = defineMessages(
     explore: 'Let visitors explore',
     exploreHint:
       'Visitors of the published calculator get the What if… panel: goal seek, sensitivity tables and scenarios.',
+    privateScript: 'Keep the script private',
+    privateScriptHint:
+      'Visitors get the calculator without its script and tests: it calculates on the server, with no offline use, What if… or export.',
+    privateScriptNeedsPlan: 'Keeping the script private needs the Regular or Premium plan.',
     libraries: 'Libraries',
     lodash: 'Lodash',
     moment: 'Moment.js',
@@ -400,6 +404,10 @@ export const editorMessages = defineMessages(
     explore: 'Разрешить посетителям исследовать',
     exploreHint:
       'Посетители опубликованного калькулятора получают панель «Что если…»: подбор параметра, таблицы чувствительности и сценарии.',
+    privateScript: 'Держать скрипт в тайне',
+    privateScriptHint:
+      'Посетители получают калькулятор без скрипта и тестов: он считает на сервере, без работы офлайн, «Что если…» и экспорта.',
+    privateScriptNeedsPlan: 'Чтобы держать скрипт в тайне, нужен тариф Regular или Premium.',
     libraries: 'Библиотеки',
     lodash: 'Lodash',
     moment: 'Moment.js',

@@ -7,6 +7,7 @@ import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
 import { PresetsEditor } from './rules/presets-editor';
+import { PrivateScriptSetting } from './private-script-setting';
 import { SectionsEditor } from './rules/sections-editor';
 import { StepsEditor } from './rules/steps-editor';
 import { SubmissionsSettings } from './submissions-settings';
@@ -74,6 +75,7 @@ export function SettingsPanel(props: {
           })
         }
       />
+      <PrivateScriptSetting doc={doc} onDocChange={onDocChange} />
       <fieldset className="plain-fieldset">
         <legend className="field-label">{t('libraries')}</legend>
         {LIBRARIES.map((library) => (

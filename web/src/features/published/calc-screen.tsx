@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { useT } from '../../stores/i18n';
 import { calcClient } from '../../components/calculator/use-calculation';
+import { isPrivateScript } from '../../components/calculator/server-calculation';
 import { keepCalculatorOffline, keepIntlModuleOffline } from '../../lib/offline/keep-offline';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
@@ -51,7 +52,8 @@ export default function CalcScreen() {
   // answer, or at most KEEP_OFFLINE_WAIT_MS.
   const doc = state.status === 'ready' ? state.calc.doc : null;
   useEffect(() => {
-    if (!doc) return;
+    // A private script's calculator calculates on the server only: nothing to keep.
+    if (!doc || isPrivateScript(doc)) return;
     let live = true;
     const waited = new Promise((wake) => setTimeout(wake, KEEP_OFFLINE_WAIT_MS));
     void Promise.race([calcClient().firstAnswer, waited]).then(() => {

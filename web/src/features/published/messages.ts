@@ -28,6 +28,8 @@ export const publishedMessages = defineMessages(
     offlineCopy: 'You are offline. This is the copy saved on this device.',
     offlineMissing:
       'You are offline, and this calculator has not been saved on this device. Open it once with a connection to use it offline.',
+    privateScript:
+      'Its author keeps this calculator’s formulas private: it calculates on the server, so it does not work offline and has no What if… tools or export.',
   },
   {
     notFound: 'Этого калькулятора нет или он закрыт.',
@@ -57,5 +59,7 @@ export const publishedMessages = defineMessages(
     offlineCopy: 'Нет подключения к сети. Это копия, сохранённая на этом устройстве.',
     offlineMissing:
       'Нет подключения к сети, а этот калькулятор не сохранён на этом устройстве. Откройте его один раз при подключении, чтобы пользоваться им без сети.',
+    privateScript:
+      'Автор держит формулы этого калькулятора в тайне: он считает на сервере, поэтому не работает без сети, и у него нет инструментов «Что если…» и экспорта.',
   },
 );

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { CalculatorView } from '../../components/calculator/calculator-view';
 import { useCalculation } from '../../components/calculator/use-calculation';
+import {
+  isPrivateScript,
+  useServerCalculation,
+} from '../../components/calculator/server-calculation';
 import { hasInputProblems } from '../../components/calculator/input-rules';
 import { ruleState } from '../../components/calculator/forms/rule-state';
 import { useT } from '../../stores/i18n';
@@ -41,7 +45,17 @@ export function PublishedCalculator(props: {
   const [values, setValues] = useState(props.values);
   // A refusal is shown until the visitor sets that input.
   const [refused, setRefused] = useState(props.refused ?? {});
-  const calculation = useCalculation(props.calc.doc, values, { initial: props.initial });
+  // A private script is not in the doc: the server calculates, and the worker stays idle.
+  const remote = isPrivateScript(props.calc.doc);
+  const local = useCalculation(props.calc.doc, values, {
+    initial: props.initial,
+    suspended: remote,
+  });
+  const server = useServerCalculation(props.calcId, values, {
+    initial: props.initial,
+    off: !remote,
+  });
+  const calculation = remote ? server : local;
   const { result, pending } = calculation;
   // An error is shown (and told) only when the outputs are: not while an input is at fault
   // (with Show-when rules the calculation runs then too, to learn what is hidden).
@@ -94,6 +108,13 @@ export function PublishedCalculator(props: {
       onStepChange={props.onStepChange}
     />
   );
+  if (remote)
+    return (
+      <>
+        {view}
+        <p className="muted private-script-note">{t('privateScript')}</p>
+      </>
+    );
   if (props.calc.doc.explore !== true || !props.calcId) return view;
   return (
     <>

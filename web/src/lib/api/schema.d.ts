@@ -280,7 +280,9 @@ export interface paths {
     };
     /**
      * A published calculator (private ones look missing to all but their owner). While
-     *     `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed.
+     *     `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed. With
+     *     `doc.privateScript: true` the doc comes without `script`, `tests` and `libraries`, to
+     *     everyone: it calculates through `POST /api/calc/{id}/eval`.
      * @description A public calculator's answer comes from the cache of the last moment when it is there
      *     (`services::published_cache`): the same bytes as a read from the database.
      */
@@ -324,7 +326,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Runs a calculator the caller may see with the given values (rate-limited). */
+    /**
+     * Runs a calculator the caller may see with the given values (rate-limited): the
+     *     published version's stored doc, so also one whose script is private.
+     */
     post: operations['evaluate'];
     delete?: never;
     options?: never;
@@ -1784,6 +1789,8 @@ export interface components {
        * @description The calculator doc (spec §3): name, script, metaInputs, metaOutputs, defaults, …;
        *     its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
        *     doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
+       *     `privateScript: true` (Regular and Premium) keeps the script, tests and libraries
+       *     from visitors; on the free plan such a save is a 400.
        */
       doc: unknown;
       doc_style?: unknown;

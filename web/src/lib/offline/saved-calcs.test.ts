@@ -40,6 +40,17 @@ describe('mayKeepOffline', () => {
     expect(mayKeepOffline(calc({ private: true }), false)).toBe(false);
   });
 
+  it('never keeps a public calculator whose script is private: only the server calculates it', async () => {
+    const privateScript: CalcToSave = {
+      ...calc({ private: false }),
+      doc: { name: 'Margin', privateScript: true, metaInputs: [], metaOutputs: [] },
+    };
+    expect(mayKeepOffline(privateScript, false)).toBe(false);
+    await saveCalc(calc({ private: false }), false);
+    await saveCalc(privateScript, false);
+    expect(await savedCalc(ID)).toBeNull();
+  });
+
   it("without the page's word, keeps only what a signed-out visitor could load", () => {
     expect(mayKeepOffline(calc(), false)).toBe(true);
     expect(mayKeepOffline(calc(), true)).toBe(false);

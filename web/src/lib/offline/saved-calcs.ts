@@ -23,9 +23,10 @@ export interface SavedCalc {
 /**
  * May this calculator be kept on the device? Only one known to be public: the page says
  * so (`private: false`), or a visitor who is not signed in could load it (only the owner
- * sees a private one).
+ * sees a private one). Never one whose script is private: only the server calculates it.
  */
 export function mayKeepOffline(calc: CalcToSave, signedIn: boolean): boolean {
+  if (calc.doc.privateScript === true) return false;
   return calc.private === false || (calc.private === undefined && !signedIn);
 }
 
