@@ -107,6 +107,7 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
     } else {
         let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
         let shift = if style.percent { 2 } else { 0 };
+        // Rust's Display gives the shortest round-trip digits and never an exponent.
         let rounded = round_magnitude(
             &format!("{}", value.abs()),
             shift,

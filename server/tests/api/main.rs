@@ -23,6 +23,7 @@ mod offline;
 mod openapi;
 mod pages;
 mod published;
+mod rounding;
 mod save_budget;
 mod saves;
 mod serving;
