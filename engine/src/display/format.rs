@@ -1,9 +1,13 @@
 //! Display text of output values (numbers, dates, booleans, text) in English or Russian.
 
+use super::rounding::round_magnitude;
 use crate::dates::CivilDate;
+use crate::model::{RoundingMode, RoundingStep};
 
 /// Fixed decimal places above this are treated as this (the cap `Intl.NumberFormat` has too).
 const MAX_DECIMAL_PLACES: u32 = 100;
+/// Fraction digits shown at most when no decimal places are set (trailing zeros dropped).
+const DEFAULT_MAX_PLACES: u32 = 3;
 /// URLs longer than this many characters are shortened by [`format_text`].
 const MAX_URL_CHARS: usize = 30;
 
@@ -74,6 +78,11 @@ impl Locale {
 pub struct NumberStyle {
     /// Exactly this many fraction digits; None shows up to 3 and drops trailing zeros.
     pub decimal_places: Option<u32>,
+    /// Which way a number between two shown values goes (to the step, then to the places).
+    pub rounding_mode: RoundingMode,
+    /// Round to a multiple of this (of the number as shown: a percent's step is in percent)
+    /// before the decimal places.
+    pub rounding_step: Option<RoundingStep>,
     /// Multiply by 100 and append `%` (the currency sign is then not shown).
     pub percent: bool,
     /// A prefix such as `$`, put after the minus sign; empty or None shows none.
@@ -84,10 +93,11 @@ pub struct NumberStyle {
     pub suffix: Option<String>,
 }
 
-/// Formats a number: digit groups of 3, rounding half away from zero on the shortest
-/// round-trip decimal form, then the percent or currency decoration. A percent is that
-/// decimal form with the point moved two places (0.145 is 14.5%, never 14.499…%, as ICU
-/// does it), followed by `%` (in Russian after a no-break space, `14,5 %`).
+/// Formats a number: digit groups of 3, rounding (half away from zero unless the style says
+/// otherwise, to its step first when it has one) on the shortest round-trip decimal form,
+/// then the percent or currency decoration. A percent is that decimal form with the point
+/// moved two places (0.145 is 14.5%, never 14.499…%, as ICU does it), followed by `%` (in
+/// Russian after a no-break space, `14,5 %`).
 /// NaN shows as `NaN` and infinities as `∞` / `-∞`, decorated the same way.
 pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String {
     let (negative, body) = if value.is_nan() {
@@ -97,7 +107,17 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
     } else {
         let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
         let shift = if style.percent { 2 } else { 0 };
-        let (is_zero, body) = format_magnitude(value.abs(), shift, places, locale);
+        // Rust's Display gives the shortest round-trip digits and never an exponent.
+        let rounded = round_magnitude(
+            &format!("{}", value.abs()),
+            shift,
+            style.rounding_step.as_ref(),
+            places.unwrap_or(DEFAULT_MAX_PLACES),
+            style.rounding_mode,
+            value.is_sign_negative(),
+        );
+        // Rounded already: format_magnitude only groups and pads it.
+        let (is_zero, body) = format_magnitude(&rounded, 0, places, locale);
         (value.is_sign_negative() && !is_zero, body)
     };
     let currency = if style.percent {
@@ -142,17 +162,15 @@ fn with_units(number: String, prefix: Option<&str>, suffix: Option<&str>) -> Str
     format!("{prefix}{before}{number}{after}{suffix}")
 }
 
-/// Rounds and groups a finite non-negative number times 10^`shift`; also tells whether the
-/// result is zero.
+/// Rounds and groups a non-negative number, given as plain decimal digits (`"1234.5"`, no
+/// exponent), times 10^`shift`; also tells whether the result is zero.
 fn format_magnitude(
-    value: f64,
+    text: &str,
     shift: usize,
     places: Option<u32>,
     locale: Locale,
 ) -> (bool, String) {
-    // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
-    let text = format!("{value}");
-    let (int_text, frac_text) = text.split_once('.').unwrap_or((&text, ""));
+    let (int_text, frac_text) = text.split_once('.').unwrap_or((text, ""));
     // Scaling by a power of ten moves the decimal point: exact, unlike a multiplication.
     let moved = frac_text.len().min(shift);
     let mut int_text = format!(
@@ -163,7 +181,7 @@ fn format_magnitude(
     let frac_text = &frac_text[moved..];
     let leading_zeros = int_text.len() - int_text.trim_start_matches('0').len();
     int_text.drain(..leading_zeros.min(int_text.len() - 1));
-    let keep = places.unwrap_or(3) as usize;
+    let keep = places.unwrap_or(DEFAULT_MAX_PLACES) as usize;
     let mut digits: Vec<u8> = int_text
         .bytes()
         .chain(frac_text.bytes().take(keep))

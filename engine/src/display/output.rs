@@ -267,6 +267,8 @@ fn json_number(n: f64) -> Value {
 fn number_style(def: &OutputDef) -> NumberStyle {
     NumberStyle {
         decimal_places: def.decimal_places,
+        rounding_mode: def.rounding_mode.unwrap_or_default(),
+        rounding_step: def.rounding_step.clone(),
         percent: def.percent,
         currency_sign: def.currency_sign.clone().filter(|s| !s.is_empty()),
         prefix: def.prefix.clone(),

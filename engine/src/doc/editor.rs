@@ -111,6 +111,8 @@ pub fn new_output(existing: &[OutputDef], kind: OutputType) -> OutputDef {
         percent: false,
         currency_sign: None,
         decimal_places: None,
+        rounding_mode: None,
+        rounding_step: None,
         prefix: None,
         suffix: None,
         columns: (kind == OutputType::Table).then(Vec::new),

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Number, Value};
 
+use super::rounding::{RoundingMode, RoundingStep, rounding_mode, rounding_step};
+
 /// The type of an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -136,6 +138,22 @@ pub struct OutputDef {
         deserialize_with = "lenient_decimal_places"
     )]
     pub decimal_places: Option<u32>,
+    /// Which way a number between two shown values goes; unset is half away from zero.
+    #[serde(
+        rename = "roundingMode",
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "rounding_mode"
+    )]
+    pub rounding_mode: Option<RoundingMode>,
+    /// The multiple a number is rounded to (`0.05`, `1000`) before `decimalPlaces`.
+    #[serde(
+        rename = "roundingStep",
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "rounding_step"
+    )]
+    pub rounding_step: Option<RoundingStep>,
     /// Text around a number: `≈` before it, `kg` or `₽` after it (format.rs spaces them).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub prefix: Option<String>,

@@ -12,6 +12,7 @@ pub use super::fields::{
     Choice, DateUnits, DateValue, InputDef, InputType, OutputDef, OutputType, RelativeDate,
 };
 pub use super::library::{Libraries, Library};
+pub use super::rounding::{RoundingMode, RoundingStep};
 
 /// The script a new calculator starts with.
 pub const DEFAULT_SCRIPT: &str = "'use strict';\n\nreturn {};\n";

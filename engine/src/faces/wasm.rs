@@ -69,8 +69,13 @@ export interface InputDef { id: number; name: string; type: InputType; presentat
   suffix?: string; placeholder?: string; help?: string; required?: boolean; min?: number;
   max?: number; step?: number; visibleWhen?: string; validWhen?: ValidRule[]; section?: string;
   [key: string]: unknown }
+/** How a number between two shown values is rounded: Intl's `roundingMode` names; `halfExpand`
+ * (half away from zero) when unset. `roundingStep` rounds to a multiple of it first. */
+export type RoundingMode = "halfExpand" | "halfEven" | "halfTrunc" | "ceil" | "floor" | "expand"
+  | "trunc";
 export interface OutputDef { id: number; name: string; type: "value" | "table"; percent?: boolean;
-  currencySign?: string; decimalPlaces?: number; prefix?: string; suffix?: string;
+  currencySign?: string; decimalPlaces?: number; roundingMode?: RoundingMode;
+  roundingStep?: number; prefix?: string; suffix?: string;
   metaOutputs?: OutputDef[]; visibleWhen?: string; section?: string; [key: string]: unknown }
 /** Goal seek: the value of number input `input` that makes value output `output` equal
  * `target`. Bounds are optional (else the input's own min and max, else searched outward from

@@ -78,9 +78,25 @@ function decimalText(n, shift) {
   return `${mantissa}e${Number(exponent) + shift}`;
 }
 
+// Intl's roundingIncrement takes these, times a power of ten no larger than 1.
+const INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000];
+
+/** Signed decimal text rounded by `mode` to a multiple of `step`, by Intl's roundingIncrement. */
+function toStep(text, step, mode) {
+  const [whole, fraction = ""] = String(step).split(".");
+  const increment = Number(`${whole}${fraction}`);
+  if (String(step).includes("e") || !INCREMENTS.includes(increment)) {
+    throw new Error(`Intl cannot round to a step of ${step}; such a case is not V8's to answer`);
+  }
+  const places = fraction.length;
+  const options = { minimumFractionDigits: places, maximumFractionDigits: places, roundingIncrement: increment };
+  return new Intl.NumberFormat("en", { ...options, roundingMode: mode, useGrouping: false }).format(text);
+}
+
 function formatNumber(n, def, locale) {
   const percent = def.percent === true;
   const places = def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
+  const mode = def.roundingMode ?? "halfExpand";
   let negative;
   let body;
   if (Number.isNaN(n)) {
@@ -91,9 +107,13 @@ function formatNumber(n, def, locale) {
     const format = new Intl.NumberFormat(locale, {
       minimumFractionDigits: places ?? 0,
       maximumFractionDigits: places ?? 3,
-      roundingMode: "halfExpand",
+      roundingMode: mode,
+      signDisplay: "never",
     });
-    body = format.format(decimalText(n, percent ? 2 : 0));
+    // Signed, so that ceil and floor go the way the sign says; the step comes first.
+    const text = `${n < 0 ? "-" : ""}${decimalText(n, percent ? 2 : 0)}`;
+    const step = def.roundingStep;
+    body = format.format(step === undefined || step === null ? text : toStep(text, step, mode));
     // A result that rounds to zero has no minus sign.
     negative = n < 0 && /[1-9]/.test(body);
   }

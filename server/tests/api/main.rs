@@ -24,6 +24,7 @@ mod openapi;
 mod pages;
 mod private_script;
 mod published;
+mod rounding;
 mod save_budget;
 mod saves;
 mod serving;

@@ -160,3 +160,66 @@ fn date_values_use_type_and_params() {
         })
     );
 }
+
+#[test]
+fn rounding_rules_round_trip_as_written_and_a_column_may_have_them() {
+    let value = json!({"id": 1, "name": "cash", "type": "value", "percent": false, "decimalPlaces": 2,
+            "roundingMode": "halfEven", "roundingStep": 0.05});
+    let column = json!({"id": 1, "name": "price", "type": "value", "percent": false,
+            "roundingMode": "floor", "roundingStep": 1000});
+    let table = json!({"id": 2, "name": "t", "type": "table", "metaOutputs": [column]});
+    let doc = CalcDoc::from_json_value(json!({"metaOutputs": [value, table]})).unwrap();
+    assert_eq!(doc.outputs[0].rounding_mode, Some(RoundingMode::HalfEven));
+    let columns = doc.outputs[1].columns.as_deref().unwrap();
+    assert_eq!(columns[0].rounding_mode, Some(RoundingMode::Floor));
+    let saved = serde_json::to_value(&doc).unwrap();
+    assert_eq!(saved["metaOutputs"][0], value);
+    assert_eq!(saved["metaOutputs"][1]["metaOutputs"][0], column);
+}
+
+#[test]
+fn a_doc_without_rounding_rules_saves_byte_for_byte_as_before() {
+    let text =
+        r#"{"metaOutputs":[{"id":1,"name":"x","type":"value","percent":false,"decimalPlaces":2}]}"#;
+    let doc = CalcDoc::from_json_value(serde_json::from_str(text).unwrap()).unwrap();
+    let saved = serde_json::to_string(&doc.outputs).unwrap();
+    assert_eq!(
+        saved,
+        r#"[{"id":1,"name":"x","type":"value","percent":false,"decimalPlaces":2}]"#
+    );
+    let unset = json!({"id": 1, "name": "x", "roundingMode": null, "roundingStep": null});
+    let out: OutputDef = serde_json::from_value(unset).unwrap();
+    assert_eq!((out.rounding_mode, out.rounding_step), (None, None));
+}
+
+#[test]
+fn an_unknown_rounding_mode_or_a_step_that_is_not_a_positive_number_is_refused() {
+    let out = |field: &str, value: Value| {
+        let mut def = json!({"id": 1, "name": "x", "type": "value"});
+        def[field] = value;
+        let doc = json!({ "metaOutputs": [def] });
+        CalcDoc::from_json_value(doc)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let mode_message = "roundingMode must be one of halfExpand, halfEven, halfTrunc, ceil, \
+        floor, expand, trunc";
+    for bad in [json!("half-even"), json!("HalfEven"), json!(""), json!(1)] {
+        assert_eq!(out("roundingMode", bad), Err(mode_message.to_owned()));
+    }
+    let step_message = "roundingStep must be a number above 0, such as 0.05 or 1000";
+    for bad in [
+        json!(0),
+        json!(-0.05),
+        json!("0.05"),
+        json!(true),
+        json!([1]),
+    ] {
+        assert_eq!(
+            out("roundingStep", bad.clone()),
+            Err(step_message.to_owned()),
+            "{bad}"
+        );
+    }
+    assert_eq!(out("roundingStep", json!(0.25)), Ok(()));
+}

@@ -10,6 +10,7 @@ import { UnitFields } from './input-settings';
 import { AddMenu, DefCard, DefList, useDefCard, type CardPlace } from './def-list';
 import { editorMessages } from './messages';
 import { OutputFormSettings } from './rules/def-form-settings';
+import { RoundingFields } from './rounding-fields';
 
 export interface OutputsEditorProps {
   outputs: OutputDef[];
@@ -115,7 +116,7 @@ function OutputCard(props: OutputsEditorProps & CardPlace & { output: OutputDef 
   );
 }
 
-/** How a value is shown: percent, currency sign, decimal places (spec §9), units. */
+/** How a value is shown: percent, currency sign, decimal places (spec §9), rounding, units. */
 function ValueFormat(props: {
   output: OutputDef;
   change(edit: (output: OutputDef) => OutputDef): void;
@@ -152,6 +153,7 @@ function ValueFormat(props: {
           }
         />
       </div>
+      <RoundingFields output={output} change={change} />
       <UnitFields
         def={output}
         change={change}

@@ -10,7 +10,8 @@ export type FormatValue = { number: number } | { date: number };
 const COLUMN = 'v';
 const TABLE = 't';
 
-/** The definition's formatting fields only: its name, id and chart do not matter here. */
+/** The definition's formatting fields only: its name, id and chart do not matter here, and its
+ * rounding rule is left out too (a step of 1000 would move the ticks it labels). */
 function formatFields(def: OutputDef): OutputDef {
   const column: OutputDef = { id: 1, name: COLUMN, type: 'value' };
   for (const key of ['percent', 'currencySign', 'decimalPlaces', 'prefix', 'suffix'] as const) {

@@ -2,11 +2,18 @@
 // doc in inputs, outputs, tests and settings, in words.
 import { describe, expect, it } from 'vitest';
 import { newDoc } from '../../../lib/doc';
-import type { CalcDoc, DocStyle } from '../../../lib/types';
+import type { CalcDoc, DocStyle, OutputDef } from '../../../lib/types';
 import { describeChange, docChanges, shownValue } from './doc-changes';
 import { changeWords } from './versions';
 
 const doc = (fields: Partial<CalcDoc> = {}): CalcDoc => ({ ...newDoc(), ...fields });
+/** A table output named Schedule with one column. */
+const schedule = (column: OutputDef): OutputDef => ({
+  id: 1,
+  name: 'Schedule',
+  type: 'table',
+  metaOutputs: [column],
+});
 
 /** The changes from `before` to `after`, in English (Russian with `locale`). */
 function changes(
@@ -63,12 +70,8 @@ describe('docChanges', () => {
   });
 
   it('compares a table’s columns and a list’s sub-inputs under their parent', () => {
-    const table = (decimals: number) => ({
-      id: 1,
-      name: 'Schedule',
-      type: 'table' as const,
-      metaOutputs: [{ id: 1, name: 'Interest', type: 'value' as const, decimalPlaces: decimals }],
-    });
+    const table = (decimals: number) =>
+      schedule({ id: 1, name: 'Interest', type: 'value', decimalPlaces: decimals });
     const list = (subs: { id: number; name: string; type: 'number' }[]) => ({
       id: 1,
       name: 'Items',
@@ -87,6 +90,14 @@ describe('docChanges', () => {
       'Input “Items” › sub-input “Qty” removed',
       'Output “Schedule” › column “Interest”: decimal places 2 → 3',
     ]);
+  });
+
+  it('names a column’s rounding step', () => {
+    const table = (step: number) =>
+      schedule({ id: 1, name: 'Cash', type: 'value', roundingStep: step });
+    expect(
+      changes(doc({ metaOutputs: [table(0.05)] }), doc({ metaOutputs: [table(0.25)] })),
+    ).toEqual(['Output “Schedule” › column “Cash”: round to a multiple of 0.05 → 0.25']);
   });
 
   it('shows an input’s default, a reorder and fields this version does not know', () => {
