@@ -94,7 +94,7 @@ struct Runtime {
 /// itself, which could leave something behind).
 struct LastRun {
     script: String,
-    /// The program of its rules (`rules.rs`), parsed ahead too.
+    /// The program of its rules (`rules.rs`), parsed ahead with it.
     rules: Option<String>,
     fields: Value,
     described: Value,
@@ -205,10 +205,7 @@ impl Engine {
         if runtime.spare.is_none() {
             let mut sandbox = Sandbox::new()?;
             if let Some(last) = &runtime.last {
-                sandbox.parse_ahead(&last.script);
-                if let Some(rules) = &last.rules {
-                    sandbox.parse_ahead(rules);
-                }
+                sandbox.parse_ahead(&last.script, last.rules.as_deref());
                 sandbox.warm_up(&last.fields, &last.described);
             }
             runtime.spare = Some(sandbox);
@@ -218,7 +215,10 @@ impl Engine {
         // realm's set-up, without touching the new realm.
         if let (Some(mut used), Some(last)) = (used, &runtime.last)
             && last.quick
-            && catch_unwind(AssertUnwindSafe(|| used.replay(&last.script, &last.fields))).is_ok()
+            && catch_unwind(AssertUnwindSafe(|| {
+                used.replay(&last.script, last.rules.as_deref(), &last.fields);
+            }))
+            .is_ok()
         {
             runtime.retired = Some(used);
         }

@@ -88,3 +88,41 @@ fn a_rule_that_loops_ends_at_the_time_limit() {
     let result = engine().evaluate(&loan("(function () { while (true) {} })()"), &Map::new());
     assert_eq!(result.error.as_deref(), Some(TIMEOUT_MESSAGE));
 }
+
+#[test]
+fn a_script_that_does_not_parse_fails_as_it_does_without_rules() {
+    let mut doc = loan("inputs.age >= 18");
+    doc.script = "'use strict';\nreturn { total: (inputs.income };\n".to_owned();
+    let result = engine().evaluate(&doc, &Map::new());
+    assert_eq!(
+        result.error.as_deref(),
+        Some("SyntaxError: Unexpected token '}' (line 2)")
+    );
+    assert_eq!(result.hidden_inputs, ["coIncome"]);
+}
+
+#[test]
+fn an_invalid_input_waits_even_when_the_script_does_not_parse() {
+    let mut doc = loan("inputs.age >= 18");
+    doc.script = "return {".to_owned();
+    let result = engine().evaluate(&doc, &values(json!({"4": 12})));
+    assert_eq!(result.error, None);
+    assert_eq!(
+        serde_json::to_value(&result.invalid).unwrap(),
+        json!({"age": "must be 18 or over"})
+    );
+}
+
+#[test]
+fn a_rule_error_after_a_longer_script_is_lined_within_the_rule() {
+    let mut doc = loan("inputs.age >= 18");
+    doc.script = format!("{}{}", "// a note\n".repeat(5), doc.script);
+    doc.outputs[1]
+        .extra
+        .insert("visibleWhen".to_owned(), json!("inputs.income >\n\n  y"));
+    let result = engine().evaluate(&doc, &Map::new());
+    assert_eq!(
+        result.error.as_deref(),
+        Some("Show-when rule of output \"note\": ReferenceError: y is not defined (line 3)")
+    );
+}
