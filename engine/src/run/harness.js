@@ -2,8 +2,8 @@
 // `{prepare, warmUp}`. `prepare(fields, used, …)` returns the one-shot
 // `run(calculate, rules)` that each evaluation calls through the global `__calcsmith_run`
 // (deleted again before the author's code runs, so scripts never see it; calculation.rs
-// defines it). `warmUp(fields,
-// described)` runs the same path once without the author's script (realm.rs).
+// defines it). `warmUp(fields, described, ruled)` runs the same path once without the
+// author's script (realm.rs).
 //
 // Built-ins are captured here, once, so an author who replaces Array.prototype.push or
 // Object.keys in one calculation cannot break the next.
@@ -193,7 +193,9 @@
     return true;
   }
 
-  function warmUp(fields, described) {
+  // With `ruled` (the last calculation had rules) the rules' view is made too.
+  function warmUp(fields, described, ruled) {
+    if (ruled) viewOf(fields);
     prepare(fields, [], describedElsewhere)(function (inputs) {
       var names = keysOf(inputs);
       for (var i = 0; i < names.length; i++) inputs[names[i]];

@@ -124,8 +124,9 @@ impl Sandbox {
     /// returns, but without running any script: a calculation in a fresh realm then finds
     /// the object shapes and property caches made, and the code in the CPU's caches, as in
     /// a realm that has run before (docs/benchmarks.md, "Warming the fresh realm"). Only
-    /// the harness's own objects are made, none reachable from the global object.
-    pub(crate) fn warm_up(&mut self, fields: &Value, described: &Value) {
+    /// the harness's own objects are made, none reachable from the global object. With
+    /// `ruled` the view of the inputs made for a doc's rules is made too (never the rules).
+    pub(crate) fn warm_up(&mut self, fields: &Value, described: &Value, ruled: bool) {
         let context = &mut self.context;
         let warmed = (|| {
             let fields = JsValue::from_json(fields, context)?;
@@ -133,7 +134,8 @@ impl Sandbox {
             let warm_up = self.warm_up.as_callable().ok_or_else(|| {
                 JsError::from_rust(HostError("warmUp is not a function".to_owned()))
             })?;
-            warm_up.call(&JsValue::undefined(), &[fields, described], context)
+            let ruled = JsValue::from(ruled);
+            warm_up.call(&JsValue::undefined(), &[fields, described, ruled], context)
         })();
         // A warm-up is only ever a head start: whatever went wrong, the calculation
         // works without it.

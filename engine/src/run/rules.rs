@@ -352,5 +352,6 @@ fn failed(message: String, abandoned: bool) -> Ended {
     }
 }
 
+pub(crate) mod last;
 #[cfg(test)]
 mod tests;

@@ -126,3 +126,33 @@ fn a_rule_error_after_a_longer_script_is_lined_within_the_rule() {
         Some("Show-when rule of output \"note\": ReferenceError: y is not defined (line 3)")
     );
 }
+
+#[test]
+fn a_changed_rule_or_name_is_not_judged_by_the_last_program() {
+    let mut engine = engine();
+    let mut doc = loan("inputs.age >= 18");
+    assert_eq!(
+        engine.evaluate(&doc, &Map::new()).hidden_inputs,
+        ["coIncome"]
+    );
+    doc.inputs[2]
+        .extra
+        .insert("visibleWhen".to_owned(), json!("!inputs.coBorrower"));
+    assert!(engine.evaluate(&doc, &Map::new()).hidden_inputs.is_empty());
+    doc.inputs[3].extra.insert(
+        "validWhen".to_owned(),
+        json!([{"rule": "inputs.age >= 40", "message": "must be 40 or over"}]),
+    );
+    let result = engine.evaluate(&doc, &Map::new());
+    assert_eq!(
+        serde_json::to_value(&result.invalid).unwrap(),
+        json!({"age": "must be 40 or over"})
+    );
+    doc.inputs[3].name = "years".to_owned();
+    doc.script = doc.script.replace("age", "years");
+    let result = engine.evaluate(&doc, &Map::new());
+    assert_eq!(
+        serde_json::to_value(&result.invalid).unwrap(),
+        json!({"years": "must be 40 or over"})
+    );
+}
