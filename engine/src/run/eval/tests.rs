@@ -117,6 +117,18 @@ fn rules_are_parsed_once_with_the_script_and_ahead_with_it() {
     assert_eq!(sum(&result), Some(12.0));
     assert!(result.hidden_inputs.is_empty());
     assert_eq!(parses(&engine), 1);
+    // The program itself was built once.
+    let built = |engine: &Engine| {
+        engine
+            .runtime
+            .rules
+            .as_ref()
+            .map(|r| Rc::as_ptr(&r.program))
+    };
+    let first = built(&engine);
+    engine.prepare_and_replay().expect("prepared");
+    engine.evaluate(&calc, &values(3.0));
+    assert_eq!((first.is_some(), built(&engine)), (true, first));
 }
 
 #[test]

@@ -156,3 +156,12 @@ fn a_changed_rule_or_name_is_not_judged_by_the_last_program() {
         json!({"years": "must be 40 or over"})
     );
 }
+
+#[test]
+fn the_last_program_fits_the_doc_it_was_built_from() {
+    use crate::run::rules::RuleProgram;
+    use crate::run::rules::last::LastProgram;
+    let doc = loan("inputs.age >= 18");
+    let program = RuleProgram::new(&doc, doc.rules().unwrap().unwrap());
+    assert!(LastProgram::new(&doc, program).fits(&doc));
+}
