@@ -83,13 +83,41 @@ fn ended(outcome: Outcome) -> Ended {
 
 /// Runs `script` (parsed in the context's current realm, whose harness is `harness`)
 /// until it finishes, fails, or runs out of time or memory, re-running it with a higher
-/// loop limit whenever the loop checkpoint trips early.
+/// loop limit whenever the loop checkpoint trips early. With `rules` (the wrapped script
+/// carries the doc's rules, `rules.rs`) it also gives the rules' answer, when they
+/// finished in the last attempt.
 pub(crate) fn run(
     context: &mut Context,
     harness: &JsValue,
-    script: &Script,
-    wrapped: &str,
+    (script, wrapped): (&Script, &str),
     fields: &Value,
+    rules: bool,
+) -> (Ended, Option<String>) {
+    let mut judged = JsValue::undefined();
+    let ended = attempts(
+        context,
+        harness,
+        (script, wrapped),
+        fields,
+        rules,
+        &mut judged,
+    );
+    let answer = judged.as_object().and_then(|judged| {
+        // An object without a prototype: reading it runs nothing of the realm's.
+        let answer = judged.get(js_string!("answer"), context).ok()?;
+        Some(answer.as_string()?.to_std_string_escaped())
+    });
+    (ended, answer)
+}
+
+/// [`run`]'s attempts; `judged` is the last attempt's object for the rules' answer.
+fn attempts(
+    context: &mut Context,
+    harness: &JsValue,
+    (script, wrapped): (&Script, &str),
+    fields: &Value,
+    rules: bool,
+    judged: &mut JsValue,
 ) -> Ended {
     let fields_json = fields;
     let fields = match JsValue::from_json(fields, context) {
@@ -106,7 +134,10 @@ pub(crate) fn run(
         let attempt = Instant::now();
         let baseline = reset_peak();
         let refused = refused_allocations();
-        let describer = match start_run(context, harness, &fields, &used, loop_limit) {
+        if rules {
+            *judged = JsObject::with_null_proto().into();
+        }
+        let describer = match start_run(context, harness, [&fields, judged], &used, loop_limit) {
             Ok(describer) => describer,
             Err(error) => return ended(Err((error.to_string(), Vec::new()))),
         };
@@ -182,7 +213,7 @@ pub(crate) fn run(
 fn start_run(
     context: &mut Context,
     harness: &JsValue,
-    fields: &JsValue,
+    [fields, judged]: [&JsValue; 2],
     used: &JsArray,
     loop_limit: u64,
 ) -> JsResult<JsObject> {
@@ -198,7 +229,12 @@ fn start_run(
         .set_loop_iteration_limit(u64::MAX);
     let run = prepare.call(
         &JsValue::undefined(),
-        &[fields.clone(), used.clone().into(), describe.clone().into()],
+        &[
+            fields.clone(),
+            used.clone().into(),
+            describe.clone().into(),
+            judged.clone(),
+        ],
         context,
     )?;
     context.register_global_property(js_string!(RUN_GLOBAL), run, Attribute::CONFIGURABLE)?;

@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -25,6 +26,7 @@ use crate::output::EvalResult;
 use crate::run::calculation::used_in_order;
 use crate::run::realm::{LibraryRealm, Sandbox};
 use crate::run::rules::RuleProgram;
+use crate::run::rules::last::LastProgram;
 use crate::validate::{check_names, check_outputs};
 
 /// How an engine formats and what it takes as "today".
@@ -87,6 +89,8 @@ struct Runtime {
     /// How many scripts calculations had to parse (parsing ahead does not count; for
     /// tests of the caches).
     parses: u64,
+    /// The last doc's rules' program (`rules/last.rs`).
+    rules: Option<LastProgram>,
 }
 
 /// What [`Engine::prepare`] gets a fresh realm ready with: the last script, parsed ahead,
@@ -94,7 +98,7 @@ struct Runtime {
 /// itself, which could leave something behind).
 struct LastRun {
     script: String,
-    /// The program of its rules (`rules.rs`), parsed ahead too.
+    /// The program of its rules (`rules.rs`), parsed ahead with it.
     rules: Option<String>,
     fields: Value,
     described: Value,
@@ -205,11 +209,8 @@ impl Engine {
         if runtime.spare.is_none() {
             let mut sandbox = Sandbox::new()?;
             if let Some(last) = &runtime.last {
-                sandbox.parse_ahead(&last.script);
-                if let Some(rules) = &last.rules {
-                    sandbox.parse_ahead(rules);
-                }
-                sandbox.warm_up(&last.fields, &last.described);
+                sandbox.parse_ahead(&last.script, last.rules.as_deref());
+                sandbox.warm_up(&last.fields, &last.described, last.rules.is_some());
             }
             runtime.spare = Some(sandbox);
         }
@@ -218,7 +219,10 @@ impl Engine {
         // realm's set-up, without touching the new realm.
         if let (Some(mut used), Some(last)) = (used, &runtime.last)
             && last.quick
-            && catch_unwind(AssertUnwindSafe(|| used.replay(&last.script, &last.fields))).is_ok()
+            && catch_unwind(AssertUnwindSafe(|| {
+                used.replay(&last.script, last.rules.as_deref(), &last.fields);
+            }))
+            .is_ok()
         {
             runtime.retired = Some(used);
         }
@@ -293,15 +297,14 @@ impl Engine {
                 Vec::new(),
             );
         }
-        let program = match doc.rules() {
-            Ok(None) => None,
-            Ok(Some(rules)) => Some(RuleProgram::new(doc, rules)),
+        let program = match self.rule_program(doc) {
+            Ok(program) => program,
             Err(message) => return EvalResult::failed(message, Vec::new()),
         };
         let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
         let fields = describe_inputs(doc, values, today);
         let locale = self.options.locale;
-        let (judged, outcome) = self.run_script(doc, fields, only.is_some(), program.as_ref());
+        let (judged, outcome) = self.run_script(doc, fields, only.is_some(), program.as_deref());
         if !judged.invalid.is_empty() {
             return EvalResult::waiting(judged);
         }
@@ -316,6 +319,23 @@ impl Engine {
             Err((message, used)) => EvalResult::failed(message, used_in_order(doc, &used)),
         };
         result.judged(judged)
+    }
+
+    /// The program of `doc`'s rules: the last one while it fits, else built now; `None`
+    /// for a doc without rules.
+    fn rule_program(&mut self, doc: &CalcDoc) -> Result<Option<Rc<RuleProgram>>, String> {
+        if !doc.has_rules() {
+            return Ok(None);
+        }
+        let last = &mut self.runtime.rules;
+        if let Some(last) = last.as_ref().filter(|last| last.fits(doc)) {
+            return Ok(Some(last.program.clone()));
+        }
+        let Some(rules) = doc.rules()? else {
+            return Ok(None);
+        };
+        let made = last.insert(LastProgram::new(doc, RuleProgram::new(doc, rules)));
+        Ok(Some(made.program.clone()))
     }
 }
 

@@ -1,8 +1,9 @@
 // Calcsmith's in-context harness. Evaluated once per realm; its completion value is
-// `{prepare, warmUp}`. `prepare(fields, used)` returns the one-shot `run(calculate)` that
-// each evaluation calls through the global `__calcsmith_run` (deleted again before the
-// author's code runs, so scripts never see it; run.rs defines it). `warmUp(fields,
-// described)` runs the same path once without the author's script (realm.rs).
+// `{prepare, warmUp}`. `prepare(fields, used, …)` returns the one-shot
+// `run(calculate, rules)` that each evaluation calls through the global `__calcsmith_run`
+// (deleted again before the author's code runs, so scripts never see it; calculation.rs
+// defines it). `warmUp(fields, described, ruled)` runs the same path once without the
+// author's script (realm.rs).
 //
 // Built-ins are captured here, once, so an author who replaces Array.prototype.push or
 // Object.keys in one calculation cannot break the next.
@@ -62,6 +63,29 @@
     return inputs;
   }
 
+  // The inputs as plain values, for the doc's rules: what they read is not recorded.
+  function viewOf(fields) {
+    var view = {};
+    for (var i = 0; i < fields.length; i++) {
+      var name = fields[i][0], kind = fields[i][1], value = fields[i][2];
+      if (kind === 'l') {
+        var items = [];
+        for (var j = 0; j < value.length; j++) {
+          var item = {}, subs = value[j];
+          for (var k = 0; k < subs.length; k++) {
+            var sub = subs[k], subValue = sub[2];
+            item[sub[0]] = sub[1] === 'd' && subValue !== null ? new DateCtor(subValue) : subValue;
+          }
+          items[j] = item;
+        }
+        view[name] = items;
+      } else {
+        view[name] = kind === 'd' && value !== null ? new DateCtor(value) : value;
+      }
+    }
+    return view;
+  }
+
   var NO_ARGUMENTS = [];
   // Descriptions without a value, shared rather than made anew.
   var UNDEFINED = { t: 'u' }, NULL = { t: 'z' }, OTHER = { t: 'x' };
@@ -116,10 +140,23 @@
   // `describeNatively(value)` (describe.rs) describes the value in Rust and keeps it there
   // when that needs no JS; `run` then answers with that function, and the host takes the
   // description it kept.
-  function prepare(fields, used, describeNatively) {
-    return function run(calculate) {
+  //
+  // A doc's show-when and valid-when rules (rules.rs) come as `rules`, a function of a view
+  // of the inputs (`viewOf`) and of the inputs the script will see, in which it sets the
+  // hidden ones to null. It runs first; its answer goes to
+  // `judged.answer` (an object without a prototype, so nothing of the realm's runs on
+  // writing it), and when an input is invalid (the answer ends in the failed rules, not
+  // '|') the script is not called.
+  function prepare(fields, used, describeNatively, judged) {
+    return function run(calculate, rules) {
       delete global.__calcsmith_run;
-      var value = calculate(makeInputs(fields, used));
+      var inputs = makeInputs(fields, used);
+      if (rules) {
+        var answer = rules(viewOf(fields), inputs);
+        judged.answer = answer;
+        if (answer[answer.length - 1] !== '|') return NULL;
+      }
+      var value = calculate(inputs);
       return describeNatively(value) ? describeNatively : describe(value, 0);
     };
   }
@@ -156,7 +193,9 @@
     return true;
   }
 
-  function warmUp(fields, described) {
+  // With `ruled` (the last calculation had rules) the rules' view is made too.
+  function warmUp(fields, described, ruled) {
+    if (ruled) viewOf(fields);
     prepare(fields, [], describedElsewhere)(function (inputs) {
       var names = keysOf(inputs);
       for (var i = 0; i < names.length; i++) inputs[names[i]];

@@ -1,11 +1,16 @@
 //! The doc's show-when and valid-when rules (`doc/forms.rs`), run before the script in the
-//! same realm and under the same limits: all of a doc's rules are one generated program,
-//! run through the harness like a script, which answers which inputs, sections and
-//! outputs are hidden and which inputs are invalid. Each rule is a function of its own
-//! whose expression starts on a line of its own, so an error's line tells the rule and
-//! the line within it. The script then runs with every hidden input as `null`.
+//! script's own run of the harness, under the same limits: all of a doc's rules are one
+//! generated function, wrapped and parsed with the script (after it, so the script's lines
+//! are unchanged) and cached with it. The harness calls it first with a view of the inputs;
+//! it answers which inputs, sections and outputs are hidden and which inputs are invalid,
+//! and sets the hidden inputs to `null` in the inputs the script then gets; with an
+//! invalid input the script is not called (`harness.js`). Each rule is a function of its
+//! own whose expression starts on a line of its own, so an error's line tells the rule and
+//! the line within it.
 //!
-//! A doc without rules builds no program and runs nothing more.
+//! When the script and the rules do not parse together, the rules run as a program of
+//! their own and then the script, as two runs, so that each one's syntax error reads as
+//! it would alone. A doc without rules builds no program and runs nothing more.
 
 use serde_json::{Map, Value};
 
@@ -54,18 +59,18 @@ impl RuleProgram {
     /// The program of `forms`, the rules of `doc`.
     pub(crate) fn new(doc: &CalcDoc, forms: FormRules) -> RuleProgram {
         let mut program = Builder {
-            source: String::from("var __n=null,__v={},__x={},__h='',__s='',__o='',__w='',__b={};"),
+            // `inputs`: the view of the inputs (the harness's, a plain object of its own).
+            source: String::from(
+                "var __n=null,__v=inputs,__x={},__h='',__s='',__o='',__w='',__b={};",
+            ),
             line: 1,
             spans: Vec::new(),
             rules: Vec::new(),
         };
-        for input in &doc.inputs {
-            let k = key(&input.name);
-            program.source.push_str(&format!("__v[{k}]=inputs[{k}];"));
-        }
+        // `__i`: the inputs the script will see.
         let hide = |index: usize| {
             let k = key(&doc.inputs[index].name);
-            format!("__v[{k}]=__n;__x[{k}]=1;__h+='{index},';")
+            format!("__v[{k}]=__n;__i[{k}]=__n;__x[{k}]=1;__h+='{index},';")
         };
         for rule in &forms.inputs {
             if let Some(expression) = &rule.visible_when {
@@ -183,14 +188,16 @@ impl RuleProgram {
     }
 
     /// A rule's failure as the author reads it: the rule's name, then the message as the
-    /// script's would read, its line counted within the rule.
-    fn failure(&self, message: &str) -> String {
+    /// script's would read, its line counted within the rule. The program's first line is
+    /// line `offset + 1` of what ran.
+    fn failure(&self, message: &str, offset: u32) -> String {
         if message == TIMEOUT_MESSAGE || message == MEMORY_MESSAGE {
             return message.to_owned();
         }
-        let line = message
-            .rsplit_once(" (line ")
-            .and_then(|(text, n)| Some((text, n.strip_suffix(')')?.parse::<u32>().ok()?)));
+        let line = message.rsplit_once(" (line ").and_then(|(text, n)| {
+            let n = n.strip_suffix(')')?.parse::<u32>().ok()?;
+            Some((text, n.checked_sub(offset)?))
+        });
         let span = line.and_then(|(text, n)| {
             let span = self
                 .spans
@@ -239,8 +246,8 @@ impl Builder {
     }
 }
 
-/// Runs `program` (when the doc has rules) and then, unless a rule failed or an input is
-/// invalid, the doc's script with the hidden inputs as `null`. When the script does not
+/// Runs the doc's rules (when it has a `program`) and then, unless a rule failed or an
+/// input is invalid, its script with the hidden inputs as `null`. When the script does not
 /// run, its outcome is the rules' failure, or (invalid inputs) `Ok(null)`.
 pub(crate) fn run_with_rules(
     sandbox: &mut Sandbox,
@@ -252,7 +259,28 @@ pub(crate) fn run_with_rules(
     let Some(program) = program else {
         return (Judged::default(), sandbox.run(doc, fields, parses));
     };
-    let ended = match sandbox.run_program(&program.source, fields, parses) {
+    match sandbox.run_with_program(doc, &program.source, fields, parses) {
+        Ok((ended, Some(answer))) => program.decided(doc, &answer, ended),
+        Ok((ended, None)) => {
+            // The program starts on the script's last line + 1 (`realm.rs`).
+            let offset = doc.script.matches('\n').count() as u32 + 1;
+            (Judged::default(), program.unfinished(ended, offset))
+        }
+        Err(()) => run_apart(sandbox, doc, fields, program, parses),
+    }
+}
+
+/// [`run_with_rules`] as two runs: the program alone, then the script alone.
+fn run_apart(
+    sandbox: &mut Sandbox,
+    doc: &CalcDoc,
+    fields: &Value,
+    program: &RuleProgram,
+    parses: &mut u64,
+) -> (Judged, Ended) {
+    // Alone, the program has no script's inputs to hide inputs in.
+    let source = format!("var __i={{}};{}", program.source);
+    let ended = match sandbox.run_program(&source, fields, parses) {
         Ok(ended) => ended,
         Err(()) => {
             let message = (program.rules.iter())
@@ -263,50 +291,58 @@ pub(crate) fn run_with_rules(
             return (Judged::default(), failed(message, false));
         }
     };
-    let answer = match ended.outcome {
-        Ok((Value::String(answer), _)) => answer,
-        Ok(_) => {
-            return (
-                Judged::default(),
-                failed(
-                    "Show-when and Valid-when rules did not finish".to_owned(),
-                    ended.abandoned,
-                ),
-            );
-        }
-        Err((message, _)) => {
-            return (
-                Judged::default(),
-                failed(program.failure(&message), ended.abandoned),
-            );
-        }
+    let answer = match &ended.outcome {
+        Ok((Value::String(answer), _)) => answer.clone(),
+        _ => return (Judged::default(), program.unfinished(ended, 0)),
     };
     let judged = program.judged(doc, &answer);
     if !judged.invalid.is_empty() {
-        return (
-            judged,
-            Ended {
-                outcome: Ok((Value::Null, Vec::new())),
-                abandoned: false,
-            },
-        );
+        return (judged, waiting());
     }
-    let ended = if judged.hidden_places.is_empty() {
-        sandbox.run(doc, fields, parses)
-    } else {
-        let mut fields = fields.clone();
-        if let Value::Array(fields) = &mut fields {
-            for &place in &judged.hidden_places {
-                if let Some(Value::Array(field)) = fields.get_mut(place) {
-                    // [name, kind, value]: a plain null.
-                    field.truncate(1);
-                    field.extend([Value::from("v"), Value::Null]);
-                }
+    if judged.hidden_places.is_empty() {
+        return (judged, sandbox.run(doc, fields, parses));
+    }
+    let mut fields = fields.clone();
+    if let Value::Array(fields) = &mut fields {
+        for &place in &judged.hidden_places {
+            if let Some(Value::Array(field)) = fields.get_mut(place) {
+                // [name, kind, value]: a plain null.
+                field.truncate(1);
+                field.extend([Value::from("v"), Value::Null]);
             }
         }
-        sandbox.run(doc, &fields, parses)
-    };
-    (judged, ended)
+    }
+    (judged, sandbox.run(doc, &fields, parses))
+}
+
+impl RuleProgram {
+    /// The rules' `answer` with how the script's run `ended`: when an input is invalid,
+    /// the script did not run and its outcome is `Ok(null)`.
+    fn decided(&self, doc: &CalcDoc, answer: &str, ended: Ended) -> (Judged, Ended) {
+        let judged = self.judged(doc, answer);
+        if judged.invalid.is_empty() {
+            (judged, ended)
+        } else {
+            (judged, waiting())
+        }
+    }
+
+    /// The outcome of a run in which the rules did not finish: their failure.
+    fn unfinished(&self, ended: Ended, offset: u32) -> Ended {
+        let message = match ended.outcome {
+            Ok(_) => "Show-when and Valid-when rules did not finish".to_owned(),
+            Err((message, _)) => self.failure(&message, offset),
+        };
+        failed(message, ended.abandoned)
+    }
+}
+
+/// The outcome of a script that did not run because an input is invalid.
+fn waiting() -> Ended {
+    Ended {
+        outcome: Ok((Value::Null, Vec::new())),
+        abandoned: false,
+    }
 }
 
 fn failed(message: String, abandoned: bool) -> Ended {
@@ -316,5 +352,6 @@ fn failed(message: String, abandoned: bool) -> Ended {
     }
 }
 
+pub(crate) mod last;
 #[cfg(test)]
 mod tests;

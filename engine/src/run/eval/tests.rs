@@ -94,6 +94,44 @@ fn a_prepared_recalculation_neither_parses_nor_compiles_and_gives_new_results() 
 }
 
 #[test]
+fn rules_are_parsed_once_with_the_script_and_ahead_with_it() {
+    let mut engine = engine();
+    let calc = CalcDoc::from_json_value(json!({
+        "script": "return { sum: inputs.a + inputs.b };",
+        "metaInputs": [
+            {"id": 1, "name": "a", "type": "number"},
+            {"id": 2, "name": "b", "type": "number", "visibleWhen": "inputs.a > 5"}
+        ],
+        "metaOutputs": [{"id": 1, "name": "sum", "type": "value"}],
+        "defaults": {"1": 1, "2": 2}
+    }))
+    .expect("test doc");
+    let result = engine.evaluate(&calc, &values(1.0));
+    assert_eq!(
+        (sum(&result), result.hidden_inputs),
+        (Some(1.0), vec!["b".to_owned()])
+    );
+    assert_eq!(parses(&engine), 1);
+    engine.prepare().expect("prepared");
+    let result = engine.evaluate(&calc, &values(10.0));
+    assert_eq!(sum(&result), Some(12.0));
+    assert!(result.hidden_inputs.is_empty());
+    assert_eq!(parses(&engine), 1);
+    // The program itself was built once.
+    let built = |engine: &Engine| {
+        engine
+            .runtime
+            .rules
+            .as_ref()
+            .map(|r| Rc::as_ptr(&r.program))
+    };
+    let first = built(&engine);
+    engine.prepare_and_replay().expect("prepared");
+    engine.evaluate(&calc, &values(3.0));
+    assert_eq!((first.is_some(), built(&engine)), (true, first));
+}
+
+#[test]
 fn a_warmed_up_realm_reports_only_the_inputs_the_calculation_read() {
     // The warm-up reads every input of the last calculation in the spare realm.
     let mut engine = engine();
