@@ -90,16 +90,55 @@ pub struct NumberStyle {
 /// does it), followed by `%` (in Russian after a no-break space, `14,5 %`).
 /// NaN shows as `NaN` and infinities as `∞` / `-∞`, decorated the same way.
 pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String {
-    let (negative, body) = if value.is_nan() {
-        (false, "NaN".to_string())
+    if value.is_nan() {
+        decorate(false, "NaN".to_string(), style, locale)
     } else if value.is_infinite() {
-        (value < 0.0, "∞".to_string())
+        decorate(value < 0.0, "∞".to_string(), style, locale)
     } else {
-        let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
-        let shift = if style.percent { 2 } else { 0 };
-        let (is_zero, body) = format_magnitude(value.abs(), shift, places, locale);
-        (value.is_sign_negative() && !is_zero, body)
+        // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
+        decorate_finite(
+            value.is_sign_negative(),
+            &format!("{}", value.abs()),
+            style,
+            locale,
+        )
+    }
+}
+
+/// Formats a decimal.js `Decimal` from its exact digits, as [`format_number`] formats a
+/// number: `text` is plain decimal text without an exponent (`"-123.4500"`), or `NaN`,
+/// `Infinity`, `-Infinity`, as the engine reads a returned `Decimal`. Its digits are never
+/// rounded to a double: `12345678901234567890.123` keeps all 23.
+pub fn format_decimal_text(text: &str, style: &NumberStyle, locale: Locale) -> String {
+    let (negative, magnitude) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
+    let bytes = magnitude.as_bytes();
+    let plain = bytes.first().is_some_and(u8::is_ascii_digit)
+        && bytes.last().is_some_and(u8::is_ascii_digit)
+        && bytes.iter().filter(|&&b| b == b'.').count() <= 1
+        && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+    if plain {
+        decorate_finite(negative, magnitude, style, locale)
+    } else if magnitude == "Infinity" {
+        decorate(negative, "∞".to_string(), style, locale)
+    } else {
+        decorate(false, "NaN".to_string(), style, locale)
+    }
+}
+
+/// Rounds and groups the finite magnitude `text`, then decorates it; a result of zero
+/// shows no minus sign.
+fn decorate_finite(negative: bool, text: &str, style: &NumberStyle, locale: Locale) -> String {
+    let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
+    let shift = if style.percent { 2 } else { 0 };
+    let (is_zero, body) = format_magnitude(text, shift, places, locale);
+    decorate(negative && !is_zero, body, style, locale)
+}
+
+/// The sign, the percent or currency decoration and the author's units around `body`.
+fn decorate(negative: bool, body: String, style: &NumberStyle, locale: Locale) -> String {
     let currency = if style.percent {
         ""
     } else {
@@ -142,17 +181,15 @@ fn with_units(number: String, prefix: Option<&str>, suffix: Option<&str>) -> Str
     format!("{prefix}{before}{number}{after}{suffix}")
 }
 
-/// Rounds and groups a finite non-negative number times 10^`shift`; also tells whether the
-/// result is zero.
+/// Rounds and groups a finite non-negative number times 10^`shift`, given as plain decimal
+/// text (no sign, no exponent: `"1234.50"`); also tells whether the result is zero.
 fn format_magnitude(
-    value: f64,
+    text: &str,
     shift: usize,
     places: Option<u32>,
     locale: Locale,
 ) -> (bool, String) {
-    // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
-    let text = format!("{value}");
-    let (int_text, frac_text) = text.split_once('.').unwrap_or((&text, ""));
+    let (int_text, frac_text) = text.split_once('.').unwrap_or((text, ""));
     // Scaling by a power of ten moves the decimal point: exact, unlike a multiplication.
     let moved = frac_text.len().min(shift);
     let mut int_text = format!(
