@@ -57,7 +57,7 @@ import { formatMs, mathjsCalculator, median, smallCalculator } from "./wasm.mjs"
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const OPTIONS = { locale: "en", today: "2026-11-25" };
-const LIBRARIES = { lodash: "_", moment: "moment", mathjs: "math" };
+const LIBRARIES = { lodash: "_", moment: "moment", mathjs: "math", formulajs: "formulajs", decimal: "Decimal" };
 const ENGINES = ["v8", "native", "wasm"];
 const WARM_UP_MS = 1500;
 const ROUNDS = 5;

@@ -1,7 +1,7 @@
 // Benchmarks the wasm engine package under Node: warm recalculation of a small and of a
-// 100-row table calculator, loading lodash, moment and mathjs into a new engine, a first
-// Math.js calculation (load + first use), the first mathjs load in a new process, and
-// the module's size raw and gzipped. Prints a markdown table (or JSON). Run it through
+// 100-row table calculator, loading each library (lodash, moment, mathjs, formulajs,
+// decimal) into a new engine, a first Math.js calculation (load + first use), the first
+// mathjs load in a new process, and the module's size raw and gzipped. Prints a markdown table (or JSON). Run it through
 // scripts/bench-wasm; docs/benchmarks.md has the numbers and how they were taken.
 //
 //   node engine/benches/wasm.mjs [--pkg DIR] [--runs N] [--load-runs N] [--cold-runs N]
@@ -25,6 +25,8 @@ import { constants as zlib, gzipSync } from "node:zlib";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const LIBRARIES = ["lodash", "moment", "mathjs"];
+// Loaded one by one in the "load" rows (the recalculations keep to the first three).
+const LOADED_ALONE = [...LIBRARIES, "formulajs", "decimal"];
 const OPTIONS = { locale: "en", today: "2026-11-25" };
 const WARM_UP_MS = 2000;
 const USAGE =
@@ -224,7 +226,7 @@ async function main() {
   }
 
   const want = (part) => args.only === null || args.only === part;
-  const sources = Object.fromEntries(LIBRARIES.map((lib) => [lib, source(lib)]));
+  const sources = Object.fromEntries(LOADED_ALONE.map((lib) => [lib, source(lib)]));
   const rows = [];
   const small = smallCalculator();
 
@@ -269,7 +271,7 @@ async function main() {
     });
   }
   if (want("load")) {
-    for (const lib of LIBRARIES) {
+    for (const lib of LOADED_ALONE) {
       // The engine is made before and freed after the timing (dropping a context that
       // holds a library takes a while too).
       const result = timeRuns(args.loadRuns, (engine) => engine.loadLibrary(lib, sources[lib]), {

@@ -192,6 +192,16 @@ fn ordinary_library_calculations_keep_working_one_after_another() {
                 "return { out: math.format(math.evaluate('sqrt(n) * 2 cm to mm', { n: inputs.n + 9 })) };",
                 json!("80 mm"),
             ),
+            (
+                "formulajs",
+                "return { out: formulajs.ROUND(formulajs.PMT(0, 2, -inputs.n) * 3, 2) };",
+                json!(10.5),
+            ),
+            (
+                "decimal",
+                "return { out: new Decimal(inputs.n).div(3).toFixed(3) };",
+                json!("2.333"),
+            ),
         ];
         for _ in 0..2 {
             for (library, script, expected) in &calcs {

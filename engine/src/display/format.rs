@@ -100,26 +100,64 @@ pub struct NumberStyle {
 /// Russian after a no-break space, `14,5 %`).
 /// NaN shows as `NaN` and infinities as `∞` / `-∞`, decorated the same way.
 pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String {
-    let (negative, body) = if value.is_nan() {
-        (false, "NaN".to_string())
+    if value.is_nan() {
+        decorate(false, "NaN".to_string(), style, locale)
     } else if value.is_infinite() {
-        (value < 0.0, "∞".to_string())
+        decorate(value < 0.0, "∞".to_string(), style, locale)
     } else {
-        let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
-        let shift = if style.percent { 2 } else { 0 };
-        // Rust's Display gives the shortest round-trip digits and never an exponent.
-        let rounded = round_magnitude(
-            &format!("{}", value.abs()),
-            shift,
-            style.rounding_step.as_ref(),
-            places.unwrap_or(DEFAULT_MAX_PLACES),
-            style.rounding_mode,
+        // Rust's Display gives the shortest round-trip digits and never uses exponent notation.
+        decorate_finite(
             value.is_sign_negative(),
-        );
-        // Rounded already: format_magnitude only groups and pads it.
-        let (is_zero, body) = format_magnitude(&rounded, 0, places, locale);
-        (value.is_sign_negative() && !is_zero, body)
+            &format!("{}", value.abs()),
+            style,
+            locale,
+        )
+    }
+}
+
+/// Formats a decimal.js `Decimal` from its exact digits, as [`format_number`] formats a
+/// number: `text` is plain decimal text without an exponent (`"-123.4500"`), or `NaN`,
+/// `Infinity`, `-Infinity`, as the engine reads a returned `Decimal`. Its digits are never
+/// rounded to a double: `12345678901234567890.123` keeps all 23.
+pub fn format_decimal_text(text: &str, style: &NumberStyle, locale: Locale) -> String {
+    let (negative, magnitude) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
+    let bytes = magnitude.as_bytes();
+    let plain = bytes.first().is_some_and(u8::is_ascii_digit)
+        && bytes.last().is_some_and(u8::is_ascii_digit)
+        && bytes.iter().filter(|&&b| b == b'.').count() <= 1
+        && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+    if plain {
+        decorate_finite(negative, magnitude, style, locale)
+    } else if magnitude == "Infinity" {
+        decorate(negative, "∞".to_string(), style, locale)
+    } else {
+        decorate(false, "NaN".to_string(), style, locale)
+    }
+}
+
+/// Rounds and groups the finite magnitude `text`, then decorates it; a result of zero
+/// shows no minus sign.
+fn decorate_finite(negative: bool, text: &str, style: &NumberStyle, locale: Locale) -> String {
+    let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
+    let shift = if style.percent { 2 } else { 0 };
+    let rounded = round_magnitude(
+        text,
+        shift,
+        style.rounding_step.as_ref(),
+        places.unwrap_or(DEFAULT_MAX_PLACES),
+        style.rounding_mode,
+        negative,
+    );
+    // Rounded already: format_magnitude only groups and pads it.
+    let (is_zero, body) = format_magnitude(&rounded, 0, places, locale);
+    decorate(negative && !is_zero, body, style, locale)
+}
+
+/// The sign, the percent or currency decoration and the author's units around `body`.
+fn decorate(negative: bool, body: String, style: &NumberStyle, locale: Locale) -> String {
     let currency = if style.percent {
         ""
     } else {

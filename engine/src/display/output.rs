@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::dates::CivilDate;
-use crate::format::{Locale, NumberStyle, format_bool, format_date, format_number, format_text};
+use crate::format::{
+    Locale, NumberStyle, format_bool, format_date, format_decimal_text, format_number, format_text,
+};
 use crate::model::{CalcDoc, OutputDef, OutputType};
 use crate::run::rules::Judged;
 use crate::validate::{OutputValue, Row, Scalar};
@@ -249,6 +251,19 @@ fn raw_scalar(scalar: &Scalar) -> Value {
         Scalar::Text(s) => Value::String(s.clone()),
         Scalar::Bool(b) => Value::Bool(*b),
         Scalar::Date(Some(ms)) => iso_string(*ms).map_or(Value::Null, Value::String),
+        Scalar::Decimal(text) => decimal_json(text),
+    }
+}
+
+/// A `Decimal`'s JSON value: the number its text reads as when that number's own text is
+/// the same digits (`0.3`, `-12.5`), so it reads as a number output would; else the text
+/// itself (`"12345678901234567890.123"`, digits a double would lose). NaN and the
+/// infinities are null, as numbers are.
+fn decimal_json(text: &str) -> Value {
+    match text.parse::<f64>() {
+        Ok(n) if !n.is_finite() => Value::Null,
+        Ok(n) if format!("{n}") == text => json_number(n),
+        _ => Value::String(text.to_owned()),
     }
 }
 
@@ -283,6 +298,7 @@ fn display_scalar(scalar: &Scalar, style: &NumberStyle, locale: Locale) -> Value
         Scalar::Text(s) => format_text(s),
         Scalar::Bool(b) => format_bool(*b, locale).to_owned(),
         Scalar::Date(ms) => format_date(ms.unwrap_or(f64::NAN), locale),
+        Scalar::Decimal(text) => format_decimal_text(text, style, locale),
     };
     Value::String(text)
 }

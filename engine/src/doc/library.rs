@@ -1,4 +1,5 @@
-//! The optional libraries (lodash, Moment.js, Math.js) a calculator may switch on.
+//! The optional libraries (lodash, Moment.js, Math.js, formula.js, decimal.js) a calculator
+//! may switch on.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,24 @@ pub struct Libraries {
     pub moment: bool,
     #[serde(default, deserialize_with = "lenient_bool")]
     pub mathjs: bool,
+    // The two newer ones are written only when on, so a calculator saved before they
+    // existed reads back as it was written.
+    #[serde(
+        default,
+        deserialize_with = "lenient_bool",
+        skip_serializing_if = "is_off"
+    )]
+    pub formulajs: bool,
+    #[serde(
+        default,
+        deserialize_with = "lenient_bool",
+        skip_serializing_if = "is_off"
+    )]
+    pub decimal: bool,
+}
+
+fn is_off(on: &bool) -> bool {
+    !*on
 }
 
 /// One of the libraries a calculator can switch on.
@@ -21,13 +40,24 @@ pub enum Library {
     Lodash,
     Moment,
     Mathjs,
+    /// formula.js: spreadsheet functions (`formulajs.PMT`, `formulajs.WORKDAY`, …).
+    Formulajs,
+    /// decimal.js: exact decimal arithmetic; a returned `Decimal` is a value output.
+    Decimal,
 }
 
 impl Library {
     /// Every library, in the order they are loaded.
-    pub const ALL: [Library; 3] = [Library::Lodash, Library::Moment, Library::Mathjs];
+    pub const ALL: [Library; 5] = [
+        Library::Lodash,
+        Library::Moment,
+        Library::Mathjs,
+        Library::Formulajs,
+        Library::Decimal,
+    ];
 
-    /// Parses the name used in `libraries` and by hosts (`"lodash"`, `"moment"`, `"mathjs"`).
+    /// Parses the name used in `libraries` and by hosts (`"lodash"`, `"moment"`, `"mathjs"`,
+    /// `"formulajs"`, `"decimal"`).
     pub fn parse(name: &str) -> Option<Library> {
         Self::ALL.into_iter().find(|lib| lib.name() == name)
     }
@@ -38,6 +68,8 @@ impl Library {
             Library::Lodash => "lodash",
             Library::Moment => "moment",
             Library::Mathjs => "mathjs",
+            Library::Formulajs => "formulajs",
+            Library::Decimal => "decimal",
         }
     }
 
@@ -47,6 +79,8 @@ impl Library {
             Library::Lodash => "_",
             Library::Moment => "moment",
             Library::Mathjs => "math",
+            Library::Formulajs => "formulajs",
+            Library::Decimal => "Decimal",
         }
     }
 
@@ -56,6 +90,8 @@ impl Library {
             Library::Lodash => libraries.lodash,
             Library::Moment => libraries.moment,
             Library::Mathjs => libraries.mathjs,
+            Library::Formulajs => libraries.formulajs,
+            Library::Decimal => libraries.decimal,
         }
     }
 }

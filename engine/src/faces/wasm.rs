@@ -23,7 +23,8 @@ const TYPES: &str = r#"
 export interface EngineOptionsInit { locale?: "en" | "ru"; today?: string }
 /** A calculator doc (spec §3), with the spec's field names. */
 export interface CalcDoc { name?: string; description?: string; script?: string;
-  libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean };
+  libraries?: { lodash?: boolean; moment?: boolean; mathjs?: boolean; formulajs?: boolean;
+    decimal?: boolean };
   tabSize?: number; defaults?: Record<string, unknown>; metaInputs?: InputDef[];
   metaOutputs?: OutputDef[]; inputs_label?: string; outputs_label?: string; tests?: TestCase[];
   sections?: Section[]; steps?: Step[]; stepOutputs?: "last" | "every"; presets?: Preset[];
@@ -248,7 +249,8 @@ impl Engine {
         Ok(())
     }
 
-    /// Loads `"lodash"`, `"moment"` or `"mathjs"` from its source text.
+    /// Loads `"lodash"`, `"moment"`, `"mathjs"`, `"formulajs"` or `"decimal"` from its
+    /// source text.
     #[wasm_bindgen(js_name = loadLibrary)]
     pub fn load_library(&mut self, name: &str, source: &str) -> Result<(), JsError> {
         let library = Library::parse(name)

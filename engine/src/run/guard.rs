@@ -63,8 +63,10 @@ fn probe(library: Library) -> Option<&'static str> {
             "(function (moment) { return [moment.locale(), moment.locales().join(), moment.localeData()]; })",
         ),
         Library::Mathjs => Some("(function (math) { return [JSON.stringify(math.config())]; })"),
-        // lodash keeps its settings on `_` (`_.templateSettings`), where the walk sees them.
-        Library::Lodash => None,
+        // lodash keeps its settings on `_` (`_.templateSettings`), decimal.js its own on
+        // `Decimal` (`Decimal.precision`, set by `Decimal.set`), where the walk sees them;
+        // formula.js keeps none.
+        Library::Lodash | Library::Decimal | Library::Formulajs => None,
     }
 }
 

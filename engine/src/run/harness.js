@@ -99,7 +99,9 @@
   // (whose getters could run author code outside the time budget). A finite number, a
   // string or a boolean stands for itself; anything else is tagged: `{t: 'u'}`
   // undefined, `{t: 'z'}` null, `{t: 'f', v: 'NaN' | 'Infinity' | '-Infinity'}`,
-  // `{t: 'd', v: ms | null}` a date, `{t: 'a', v: [descriptions]}` an array,
+  // `{t: 'd', v: ms | null}` a date, `{t: 'm', v: text}` a decimal.js `Decimal` (an
+  // instance of the global `Decimal`, when on) as its exact digits without an exponent
+  // (`'-123.45'`, `'NaN'`, `'Infinity'`), `{t: 'a', v: [descriptions]}` an array,
   // `{t: 'o', v: [key, description, key, description, ...]}` an object, `{t: 'x'}`
   // anything else; arrays and objects nested too deep carry no `v`.
   // (src/run/validate.rs reads this.)
@@ -118,6 +120,10 @@
         if (isDate(value)) {
           var time = apply(getTime, value, NO_ARGUMENTS);
           return { t: 'd', v: time === time ? time : null };
+        }
+        var decimal = global.Decimal;
+        if (typeof decimal === 'function' && value instanceof decimal) {
+          return { t: 'm', v: '' + apply(decimal.prototype.toFixed, value, NO_ARGUMENTS) };
         }
         if (isArray(value)) {
           if (depth > 1) return DEEP_ARRAY;

@@ -17,6 +17,10 @@ pub enum Scalar {
     Bool(bool),
     /// Epoch milliseconds; `None` for an invalid date.
     Date(Option<f64>),
+    /// A decimal.js `Decimal` as its exact digits, never rounded to a double: plain
+    /// decimal text without an exponent (`"-123.45"`), or `"NaN"`, `"Infinity"`,
+    /// `"-Infinity"`.
+    Decimal(String),
 }
 
 /// One table row: a scalar per column, in the row's key order.
@@ -96,6 +100,7 @@ fn scalar(described: &Value) -> Option<Scalar> {
         ("s", Some(v)) => v.as_str().map(|s| Scalar::Text(s.to_owned())),
         ("b", Some(v)) => v.as_bool().map(Scalar::Bool),
         ("d", v) => Some(Scalar::Date(v.and_then(Value::as_f64))),
+        ("m", Some(v)) => v.as_str().map(|s| Scalar::Decimal(s.to_owned())),
         _ => None,
     }
 }
@@ -251,6 +256,18 @@ mod tests {
         );
         let good = check_outputs(&doc(), &obj(json!([["x", {"t": "d", "v": 0}]]))).unwrap();
         assert_eq!(good[0].1, OutputValue::Value(Scalar::Date(Some(0.0))));
+    }
+
+    #[test]
+    fn a_decimal_keeps_its_digits_in_a_value_and_in_a_cell() {
+        let digits = json!({"t": "m", "v": "12345678901234567890.123"});
+        let value = check_outputs(&doc(), &obj(json!([["x", digits.clone()]]))).unwrap();
+        let decimal = Scalar::Decimal("12345678901234567890.123".to_owned());
+        assert_eq!(value[0].1, OutputValue::Value(decimal.clone()));
+        let table = obj(json!([["t", {"t": "a", "v": [obj(json!([["c", digits]]))]}]]));
+        let cell = check_outputs(&doc(), &table).unwrap();
+        let row = vec![("c".to_owned(), decimal)];
+        assert_eq!(cell[0].1, OutputValue::Table(Some(vec![row])));
     }
 
     #[test]

@@ -38,7 +38,7 @@ const expected = JSON.parse(
   }),
 );
 
-const librarySources = ["lodash", "moment", "mathjs"].map((name) => [name, readFileSync(join(libDir, `${name}.js`), "utf8")]);
+const librarySources = ["lodash", "moment", "mathjs", "formulajs", "decimal"].map((name) => [name, readFileSync(join(libDir, `${name}.js`), "utf8")]);
 
 // The package's two modules, used as the web worker uses them: a script that may use Intl
 // (the package's `usesIntl`) runs in the Intl module, every other one in the default module.

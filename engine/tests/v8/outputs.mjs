@@ -33,17 +33,19 @@ export function checkNames(doc) {
 const isDate = (value) => Object.prototype.toString.call(value) === "[object Date]";
 const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && !isDate(value);
 
-/** A value output or a cell: `{kind: "empty" | "number" | "text" | "bool" | "date", value}`. */
-function scalar(value, name) {
+/** A value output or a cell: `{kind: "empty" | "number" | "text" | "bool" | "date" | "decimal",
+ * value}`; a decimal's value is its exact digits without an exponent (`toFixed()`). */
+function scalar(value, name, isDecimal) {
   if (value === undefined || value === null) return { kind: "empty" };
   if (typeof value === "number") return { kind: "number", value };
   if (typeof value === "string") return { kind: "text", value };
   if (typeof value === "boolean") return { kind: "bool", value };
   if (isDate(value)) return { kind: "date", value: value.getTime() };
+  if (isDecimal(value)) return { kind: "decimal", value: value.toFixed() };
   throw new Invalid(invalidValue(name));
 }
 
-function tableRows(def, value) {
+function tableRows(def, value, isDecimal) {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value)) throw new Invalid(`Output "${def.name}" must be an array, null, or undefined.`);
   const columns = def.metaOutputs ?? [];
@@ -52,20 +54,21 @@ function tableRows(def, value) {
     const cells = new Map();
     for (const key of Object.keys(row)) {
       if (!columns.some((c) => c.name === key)) throw new Invalid(unrecognized(key));
-      cells.set(key, scalar(row[key], key));
+      cells.set(key, scalar(row[key], key, isDecimal));
     }
     return cells;
   });
 }
 
-/** Checks the returned value key by key; the validated outputs by name. */
-export function checkOutputs(doc, returned) {
+/** Checks the returned value key by key; the validated outputs by name. `isDecimal` tells
+ * a decimal.js `Decimal` (valid as a value while the library is on). */
+export function checkOutputs(doc, returned, isDecimal = () => false) {
   if (!isPlainObject(returned)) throw new Invalid(NOT_OBJECTS);
   const outputs = new Map();
   for (const key of Object.keys(returned)) {
     const def = (doc.metaOutputs ?? []).find((o) => o.name === key);
     if (!def) throw new Invalid(unrecognized(key));
-    outputs.set(key, def.type === "table" || def.type === "Table" ? tableRows(def, returned[key]) : scalar(returned[key], key));
+    outputs.set(key, def.type === "table" || def.type === "Table" ? tableRows(def, returned[key], isDecimal) : scalar(returned[key], key, isDecimal));
   }
   return outputs;
 }
@@ -93,16 +96,18 @@ function toStep(text, step, mode) {
   return new Intl.NumberFormat("en", { ...options, roundingMode: mode, useGrouping: false }).format(text);
 }
 
+/** `n` (a number, or a Decimal's digits as text) shown as docs/engine.md says. */
 function formatNumber(n, def, locale) {
   const percent = def.percent === true;
   const places = def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
   const mode = def.roundingMode ?? "halfExpand";
+  const exact = typeof n === "string";
   let negative;
   let body;
-  if (Number.isNaN(n)) {
+  if (exact ? n === "NaN" : Number.isNaN(n)) {
     [negative, body] = [false, "NaN"];
-  } else if (!Number.isFinite(n)) {
-    [negative, body] = [n < 0, "∞"];
+  } else if (exact ? /Infinity/.test(n) : !Number.isFinite(n)) {
+    [negative, body] = [exact ? n.startsWith("-") : n < 0, "∞"];
   } else {
     const format = new Intl.NumberFormat(locale, {
       minimumFractionDigits: places ?? 0,
@@ -110,12 +115,15 @@ function formatNumber(n, def, locale) {
       roundingMode: mode,
       signDisplay: "never",
     });
-    // Signed, so that ceil and floor go the way the sign says; the step comes first.
-    const text = `${n < 0 ? "-" : ""}${decimalText(n, percent ? 2 : 0)}`;
+    // Signed, so that ceil and floor go the way the sign says; the step comes first. Intl
+    // reads decimal text exactly: a Decimal's digits never pass through a double.
+    const shift = percent ? 2 : 0;
+    const magnitude = exact ? `${n.replace("-", "")}e${shift}` : decimalText(n, shift);
+    const text = `${(exact ? n.startsWith("-") : n < 0) ? "-" : ""}${magnitude}`;
     const step = def.roundingStep;
     body = format.format(step === undefined || step === null ? text : toStep(text, step, mode));
     // A result that rounds to zero has no minus sign.
-    negative = n < 0 && /[1-9]/.test(body);
+    negative = (exact ? n.startsWith("-") : n < 0) && /[1-9]/.test(body);
   }
   const sign = negative ? "-" : "";
   if (percent) return `${sign}${body}${locale === "ru" ? "\u00a0%" : "%"}`;
@@ -134,6 +142,18 @@ function formatText(text) {
   return isUrl && chars.length > 30 ? `${chars.slice(0, 30).join("")}…` : text;
 }
 
+/** A double's shortest digits written out without an exponent (1e-7 → "0.0000001"). */
+function plainText(n) {
+  const [mantissa, exponent = "0"] = String(n).split("e");
+  const [int, frac = ""] = mantissa.replace("-", "").split(".");
+  let digits = int + frac;
+  let point = int.length + Number(exponent);
+  if (point <= 0) [digits, point] = ["0".repeat(1 - point) + digits, 1];
+  digits = digits.padEnd(point, "0");
+  const text = point < digits.length ? `${digits.slice(0, point)}.${digits.slice(point)}` : digits;
+  return (n < 0 ? "-" : "") + text;
+}
+
 function raw(cell) {
   switch (cell.kind) {
     case "number":
@@ -143,6 +163,12 @@ function raw(cell) {
     case "text":
     case "bool":
       return cell.value;
+    case "decimal": {
+      // A number when a double keeps the digits, else the digits as text.
+      const n = Number(cell.value);
+      if (!Number.isFinite(n)) return null;
+      return plainText(n) === cell.value ? n : cell.value;
+    }
     default:
       return null;
   }
@@ -151,6 +177,7 @@ function raw(cell) {
 function shown(cell, def, locale) {
   switch (cell.kind) {
     case "number":
+    case "decimal":
       return formatNumber(cell.value, def, locale);
     case "text":
       return formatText(cell.value);

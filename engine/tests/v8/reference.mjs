@@ -30,7 +30,7 @@ export const DEFAULT_TODAY = "2026-11-25";
 const SCRIPT_PATH = "calculator.js";
 const TIME_LIMIT_MS = 5000;
 const TIMEOUT_MESSAGE = "Calculation did not finish after 5 seconds. Is there an infinite loop?";
-const LIBRARIES = { lodash: "_", moment: "moment", mathjs: "math" };
+const LIBRARIES = { lodash: "_", moment: "moment", mathjs: "math", formulajs: "formulajs", decimal: "Decimal" };
 
 // --- where a thrown value was thrown -------------------------------------------------
 // An Error carries its stack; a thrown string or number carries nothing. V8 still knows
@@ -283,7 +283,10 @@ function scriptResult({ doc, values = {}, locale = "en", today = DEFAULT_TODAY }
     return failed(scriptError(error, lastThrow), usedInOrder(doc, read));
   }
   try {
-    return result(doc, checkOutputs(doc, returned), usedInOrder(doc, read), locale);
+    // A Decimal is an instance of the context's `Decimal` (decimal.js on).
+    const decimal = vm.runInContext("typeof Decimal === 'function' ? Decimal : null", context);
+    const isDecimal = (value) => decimal !== null && value instanceof decimal;
+    return result(doc, checkOutputs(doc, returned, isDecimal), usedInOrder(doc, read), locale);
   } catch (error) {
     if (error instanceof Invalid) return failed(error.message, usedInOrder(doc, read));
     // A getter on the returned object threw while it was read.

@@ -25,7 +25,7 @@ const fixtures = readdirSync(fixturesDir)
   .map((name) => ({ name, ...JSON.parse(readFileSync(join(fixturesDir, name), "utf8")) }));
 
 const libraries = Object.fromEntries(
-  ["lodash", "moment", "mathjs"].map((lib) => [lib, readFileSync(join(root, `pkg/lib/${lib}.js`), "utf8")]),
+  ["lodash", "moment", "mathjs", "formulajs", "decimal"].map((lib) => [lib, readFileSync(join(root, `pkg/lib/${lib}.js`), "utf8")]),
 );
 
 // One warm engine for the whole corpus, as in a browser tab.

@@ -17,7 +17,7 @@ await init({ module_or_path: readFileSync(join(root, "pkg/calcsmith_engine_bg.wa
 
 function newEngine() {
   const engine = new Engine({ locale: "en", today: "2026-11-25" });
-  for (const name of ["lodash", "moment", "mathjs"]) {
+  for (const name of ["lodash", "moment", "mathjs", "formulajs", "decimal"]) {
     engine.loadLibrary(name, readFileSync(join(root, `pkg/lib/${name}.js`), "utf8"));
   }
   return engine;

@@ -31,7 +31,7 @@ const fixtures = readdirSync(fixturesDir)
   }));
 
 const engine = new Engine({ locale: "en", today: TODAY });
-for (const lib of ["lodash", "moment", "mathjs"]) {
+for (const lib of ["lodash", "moment", "mathjs", "formulajs", "decimal"]) {
   engine.loadLibrary(
     lib,
     readFileSync(join(root, `pkg/lib/${lib}.js`), "utf8"),

@@ -46,6 +46,10 @@ async fn a_published_page_starts_the_engine_and_its_libraries_at_once() {
     let plain = new_id();
     let plain_doc = doc("return { x: inputs.a * 2 };");
     assert_eq!(save(&app, &author, &plain, &plain_doc).await.status(), 200);
+    let mut with_both = doc("return { x: new Decimal(formulajs.SUM(inputs.a, 1)) };");
+    with_both["libraries"] = json!({ "formulajs": true, "decimal": true });
+    let both = new_id();
+    assert_eq!(save(&app, &author, &both, &with_both).await.status(), 200);
 
     let visitor = app.browser();
     let page = |path: String| {
@@ -63,6 +67,22 @@ async fn a_published_page_starts_the_engine_and_its_libraries_at_once() {
         assert!(head.contains(MATHJS), "{path}: {head}");
         assert!(!head.contains("/js/lib/lodash.js"), "{path}: {head}");
     }
+    // formula.js and decimal.js are started and preloaded like the others.
+    let html = page(format!("/calc/{both}")).await;
+    let head_of_both = head(&html);
+    assert!(
+        head_of_both.contains(&format!(r#"{START}"formulajs decimal"></script>"#)),
+        "{head_of_both}"
+    );
+    for file in ["formulajs", "decimal"] {
+        let preload =
+            format!(r#"<link rel="preload" as="fetch" crossorigin href="/js/lib/{file}.js">"#);
+        assert!(head_of_both.contains(&preload), "{head_of_both}");
+    }
+    assert!(
+        !head_of_both.contains("/js/lib/mathjs.js"),
+        "{head_of_both}"
+    );
     // Without libraries the engine still starts at once; nothing else is fetched.
     let html = page(format!("/calc/{plain}")).await;
     assert!(

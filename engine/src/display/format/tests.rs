@@ -276,3 +276,48 @@ fn urls_of_30_characters_or_with_whitespace_are_kept_whole() {
     let spaced = "https://example.com/a/very/long path";
     assert_eq!(format_text(spaced), spaced);
 }
+
+fn decimal(text: &str, places: Option<u32>, locale: Locale) -> String {
+    format_decimal_text(text, &style(places, false, None), locale)
+}
+
+#[test]
+fn a_decimal_shows_every_digit_a_double_would_lose() {
+    let text = "12345678901234567890.123";
+    assert_eq!(decimal(text, Some(3), En), "12,345,678,901,234,567,890.123");
+    // The same value as a double shows what the double kept.
+    assert_eq!(
+        num(12345678901234567890.123, Some(3), En),
+        "12,345,678,901,234,567,000.000"
+    );
+    assert_eq!(decimal("0.3", None, Ru), "0,3");
+}
+
+#[test]
+fn a_decimal_rounds_half_away_from_zero_on_its_own_digits() {
+    // 1.005 as a double is 1.00499999999999989…, and its shortest form rounds up too; the
+    // decimal's digits are exactly 1.005.
+    assert_eq!(decimal("1.005", Some(2), En), "1.01");
+    assert_eq!(decimal("-2.0049999999999999999999", Some(2), En), "-2.00");
+    assert_eq!(decimal("-0.0004", Some(2), En), "0.00");
+    assert_eq!(decimal("-123.4500", None, En), "-123.45");
+    assert_eq!(decimal("999.9996", Some(3), Ru), "1\u{a0}000,000");
+}
+
+#[test]
+fn a_decimal_takes_the_outputs_decoration() {
+    let percent = format_decimal_text("0.145", &style(Some(1), true, Some("$")), Ru);
+    assert_eq!(percent, "14,5\u{a0}%");
+    assert_eq!(
+        format_decimal_text("-1234.5", &style(Some(2), false, Some("$")), En),
+        "-$1,234.50"
+    );
+}
+
+#[test]
+fn a_decimal_that_is_not_finite_shows_as_a_number_would() {
+    assert_eq!(decimal("NaN", Some(2), En), "NaN");
+    assert_eq!(decimal("Infinity", None, En), "∞");
+    assert_eq!(decimal("-Infinity", None, Ru), "-∞");
+    assert_eq!(decimal("1e5", None, En), "NaN");
+}

@@ -96,7 +96,8 @@ pub fn load_enabled(engine: &mut Engine, doc: &CalcDoc, lib_dir: &Path) -> Resul
     Ok(())
 }
 
-/// The folder holding `lodash.js`, `moment.js` and `mathjs.js`: `CALCSMITH_LIB_DIR`, or
+/// The folder holding `lodash.js`, `moment.js`, `mathjs.js`, `formulajs.js` and
+/// `decimal.js`: `CALCSMITH_LIB_DIR`, or
 /// where `scripts/build-wasm` puts them.
 pub fn default_lib_dir() -> PathBuf {
     std::env::var_os("CALCSMITH_LIB_DIR").map_or_else(

@@ -319,15 +319,18 @@ fn ordinary_use_of_the_real_libraries_does_not_load_them_again() {
                 lodash: true,
                 moment: true,
                 mathjs: true,
+                formulajs: true,
+                decimal: true,
             },
             ..doc(script)
         };
         let calc = all("var d = moment.utc([2024, 0, inputs.a]).add(1, 'month');\n\
-                 return { sum: _.sum([math.add(inputs.a, inputs.b), math.round(math.pi), d.date()]) };");
+                 var p = formulajs.PMT(0, 2, -2 * inputs.a) + new Decimal(0.1).plus(0.2).times(10).toNumber();\n\
+                 return { sum: _.sum([math.add(inputs.a, inputs.b), math.round(math.pi), d.date(), p]) };");
         for a in [1.0, 2.0, 3.0] {
             assert_eq!(
                 sum(&engine.evaluate(&calc, &values(a))),
-                Some(2.0 * a + 5.0)
+                Some(3.0 * a + 8.0)
             );
             engine.prepare().expect("prepared");
         }

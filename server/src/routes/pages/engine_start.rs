@@ -7,13 +7,11 @@
 
 use std::path::Path;
 
+use calcsmith_engine::Library;
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::is_build_file;
-
-/// The libraries a calculator can switch on (`doc.libraries`), served at `/js/lib/{name}.js`.
-const LIBRARIES: &[&str] = &["lodash", "moment", "mathjs"];
 
 /// `engine.json` of the web build (`web/vite.config.ts`): the early script's URL and the
 /// engine's wasm module's (its name has a hash), each absent when the build has none.
@@ -33,9 +31,11 @@ pub(super) async fn engine_start_tags(web_dir: &Path, doc: &Value) -> String {
     else {
         return String::new();
     };
-    let libraries: Vec<&str> = LIBRARIES
-        .iter()
-        .copied()
+    // The libraries a calculator can switch on (`doc.libraries`), served at
+    // `/js/lib/{name}.js`.
+    let libraries: Vec<&str> = Library::ALL
+        .into_iter()
+        .map(Library::name)
         .filter(|name| doc["libraries"][name].as_bool() == Some(true))
         .collect();
     let mut tags = String::new();

@@ -68,6 +68,8 @@ const LIBRARY_NAMES: Record<(typeof LIBRARIES)[number], string> = {
   lodash: 'Lodash',
   moment: 'Moment.js',
   mathjs: 'Math.js',
+  formulajs: 'formula.js',
+  decimal: 'decimal.js',
 };
 
 /** How long a calculation runs before its outputs are marked as being recalculated. */

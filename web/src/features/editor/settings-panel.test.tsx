@@ -62,6 +62,23 @@ describe('SettingsPanel', () => {
     });
   });
 
+  it('turns formula.js and decimal.js on and off', async () => {
+    seedDraft();
+    const { user, panel, workers, answer } = await openSettings();
+    const excel = within(panel).getByRole('checkbox', { name: 'formula.js (Excel functions)' });
+    const decimal = within(panel).getByRole('checkbox', { name: 'decimal.js (exact decimals)' });
+    expect(excel).not.toBeChecked();
+    expect(decimal).not.toBeChecked();
+    await user.click(decimal);
+    await user.click(excel);
+    expect(docNow().libraries).toMatchObject({ formulajs: true, decimal: true, mathjs: false });
+    await user.click(excel);
+    expect(excel).not.toBeChecked();
+    expect(docNow().libraries).toMatchObject({ formulajs: false, decimal: true });
+    await answer();
+    expect(workers.current.last.doc.libraries).toMatchObject({ formulajs: false, decimal: true });
+  });
+
   it('sets the tab size (whole numbers 1 to 16; empty means 2)', async () => {
     seedDraft();
     const { user, panel } = await openSettings();

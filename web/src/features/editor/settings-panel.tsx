@@ -12,7 +12,7 @@ import { SectionsEditor } from './rules/sections-editor';
 import { StepsEditor } from './rules/steps-editor';
 import { SubmissionsSettings } from './submissions-settings';
 
-const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
+const LIBRARIES = ['lodash', 'moment', 'mathjs', 'formulajs', 'decimal'] as const;
 
 export function SettingsPanel(props: {
   doc: CalcDoc;

@@ -12,7 +12,7 @@ import type {
 export type Locale = 'en' | 'ru';
 
 /** The libraries a calculator can switch on, as the engine names them. */
-export const LIBRARIES = ['lodash', 'moment', 'mathjs'] as const;
+export const LIBRARIES = ['lodash', 'moment', 'mathjs', 'formulajs', 'decimal'] as const;
 export type LibraryName = (typeof LIBRARIES)[number];
 
 /** Page → worker: evaluate `doc` with `values` (keyed by input id). */

@@ -22,6 +22,8 @@ const LIBRARIES: readonly [Key, string][] = [
   ['csLodash', '_'],
   ['csMoment', 'moment'],
   ['csMathjs', 'math'],
+  ['csFormulajs', 'formulajs'],
+  ['csDecimal', 'Decimal'],
 ];
 
 const EXAMPLE_TOTAL = `'use strict';

@@ -120,6 +120,65 @@ const MOMENT_MEMBERS = [
   'weekdays',
 ];
 
+/** formula.js's spreadsheet functions, by the names a spreadsheet uses. */
+const FORMULAJS_MEMBERS = [
+  'AVERAGE',
+  'COUNTIF',
+  'DATEDIF',
+  'EDATE',
+  'EOMONTH',
+  'FV',
+  'HLOOKUP',
+  'IF',
+  'INDEX',
+  'IPMT',
+  'IRR',
+  'MATCH',
+  'MAX',
+  'MIN',
+  'NETWORKDAYS',
+  'NPER',
+  'NPV',
+  'PMT',
+  'PPMT',
+  'PV',
+  'RATE',
+  'ROUND',
+  'ROUNDDOWN',
+  'ROUNDUP',
+  'SUM',
+  'SUMIF',
+  'SUMPRODUCT',
+  'VLOOKUP',
+  'WEEKDAY',
+  'WORKDAY',
+  'XIRR',
+  'XNPV',
+  'YEARFRAC',
+];
+
+/** decimal.js's constructor's own members (a Decimal's methods come from `new Decimal(…)`). */
+const DECIMAL_MEMBERS = [
+  'ROUND_DOWN',
+  'ROUND_HALF_EVEN',
+  'ROUND_HALF_UP',
+  'ROUND_UP',
+  'abs',
+  'ceil',
+  'div',
+  'floor',
+  'isDecimal',
+  'max',
+  'min',
+  'mul',
+  'pow',
+  'round',
+  'set',
+  'sqrt',
+  'sub',
+  'sum',
+];
+
 export interface CompletionLabels {
   input: string;
   library: string;
@@ -154,7 +213,8 @@ export function scriptCompletions(scope: (context: CompletionContext) => Complet
         if (libraries?.[library]) {
           options.push({
             label: LIBRARY_GLOBALS[library],
-            type: 'namespace',
+            // `Decimal` is a constructor; the others are namespaces of functions.
+            type: library === 'decimal' ? 'class' : 'namespace',
             detail: labels.library,
             boost: 1,
           });
@@ -199,6 +259,8 @@ function libraryMembers(object: string, libraries: Libraries): readonly string[]
   if (object === LIBRARY_GLOBALS.mathjs && libraries?.mathjs) return MATHJS_MEMBERS;
   if (object === LIBRARY_GLOBALS.lodash && libraries?.lodash) return LODASH_MEMBERS;
   if (object === LIBRARY_GLOBALS.moment && libraries?.moment) return MOMENT_MEMBERS;
+  if (object === LIBRARY_GLOBALS.formulajs && libraries?.formulajs) return FORMULAJS_MEMBERS;
+  if (object === LIBRARY_GLOBALS.decimal && libraries?.decimal) return DECIMAL_MEMBERS;
   return null;
 }
 
@@ -214,5 +276,6 @@ function globalType(name: string): string {
 function memberType(object: string, name: string): string {
   if (object === 'Math') return /^[A-Z0-9_]+$/.test(name) ? 'constant' : 'function';
   if (object === LIBRARY_GLOBALS.mathjs && (name === 'e' || name === 'pi')) return 'constant';
+  if (object === LIBRARY_GLOBALS.decimal && name.startsWith('ROUND_')) return 'constant';
   return 'function';
 }

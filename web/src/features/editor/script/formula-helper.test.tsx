@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,7 +138,26 @@ describe('FormulaHelper', () => {
 
     await user.click(screen.getByRole('button', { name: 'Enable Moment.js' }));
     expect(last().libraries).toEqual({ lodash: false, moment: true, mathjs: true });
-    expect(screen.queryByText(/is not enabled/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/(Math|Moment)\.js is not enabled/)).not.toBeInTheDocument();
+  });
+
+  it('offers Excel functions and exact decimals, warning while their libraries are off', async () => {
+    const { user, last } = setup();
+    const excel = screen.getByRole('group', { name: 'Excel functions (formula.js)' });
+    await user.click(within(excel).getByRole('button', { name: 'formulajs.PMT( / 12, , )' }));
+    expect(screen.getByLabelText('Formula')).toHaveValue('formulajs.PMT( / 12, , )');
+    expect(
+      within(excel).getByText('formula.js is not enabled. Enable it to use formulajs.* functions.'),
+    ).toBeInTheDocument();
+    await user.click(within(excel).getByRole('button', { name: 'Enable formula.js' }));
+    expect(last().libraries).toMatchObject({ formulajs: true });
+    expect(screen.queryByText(/^formula\.js is not enabled/)).not.toBeInTheDocument();
+
+    const decimal = screen.getByRole('group', { name: 'Exact decimals (decimal.js)' });
+    expect(within(decimal).getByRole('button', { name: 'Decimal.sum()' })).toBeInTheDocument();
+    await user.click(within(decimal).getByRole('button', { name: 'Enable decimal.js' }));
+    expect(last().libraries).toMatchObject({ formulajs: true, decimal: true });
+    expect(screen.queryByText(/^decimal\.js is not enabled/)).not.toBeInTheDocument();
   });
 
   it('speaks Russian', async () => {

@@ -15,6 +15,8 @@ import { insertFormula } from './formula';
 import { scriptMessages } from './messages';
 import {
   applySnippet,
+  DECIMAL_SNIPPETS,
+  FORMULAJS_SNIPPETS,
   inputSnippets,
   MATH_SNIPPETS,
   MATHJS_SNIPPETS,
@@ -26,6 +28,45 @@ import {
 import './script.css';
 
 type Notice = { kind: 'error' | 'done'; text: string } | null;
+type Key = keyof typeof scriptMessages.en;
+
+/** A library's palette: its snippets, and what it says while the library is off. */
+const LIBRARY_PALETTES: readonly {
+  library: 'mathjs' | 'moment' | 'formulajs' | 'decimal';
+  title: Key;
+  snippets: readonly Snippet[];
+  off: Key;
+  enable: Key;
+}[] = [
+  {
+    library: 'mathjs',
+    title: 'paletteMathjs',
+    snippets: MATHJS_SNIPPETS,
+    off: 'mathjsOff',
+    enable: 'enableMathjs',
+  },
+  {
+    library: 'moment',
+    title: 'paletteMoment',
+    snippets: MOMENT_SNIPPETS,
+    off: 'momentOff',
+    enable: 'enableMoment',
+  },
+  {
+    library: 'formulajs',
+    title: 'paletteFormulajs',
+    snippets: FORMULAJS_SNIPPETS,
+    off: 'formulajsOff',
+    enable: 'enableFormulajs',
+  },
+  {
+    library: 'decimal',
+    title: 'paletteDecimal',
+    snippets: DECIMAL_SNIPPETS,
+    off: 'decimalOff',
+    enable: 'enableDecimal',
+  },
+];
 
 export function FormulaHelper(props: {
   doc: CalcDoc;
@@ -45,8 +86,6 @@ export function FormulaHelper(props: {
   const tables = outputs.filter((output) => output.type === 'table');
   // An output deleted meanwhile counts as none chosen.
   const chosen: OutputDef | undefined = outputs.find((output) => String(output.id) === outputId);
-  const mathjsOn = Boolean(doc.libraries?.mathjs);
-  const momentOn = Boolean(doc.libraries?.moment);
 
   useLayoutEffect(() => {
     if (caret.current === null || !field.current) return;
@@ -88,7 +127,7 @@ export function FormulaHelper(props: {
     setNotice({ kind: 'done', text: t('inserted', { name: chosen.name }) });
   };
 
-  const enable = (library: 'mathjs' | 'moment') =>
+  const enable = (library: (typeof LIBRARY_PALETTES)[number]['library']) =>
     onDocChange((current) => ({
       ...current,
       libraries: { ...current.libraries, [library]: true },
@@ -201,24 +240,22 @@ export function FormulaHelper(props: {
         {(doc.metaInputs ?? []).length === 0 && <p className="muted">{t('noInputsYet')}</p>}
       </Palette>
       <Palette title={t('paletteMath')} snippets={MATH_SNIPPETS} onPick={addSnippet} />
-      <Palette title={t('paletteMathjs')} snippets={MATHJS_SNIPPETS} onPick={addSnippet}>
-        {!mathjsOn && (
-          <LibraryWarning
-            text={t('mathjsOff')}
-            action={t('enableMathjs')}
-            onEnable={() => enable('mathjs')}
-          />
-        )}
-      </Palette>
-      <Palette title={t('paletteMoment')} snippets={MOMENT_SNIPPETS} onPick={addSnippet}>
-        {!momentOn && (
-          <LibraryWarning
-            text={t('momentOff')}
-            action={t('enableMoment')}
-            onEnable={() => enable('moment')}
-          />
-        )}
-      </Palette>
+      {LIBRARY_PALETTES.map((palette) => (
+        <Palette
+          key={palette.library}
+          title={t(palette.title)}
+          snippets={palette.snippets}
+          onPick={addSnippet}
+        >
+          {!doc.libraries?.[palette.library] && (
+            <LibraryWarning
+              text={t(palette.off)}
+              action={t(palette.enable)}
+              onEnable={() => enable(palette.library)}
+            />
+          )}
+        </Palette>
+      ))}
     </div>
   );
 }

@@ -80,10 +80,24 @@ export const STANDARD_GLOBALS: readonly string[] = [
 /** What the script receives: always defined. */
 export const INPUTS_GLOBAL = 'inputs';
 
-export type Libraries = { lodash?: boolean; moment?: boolean; mathjs?: boolean } | undefined;
+export type Libraries =
+  | {
+      lodash?: boolean;
+      moment?: boolean;
+      mathjs?: boolean;
+      formulajs?: boolean;
+      decimal?: boolean;
+    }
+  | undefined;
 
-/** The global each library adds (docs/engine.md: `_`, `moment`, `math`). */
-export const LIBRARY_GLOBALS = { lodash: '_', moment: 'moment', mathjs: 'math' } as const;
+/** The global each library adds (docs/engine.md: `_`, `moment`, `math`, `formulajs`, `Decimal`). */
+export const LIBRARY_GLOBALS = {
+  lodash: '_',
+  moment: 'moment',
+  mathjs: 'math',
+  formulajs: 'formulajs',
+  decimal: 'Decimal',
+} as const;
 
 /** Every name a script may use without declaring it, given the enabled libraries. */
 export function predefinedNames(libraries: Libraries): Set<string> {

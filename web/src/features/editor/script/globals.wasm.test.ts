@@ -13,7 +13,7 @@ const pkgDir = join(process.cwd(), '..', 'pkg');
 it("knows exactly the engine's globals, the libraries' when they are on", async () => {
   await init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_intl_bg.wasm')) });
   const engine = new Engine({ locale: 'en' });
-  for (const name of ['lodash', 'moment', 'mathjs'] as const) {
+  for (const name of ['lodash', 'moment', 'mathjs', 'formulajs', 'decimal'] as const) {
     engine.loadLibrary(name, readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8'));
   }
   const names = (libraries: Record<string, boolean>) => {
@@ -32,9 +32,9 @@ it("knows exactly the engine's globals, the libraries' when they are on", async 
   // `arguments` is the script function's own, not the global object's.
   const standard = STANDARD_GLOBALS.filter((name) => name !== 'arguments').sort();
   expect(names({})).toEqual(standard);
-  expect(names({ lodash: true, moment: true, mathjs: true })).toEqual(
-    [...standard, ...Object.values(LIBRARY_GLOBALS)].sort(),
-  );
+  expect(
+    names({ lodash: true, moment: true, mathjs: true, formulajs: true, decimal: true }),
+  ).toEqual([...standard, ...Object.values(LIBRARY_GLOBALS)].sort());
   // `inputs` is the script function's parameter.
   expect(
     engine.evaluate(

@@ -56,10 +56,10 @@ describe('lintScript', () => {
       ...['SyntaxError', 'TypeError', 'URIError'],
       ...['eval', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'escape', 'unescape'],
       ...['encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent'],
-      ...['inputs', '_', 'moment', 'math'],
+      ...['inputs', '_', 'moment', 'math', 'formulajs', 'Decimal'],
     ];
     const script = `console.log(inputs);\nreturn { all: [${engineGlobals.join(', ')}] };`;
-    const libraries = { lodash: true, moment: true, mathjs: true };
+    const libraries = { lodash: true, moment: true, mathjs: true, formulajs: true, decimal: true };
     expect(messages(script, { libraries, inputNames: null })).toEqual([]);
     expect(messages('console.info(Intl.NumberFormat); console.table([]);\nreturn {};')).toEqual([]);
   });
@@ -109,6 +109,16 @@ describe('lintScript', () => {
         inputNames: null,
       }),
     ).toEqual(["'_' is not defined.", "'math' is not defined."]);
+  });
+
+  it('predefines formulajs and Decimal only when formula.js and decimal.js are on', () => {
+    const script = 'return { a: formulajs.PMT(0.01, 12, 1000), b: new Decimal(0.1).plus(0.2) };';
+    expect(messages(script)).toEqual(["'formulajs' is not defined.", "'Decimal' is not defined."]);
+    expect(messages(script, { libraries: { decimal: true }, inputNames: null })).toEqual([
+      "'formulajs' is not defined.",
+    ]);
+    const both = { formulajs: true, decimal: true };
+    expect(messages(script, { libraries: both, inputNames: null })).toEqual([]);
   });
 
   it('reports a syntax error, only that, as an error', () => {

@@ -43,6 +43,12 @@ export const scriptMessages = defineMessages(
     enableMathjs: 'Enable Math.js',
     momentOff: 'Moment.js is not enabled. Enable it to use moment().',
     enableMoment: 'Enable Moment.js',
+    paletteFormulajs: 'Excel functions (formula.js)',
+    formulajsOff: 'formula.js is not enabled. Enable it to use formulajs.* functions.',
+    enableFormulajs: 'Enable formula.js',
+    paletteDecimal: 'Exact decimals (decimal.js)',
+    decimalOff: 'decimal.js is not enabled. Enable it to use Decimal.',
+    enableDecimal: 'Enable decimal.js',
 
     // Cheatsheet
     csInputsTitle: 'Inputs',
@@ -74,6 +80,8 @@ export const scriptMessages = defineMessages(
     csLodash: 'Lodash',
     csMoment: 'Moment.js',
     csMathjs: 'Math.js',
+    csFormulajs: 'formula.js: Excel functions (PMT, NPV, IRR, WORKDAY, VLOOKUP…)',
+    csDecimal: 'decimal.js: exact decimals; return a Decimal as a value and every digit shows',
     csLimitsTitle: 'Limits and errors',
     csLimitTime: 'A calculation must finish within 5 seconds, otherwise it stops with "{message}"',
     csLimitApis: 'Only standard JavaScript is available: no network, page or console access.',
@@ -139,6 +147,12 @@ export const scriptMessages = defineMessages(
     enableMathjs: 'Включить Math.js',
     momentOff: 'Moment.js не включена. Включите её, чтобы пользоваться moment().',
     enableMoment: 'Включить Moment.js',
+    paletteFormulajs: 'Функции Excel (formula.js)',
+    formulajsOff: 'formula.js не включена. Включите её, чтобы пользоваться функциями formulajs.*.',
+    enableFormulajs: 'Включить formula.js',
+    paletteDecimal: 'Точные десятичные (decimal.js)',
+    decimalOff: 'decimal.js не включена. Включите её, чтобы пользоваться Decimal.',
+    enableDecimal: 'Включить decimal.js',
 
     csInputsTitle: 'Входные данные',
     csInputsIntro: 'Скрипт читает входные данные из объекта {inputs} по именам полей.',
@@ -170,6 +184,9 @@ export const scriptMessages = defineMessages(
     csLodash: 'Lodash',
     csMoment: 'Moment.js',
     csMathjs: 'Math.js',
+    csFormulajs: 'formula.js: функции Excel (PMT, NPV, IRR, WORKDAY, VLOOKUP…)',
+    csDecimal:
+      'decimal.js: точные десятичные; верните Decimal как значение, и покажутся все его цифры',
     csLimitsTitle: 'Ограничения и ошибки',
     csLimitTime:
       'Расчёт должен завершиться за 5 секунд, иначе он останавливается с сообщением «{message}»',

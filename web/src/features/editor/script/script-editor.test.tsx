@@ -87,6 +87,14 @@ describe('ScriptEditor', () => {
     );
   });
 
+  it('knows formulajs and Decimal while formula.js and decimal.js are on', async () => {
+    const script = 'return { a: formulajs.PMT(0, 1, 1), b: new Decimal(1) };';
+    const { view, rerender } = setup({ script });
+    await waitFor(() => expect(diagnostics(view)).toHaveLength(2));
+    rerender({ libraries: { formulajs: true, decimal: true } });
+    await waitFor(() => expect(diagnostics(view)).toEqual([]));
+  });
+
   it('shows the engine’s error at its line', async () => {
     const script = "'use strict';\nvar x = 1;\nthrow 'Too big';\n";
     const { view, rerender } = setup({ script });

@@ -36,7 +36,7 @@ import { scriptCompletions, type CompletionLabels } from './completions';
 import { editorPhrases } from './editor-phrases';
 import { editorTheme, themedHighlighting } from './editor-theme';
 import { errorLine } from './error-line';
-import type { Libraries } from './globals';
+import { LIBRARY_GLOBALS, type Libraries } from './globals';
 import { lintScript, type LintText } from './lint';
 import { scriptMessages } from './messages';
 import './script.css';
@@ -45,7 +45,7 @@ export interface ScriptEditorProps {
   script: string;
   onChange(script: string): void;
   tabSize: number;
-  libraries: { lodash?: boolean; moment?: boolean; mathjs?: boolean } | undefined;
+  libraries: Libraries;
   inputNames: string[];
   error: string | null;
   goTo: { line: number; nonce: number } | null;
@@ -133,23 +133,17 @@ export default function ScriptEditor(props: ScriptEditorProps) {
   const { libraries, inputNames, error, tabSize, script, goTo } = props;
   const lineOfError = errorLine(error);
   // Stable across renders that change nothing (the screen may rebuild these arrays).
-  const contextKey = JSON.stringify([
-    Boolean(libraries?.lodash),
-    Boolean(libraries?.moment),
-    Boolean(libraries?.mathjs),
-    inputNames,
-    lineOfError,
-    error,
-    locale,
-  ]);
+  const enabled = Object.fromEntries(
+    Object.keys(LIBRARY_GLOBALS).map((name) => [
+      name,
+      Boolean(libraries?.[name as keyof typeof LIBRARY_GLOBALS]),
+    ]),
+  );
+  const contextKey = JSON.stringify([enabled, inputNames, lineOfError, error, locale]);
 
   const buildContext = (): Extension =>
     scriptContext.of({
-      libraries: {
-        lodash: Boolean(libraries?.lodash),
-        moment: Boolean(libraries?.moment),
-        mathjs: Boolean(libraries?.mathjs),
-      },
+      libraries: enabled,
       inputNames: [...inputNames],
       engineError:
         lineOfError !== null && error

@@ -53,6 +53,27 @@ export const MOMENT_SNIPPETS: readonly Snippet[] = [
   "moment().startOf('day').toDate()",
 ].map(template);
 
+export const FORMULAJS_SNIPPETS: readonly Snippet[] = [
+  'formulajs.PMT(| / 12, , )',
+  'formulajs.NPV(|, )',
+  'formulajs.IRR([|])',
+  'formulajs.XIRR([|], [])',
+  'formulajs.WORKDAY(|, )',
+  'formulajs.NETWORKDAYS(|, )',
+  'formulajs.EDATE(|, 1)',
+  'formulajs.VLOOKUP(|, [], 2, false)',
+  'formulajs.ROUND(|, 2)',
+].map(template);
+
+export const DECIMAL_SNIPPETS: readonly Snippet[] = [
+  'new Decimal(|)',
+  'new Decimal(|).plus()',
+  'new Decimal(|).times()',
+  'new Decimal(|).dividedBy()',
+  'new Decimal(|).toDecimalPlaces(2)',
+  'Decimal.sum(|)',
+].map(template);
+
 /** What a palette button shows: the snippet's code. */
 export function snippetLabel(snippet: Snippet): string {
   return snippet.before + snippet.after;
