@@ -9,7 +9,10 @@
 // answers alike, 13.4 KB gzipped (1,306,724 → 1,320,141 bytes). Then 20 KB more: show-when
 // and valid-when rules run by the engine on every face (engine/src/run/rules.rs, 12.5 KB) and
 // V8's words for the errors authors meet (engine/src/errors/, engine/src/host/: 3.5 KB);
-// docs/benchmarks.md ("The module's size") records the trade.
+// then 5 KB more for issue 28's rounding rules per output (engine/src/display/rounding.rs),
+// a returned Decimal shown from its digits, RegExp's refusals in V8's words
+// (engine/src/host/regexp.rs) and the rules run inside the script's own run (2.7 KB of the
+// 12 KB these four add); docs/benchmarks.md ("The module's size") records the trade.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -18,9 +21,9 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "../../../pkg");
-const TARGET_GZIPPED = 1.345e6;
+const TARGET_GZIPPED = 1.35e6;
 
-test("the default module's gzip copy is the module and at most 1.345 MB", () => {
+test("the default module's gzip copy is the module and at most 1.35 MB", () => {
   const wasm = readFileSync(join(pkg, "calcsmith_engine_bg.wasm"));
   const gz = readFileSync(join(pkg, "calcsmith_engine_bg.wasm.gz"));
   assert.ok(gunzipSync(gz).equals(wasm), "the .gz copy unpacks to the module");
