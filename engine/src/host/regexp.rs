@@ -161,45 +161,95 @@ fn reason_in_v8_words(reason: &str, pattern: &str, flags: &str) -> String {
     v8.to_owned()
 }
 
-/// Walks the pattern's parentheses outside character classes and escapes: true when a `)`
-/// comes with no group open.
-fn unmatched_close(pattern: &str) -> bool {
-    let (mut depth, mut escaped, mut in_class) = (0usize, false, false);
-    for c in pattern.chars() {
+/// The pattern's characters that are syntax: not escaped, and not inside a character
+/// class (a class's own `[` and `]` are left out too; a `]` with no class open is kept).
+fn syntax_characters(pattern: &str) -> impl Iterator<Item = char> + '_ {
+    let (mut escaped, mut in_class) = (false, false);
+    pattern.chars().filter(move |&c| {
         if escaped {
             escaped = false;
-            continue;
+            return false;
         }
         match c {
             '\\' => escaped = true,
-            '[' => in_class = true,
-            ']' => in_class = false,
-            '(' if !in_class => depth += 1,
-            ')' if !in_class => match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return true,
-            },
-            _ => {}
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            _ => return !in_class,
         }
-    }
-    false
+        false
+    })
 }
 
-/// Whether a `{`, `}` or `]` stands unescaped outside a class, which the `u` flag forbids.
+/// Whether a `)` comes with no group open.
+fn unmatched_close(pattern: &str) -> bool {
+    let mut depth = 0usize;
+    syntax_characters(pattern).any(|c| match c {
+        '(' => {
+            depth += 1;
+            false
+        }
+        ')' => match depth.checked_sub(1) {
+            Some(d) => {
+                depth = d;
+                false
+            }
+            None => true,
+        },
+        _ => false,
+    })
+}
+
+/// Whether a `{`, `}` or `]` stands alone, which the `u` flag forbids.
 fn lone_bracket(pattern: &str) -> bool {
-    let (mut escaped, mut in_class) = (false, false);
-    for c in pattern.chars() {
-        if escaped {
-            escaped = false;
-            continue;
-        }
-        match c {
-            '\\' => escaped = true,
-            '[' => in_class = true,
-            ']' if in_class => in_class = false,
-            '{' | '}' | ']' if !in_class => return true,
-            _ => {}
-        }
+    syntax_characters(pattern).any(|c| matches!(c, '{' | '}' | ']'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_close_with_no_group_open_is_told_from_an_open_group() {
+        assert!(unmatched_close(r"\d+)"));
+        assert!(unmatched_close("(a))"));
+        assert!(!unmatched_close("(ab"));
+        assert!(unmatched_close(r"\(a\)b)("));
+        assert!(!unmatched_close("[)](a"));
+        assert!(!unmatched_close(r"(a\)"));
     }
-    false
+
+    #[test]
+    fn lone_brackets_are_outside_classes_and_unescaped() {
+        assert!(lone_bracket("a{"));
+        assert!(lone_bracket("a]"));
+        assert!(!lone_bracket("[{}]"));
+        assert!(!lone_bracket(r"\{a\}"));
+        assert!(!lone_bracket("*a"));
+    }
+
+    #[test]
+    fn regress_reasons_read_as_v8s() {
+        let reason = |r, p, f| reason_in_v8_words(r, p, f);
+        assert_eq!(
+            reason("Unbalanced parenthesis", "(ap", "gi"),
+            "Unterminated group"
+        );
+        assert_eq!(
+            reason("Unbalanced parenthesis", r"\d+)", "g"),
+            "Unmatched ')'"
+        );
+        assert_eq!(
+            reason("Invalid atom character", "*.pdf", "i"),
+            "Nothing to repeat"
+        );
+        assert_eq!(
+            reason("Invalid atom character", "{", "u"),
+            "Lone quantifier brackets"
+        );
+        assert_eq!(
+            reason("Unbalanced bracket", "[abc", ""),
+            "Unterminated character class"
+        );
+        assert_eq!(reason("Something new", "x", ""), "Something new");
+    }
 }

@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { useUi } from '../../stores/ui';
-import { fakeWorkers, okResult } from '../../testing/fake-worker';
-import { CalcWorkerClient } from '../../lib/engine/client';
-import { setCalcClientForTests, useCalculation } from './use-calculation';
+import { okResult } from '../../testing/fake-worker';
+import { useCalculation } from './use-calculation';
+import { calcClientOnFakeWorkers } from './fake-calc-client';
 
 const doc: CalcDoc = {
   script: "'use strict';\n\nreturn { x: inputs.a };\n",
@@ -12,7 +12,7 @@ const doc: CalcDoc = {
   metaOutputs: [{ id: 1, name: 'x', type: 'value' }],
 };
 
-let fake: ReturnType<typeof fakeWorkers>;
+const fake = calcClientOnFakeWorkers();
 
 interface Props {
   values: Record<string, unknown>;
@@ -32,14 +32,7 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-beforeEach(() => {
-  fake = fakeWorkers();
-  setCalcClientForTests(new CalcWorkerClient(fake.factory));
-  useUi.setState({ locale: 'en' });
-});
-
 afterEach(() => {
-  setCalcClientForTests(null);
   setVisibility('visible');
 });
 

@@ -2,14 +2,12 @@
 // server calculates it through `POST /api/calc/{id}/eval`, debounced; a busy server is
 // said politely with a retry; the worker, What if… and offline copies are not used.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CalcWorkerClient } from '../../lib/engine/client';
-import { setCalcClientForTests } from '../../components/calculator/use-calculation';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalcDoc, PublishedCalc } from '../../lib/types';
-import { useUi } from '../../stores/ui';
-import { fakeWorkers, okResult } from '../../testing/fake-worker';
+import { okResult } from '../../testing/fake-worker';
 import { json, stubFetch, type FetchCall } from '../../testing/fetch';
 import { PublishedCalculator } from './published-calculator';
+import { calcClientOnFakeWorkers } from '../../components/calculator/fake-calc-client';
 
 const ID = 'AbCdEfGh12345678';
 const EVAL = `/api/calc/${ID}/eval`;
@@ -32,16 +30,9 @@ const calc: PublishedCalc = {
   result: okResult({ x: 64 }, ['a']),
 };
 
-let fake: ReturnType<typeof fakeWorkers>;
-
-beforeEach(() => {
-  fake = fakeWorkers();
-  setCalcClientForTests(new CalcWorkerClient(fake.factory));
-  useUi.setState({ locale: 'en' });
-});
+const fake = calcClientOnFakeWorkers();
 
 afterEach(() => {
-  setCalcClientForTests(null);
   vi.unstubAllGlobals();
 });
 

@@ -1,15 +1,13 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CalcWorkerClient } from '../../lib/engine/client';
-import { setCalcClientForTests } from '../../components/calculator/use-calculation';
 import { saveCalc, savedCalc } from '../../lib/offline/saved-calcs';
 import type { CalcDoc, PublishedCalc } from '../../lib/types';
-import { useUi } from '../../stores/ui';
 import { fakeCaches } from '../../testing/fake-caches';
-import { fakeWorkers, okResult } from '../../testing/fake-worker';
+import { okResult } from '../../testing/fake-worker';
 import { json, stubFetch } from '../../testing/fetch';
 import { PublishedCalculator } from './published-calculator';
 import { usePublished, type PublishedState } from './use-published';
+import { calcClientOnFakeWorkers } from '../../components/calculator/fake-calc-client';
 
 const doc: CalcDoc = {
   name: 'Area',
@@ -31,16 +29,9 @@ const published = (extra: Partial<PublishedCalc> = {}): PublishedCalc => ({
   ...extra,
 });
 
-let fake: ReturnType<typeof fakeWorkers>;
-
-beforeEach(() => {
-  fake = fakeWorkers();
-  setCalcClientForTests(new CalcWorkerClient(fake.factory));
-  useUi.setState({ locale: 'en' });
-});
+const fake = calcClientOnFakeWorkers();
 
 afterEach(() => {
-  setCalcClientForTests(null);
   window.history.replaceState(null, '', '/');
 });
 
