@@ -37,6 +37,8 @@
     defineProperty(target, name, descriptor);
   }
 
+  // The inputs a script sees: each read recorded in `used` (for autohide); with `used`
+  // null, plain values, for the doc's rules (what rules read is not recorded).
   function makeInputs(fields, used) {
     var inputs = {};
     for (var i = 0; i < fields.length; i++) {
@@ -48,42 +50,26 @@
           var item = {}, subs = value[j];
           for (var k = 0; k < subs.length; k++) {
             var sub = subs[k], subName = sub[0], subValue = sub[2];
+            if (sub[1] === 'd' && subValue !== null) subValue = new DateCtor(subValue);
+            if (!used) {
+              item[subName] = subValue;
+              continue;
+            }
             if (j === 0) paths[k] = name + '.' + subName;
-            tracked(item, subName, sub[1] === 'd' && subValue !== null ? new DateCtor(subValue) : subValue, used, paths[k]);
+            tracked(item, subName, subValue, used, paths[k]);
           }
           items[j] = item;
         }
-        tracked(inputs, name, items, used, name);
-      } else {
-        tracked(inputs, name, kind === 'd' && value !== null ? new DateCtor(value) : value, used, name);
+        value = items;
+      } else if (kind === 'd' && value !== null) {
+        value = new DateCtor(value);
       }
+      if (used) tracked(inputs, name, value, used, name);
+      else inputs[name] = value;
     }
     // Let go of the last input's value until the next calculation.
     descriptor.get = descriptor.set = undefined;
     return inputs;
-  }
-
-  // The inputs as plain values, for the doc's rules: what they read is not recorded.
-  function viewOf(fields) {
-    var view = {};
-    for (var i = 0; i < fields.length; i++) {
-      var name = fields[i][0], kind = fields[i][1], value = fields[i][2];
-      if (kind === 'l') {
-        var items = [];
-        for (var j = 0; j < value.length; j++) {
-          var item = {}, subs = value[j];
-          for (var k = 0; k < subs.length; k++) {
-            var sub = subs[k], subValue = sub[2];
-            item[sub[0]] = sub[1] === 'd' && subValue !== null ? new DateCtor(subValue) : subValue;
-          }
-          items[j] = item;
-        }
-        view[name] = items;
-      } else {
-        view[name] = kind === 'd' && value !== null ? new DateCtor(value) : value;
-      }
-    }
-    return view;
   }
 
   var NO_ARGUMENTS = [];
@@ -148,7 +134,7 @@
   // description it kept.
   //
   // A doc's show-when and valid-when rules (rules.rs) come as `rules`, a function of a view
-  // of the inputs (`viewOf`) and of the inputs the script will see, in which it sets the
+  // of the inputs (`makeInputs` without `used`) and of the inputs the script will see, in which it sets the
   // hidden ones to null. It runs first; its answer goes to
   // `judged.answer` (an object without a prototype, so nothing of the realm's runs on
   // writing it), and when an input is invalid (the answer ends in the failed rules, not
@@ -158,7 +144,7 @@
       delete global.__calcsmith_run;
       var inputs = makeInputs(fields, used);
       if (rules) {
-        var answer = rules(viewOf(fields), inputs);
+        var answer = rules(makeInputs(fields, null), inputs);
         judged.answer = answer;
         if (answer[answer.length - 1] !== '|') return NULL;
       }
@@ -201,7 +187,7 @@
 
   // With `ruled` (the last calculation had rules) the rules' view is made too.
   function warmUp(fields, described, ruled) {
-    if (ruled) viewOf(fields);
+    if (ruled) makeInputs(fields, null);
     prepare(fields, [], describedElsewhere)(function (inputs) {
       var names = keysOf(inputs);
       for (var i = 0; i < names.length; i++) inputs[names[i]];
