@@ -93,7 +93,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   if (status === 409) return new ApiError('conflict', message || OOPS, status, body);
   if (status === 402) return new ApiError('payment', message || OOPS, status, body);
   if (status === 400 || status === 413 || status === 422 || status === 429) {
-    return new ApiError('bad_request', message || OOPS, status);
+    return new ApiError('bad_request', message || OOPS, status, body);
   }
   if (status === 404) return new ApiError('not_found', message || OOPS, status);
   if (status === 401) return new ApiError('unauthorized', message || OOPS, status);

@@ -62,6 +62,13 @@ export function useServerCalculation(
           if (id !== latest.current || abort.signal.aborted) return;
           if (busyRefusal(error)) {
             setAnswer((old) => ({ result: old.result, request, failure: 'busy' }));
+          } else if (error instanceof ApiError && error.body.invalid) {
+            // Valid-when rules that fail: each message under its input, as the engine's own
+            // result with `invalid` shows them.
+            setAnswer({
+              result: { ...errorResult(''), error: null, invalid: error.body.invalid },
+              request,
+            });
           } else if (error instanceof ApiError && error.code === 'bad_request') {
             // Values the server refused: said where the outputs are, as an engine error is.
             setAnswer({ result: errorResult(error.message), request });

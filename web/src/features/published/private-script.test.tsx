@@ -97,6 +97,26 @@ describe('a published calculator with a private script', () => {
     expect(output()).toHaveTextContent('64');
   });
 
+  it("shows a valid-when rule's message under its input, as the server's 400 names it", async () => {
+    const TOO_SMALL = 'must be 5 or more';
+    const { calls } = server((call) => {
+      const a = Number((call.body as { values: Record<string, number> }).values['1']);
+      return a < 5
+        ? json(400, {
+            message: `a: ${TOO_SMALL}`,
+            error: `a: ${TOO_SMALL}`,
+            invalid: { a: TOO_SMALL },
+          })
+        : null;
+    });
+    show();
+    await waitFor(() => expect(evals(calls)).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('a'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByLabelText('a')).toHaveAccessibleDescription(TOO_SMALL));
+    expect(screen.getByText('Fix the highlighted fields to see the results.')).toBeVisible();
+    expect(screen.queryByText(`a: ${TOO_SMALL}`)).toBeNull();
+  });
+
   it('says why it has no What if… tools, offline use or export, though its author lets visitors explore', async () => {
     const { calls } = server();
     show();
