@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { calcMessages } from '../../components/calculator/messages';
 import { useT } from '../../stores/i18n';
+import { LIBRARIES } from '../../lib/engine/protocol';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
 import { editorMessages } from './messages';
@@ -11,8 +12,6 @@ import { PrivateScriptSetting } from './private-script-setting';
 import { SectionsEditor } from './rules/sections-editor';
 import { StepsEditor } from './rules/steps-editor';
 import { SubmissionsSettings } from './submissions-settings';
-
-const LIBRARIES = ['lodash', 'moment', 'mathjs', 'formulajs', 'decimal'] as const;
 
 export function SettingsPanel(props: {
   doc: CalcDoc;
