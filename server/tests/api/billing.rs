@@ -734,7 +734,7 @@ both_databases!(
 );
 
 /// Posts `event` to the webhook, signed at `t` with `secret`.
-async fn post_event(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Value) {
+pub(crate) async fn post_event(app: &TestApp, event: &Value, secret: &str, t: i64) -> (u16, Value) {
     let body = event.to_string();
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{t}.{body}").as_bytes());

@@ -6,11 +6,16 @@
 use std::sync::Arc;
 
 use calcsmith_server::config::LiveStripe;
+use calcsmith_server::entities::{billing_lease, user as users};
+use calcsmith_server::tokens::now_ms;
 use reqwest::{Client, Method};
+use sea_orm::{ColumnTrait, Database, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
 use tokio::sync::Barrier;
 
-use crate::billing::{account, answer, sandbox_keys, stripe_call, subscription, user};
+use crate::billing::{
+    account, answer, post_event, sandbox_keys, stripe_call, subscribed, subscription, user,
+};
 use crate::both_databases;
 use crate::helpers::*;
 
@@ -266,5 +271,65 @@ both_databases!(
         )
         .await;
         assert_eq!(cards["data"], json!([]), "{cards}");
+    }
+);
+
+both_databases!(
+    a_webhook_waits_for_the_billing_action_in_progress_then_follows_stripe,
+    |app: TestApp| async move {
+        let buyer = user(&app, "leased@example.com").await;
+        let sub = subscribed(&app, &buyer, "regular").await;
+        let customer = account(&app, &buyer).await["customerId"]
+            .as_str()
+            .expect("customer")
+            .to_owned();
+        let db = Database::connect(&app.config.database_url).await.unwrap();
+        let owner = users::Entity::find()
+            .filter(users::Column::CustomerId.eq(customer.as_str()))
+            .one(&db)
+            .await
+            .unwrap()
+            .expect("the buyer");
+        let plan = || async {
+            users::Entity::find_by_id(owner.id)
+                .one(&db)
+                .await
+                .unwrap()
+                .expect("the buyer")
+                .plan
+        };
+        // Another billing action of the buyer's is in progress (a checkout finishing 3-D
+        // Secure holds the lease): what it reads and writes must not be overtaken by an
+        // event that read Stripe before it finished.
+        billing_lease::Entity::insert(billing_lease::ActiveModel {
+            user_id: Set(owner.id),
+            holder: Set("a checkout in progress".to_owned()),
+            expires_at: Set(now_ms() + 60_000),
+        })
+        .exec(&db)
+        .await
+        .unwrap();
+        let id = sub["id"].as_str().expect("id");
+        stripe_call(&app, Method::DELETE, &format!("subscriptions/{id}"), &[]).await;
+        let secret = sandbox_keys(&app)["webhook_secret"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let event = json!({
+            "id": "evt_test_during_lease", "object": "event", "type": "customer.subscription.deleted",
+            "data": {"object": {"id": id, "object": "subscription", "customer": customer, "status": "canceled"}}
+        });
+        let (delivered, ()) =
+            tokio::join!(post_event(&app, &event, &secret, now_ms() / 1000), async {
+                tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+                assert_eq!(plan().await, "regular", "the plan changed under the lease");
+                billing_lease::Entity::delete_many()
+                    .filter(billing_lease::Column::UserId.eq(owner.id))
+                    .exec(&db)
+                    .await
+                    .unwrap();
+            });
+        assert_eq!(delivered.0, 200, "{}", delivered.1);
+        assert_eq!(plan().await, "free");
     }
 );

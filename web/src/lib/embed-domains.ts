@@ -21,7 +21,8 @@ export interface EmbedDomain {
 /** At most this many entries in a doc's list. */
 export const MAX_EMBED_DOMAINS = 20;
 
-const ENTRY = /^(?:(https?):\/\/)?(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?\/?$/;
+const ENTRY =
+  /^(?:(https?):\/\/)?(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?\/?$/;
 
 /** An entry as written by an author (trimmed, any case), or null when it is not one. */
 export function parseEmbedDomain(entry: string): EmbedDomain | null {

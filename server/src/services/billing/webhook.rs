@@ -6,6 +6,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::Value;
 
 use super::customers::{follow, subscription_of};
+use super::lease;
 use crate::entities::{stripe_event, user};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -126,8 +127,14 @@ async fn handle_event(state: &AppState, kind: &str, object: &Value) -> Result<()
     else {
         return Ok(());
     };
-    let subscription = subscription_of(state, &customer).await?;
-    follow(state, owner.id, subscription.as_ref()).await
+    // Read and written under the user's billing lease: an event that read Stripe before a
+    // checkout in progress finished (a first 3-D Secure attempt's failure) must not write
+    // its older plan over the checkout's.
+    lease::serialised(state, &owner, |owner| async move {
+        let subscription = subscription_of(state, &customer).await?;
+        follow(state, owner.id, subscription.as_ref()).await
+    })
+    .await
 }
 
 #[cfg(test)]
