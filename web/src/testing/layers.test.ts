@@ -45,6 +45,25 @@ describe('the layers rule', () => {
     ).toEqual(["'../features/legal/legal-text': components/ does not import features/ or app/."]);
   });
 
+  it('fails element/ importing a feature, and anything importing element/', async () => {
+    expect(
+      await layerErrors("export * from '../features/published/share';\n", 'src/element/x.ts'),
+    ).toEqual([
+      "'../features/published/share': element/ imports no feature, app/ or partials/ (only their shared layers).",
+    ]);
+    expect(
+      await layerErrors("export * from '../../element/doc-source';\n", 'src/components/calculator/x.ts'),
+    ).toEqual([
+      "'../../element/doc-source': Nothing imports element/ (the web component is a build of its own).",
+    ]);
+    expect(
+      await layerErrors(
+        "import css from '../app/styles/base.css?inline';\nimport { useUi } from '../stores/ui';\nexport const all = [css, useUi];\n",
+        'src/element/x.ts',
+      ),
+    ).toEqual([]);
+  });
+
   it('passes imports within a feature and down the layers', async () => {
     const code = [
       "import { editorMessages } from './messages';",
