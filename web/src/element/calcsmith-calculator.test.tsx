@@ -227,7 +227,11 @@ describe('<calcsmith-calculator>', () => {
 
   it('shows a new calculator when its doc attribute changes', async () => {
     element = await mount({ doc: JSON.stringify(doc) });
-    const renamed = { ...doc, metaInputs: [{ id: 1, name: 'b', type: 'number' as const }], defaults: {} };
+    const renamed = {
+      ...doc,
+      metaInputs: [{ id: 1, name: 'b', type: 'number' as const }],
+      defaults: {},
+    };
     await act(async () => element.setAttribute('doc', JSON.stringify(renamed)));
     expect(field('b')).toBeDefined();
     expect(element.getValues()).toEqual({ b: null });

@@ -29,7 +29,11 @@ const MODULE_URL = import.meta.url;
 
 /** What the host is told about a result: the engine's, without the engine's bookkeeping. */
 function publicResult(result: EvalResult): CalcsmithResult {
-  return { outputs: result.outputs ?? {}, display: result.display ?? {}, error: result.error ?? null };
+  return {
+    outputs: result.outputs ?? {},
+    display: result.display ?? {},
+    error: result.error ?? null,
+  };
 }
 
 /** A module worker at `url`; one on another origin (a CDN) is started from a same-origin blob. */
@@ -120,7 +124,9 @@ export class CalcsmithCalculatorElement extends HTMLElement implements Calcsmith
 
   /** The inputs' values by name (defaults included); empty before the calculator is there. */
   getValues(): Record<string, unknown> {
-    return this.state.status === 'ready' ? valuesByName(this.state.calc.doc, this.state.values) : {};
+    return this.state.status === 'ready'
+      ? valuesByName(this.state.calc.doc, this.state.values)
+      : {};
   }
 
   /** The latest result, or null before the first. */

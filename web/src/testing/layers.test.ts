@@ -52,7 +52,10 @@ describe('the layers rule', () => {
       "'../features/published/share': element/ imports no feature, app/ or partials/ (only their shared layers).",
     ]);
     expect(
-      await layerErrors("export * from '../../element/doc-source';\n", 'src/components/calculator/x.ts'),
+      await layerErrors(
+        "export * from '../../element/doc-source';\n",
+        'src/components/calculator/x.ts',
+      ),
     ).toEqual([
       "'../../element/doc-source': Nothing imports element/ (the web component is a build of its own).",
     ]);

@@ -6,7 +6,14 @@ const doc: CalcDoc = {
   metaInputs: [
     { id: 1, name: 'amount', type: 'number' },
     { id: 2, name: 'agree', type: 'binary' },
-    { id: 3, name: 'rate', type: 'number', presentationType: 'slider', min: 0, max: 10 },
+    {
+      id: 3,
+      name: 'rate',
+      type: 'number',
+      presentationType: 'slider',
+      sliderMin: 0,
+      sliderMax: 10,
+    },
   ],
 };
 
@@ -16,9 +23,9 @@ describe('values by input name', () => {
   });
 
   it('checks values as a link’s are: refused, unknown and clamped', () => {
-    expect(
-      checkNamedValues(doc, { amount: '12.5', agree: 'yes', rate: 99, color: 'red' }),
-    ).toEqual({ values: { '1': 12.5, '3': 10 }, refused: ['agree'], unknown: ['color'] });
+    expect(checkNamedValues(doc, { amount: '12.5', agree: 'yes', rate: 99, color: 'red' })).toEqual(
+      { values: { '1': 12.5, '3': 10 }, refused: ['agree'], unknown: ['color'] },
+    );
   });
 
   it('takes nothing from what is not an object, nor from inherited keys', () => {

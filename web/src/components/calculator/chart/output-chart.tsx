@@ -66,16 +66,14 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
     if (document.visibilityState === 'hidden') {
       document.addEventListener('visibilitychange', onVisible);
     } else {
-      void client
-        .format(request.doc, locale)
-        .then((result) => {
-          if (!live) return;
-          const labels = formattedTexts(result, request.count);
-          if (labels) setAnswer({ key: request.key, labels });
-          else if (document.visibilityState === 'hidden') {
-            document.addEventListener('visibilitychange', onVisible);
-          } else if (attempt < FORMAT_RETRIES) retry = setTimeout(again, 250);
-        });
+      void client.format(request.doc, locale).then((result) => {
+        if (!live) return;
+        const labels = formattedTexts(result, request.count);
+        if (labels) setAnswer({ key: request.key, labels });
+        else if (document.visibilityState === 'hidden') {
+          document.addEventListener('visibilitychange', onVisible);
+        } else if (attempt < FORMAT_RETRIES) retry = setTimeout(again, 250);
+      });
     }
     return () => {
       live = false;
