@@ -4,7 +4,7 @@
 import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
@@ -17,6 +17,12 @@ async function layerErrors(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('the layers rule', () => {
+  // ESLint loads its parser and plugins on the first lint: seconds on a busy machine, which
+  // belong to no test's time limit.
+  beforeAll(async () => {
+    await eslint.lintText('export {};\n', { filePath: 'src/lib/warm-up.ts' });
+  }, 60_000);
+
   it('fails a feature importing another feature', async () => {
     expect(
       await layerErrors(
