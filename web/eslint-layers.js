@@ -1,5 +1,7 @@
 // The web app's layers as an ESLint rule, so that an import against them fails `eslint .`:
 // app (and partials) → features → components/stores → lib, and no feature imports another.
+// `element/` (@calcsmith/element, built on its own) sits beside app/: it uses components,
+// stores and lib (and app/styles' CSS), and nothing imports it.
 // Like eslint-plugin-import's `no-restricted-paths` (bulletproof-react's zones), but small
 // enough to keep here: an import's relative path is resolved against the importing file,
 // and a zone forbids files under `target` to import anything under `from` (except the
@@ -34,6 +36,18 @@ export function layerZones(srcDir = 'src') {
     })),
     // Not partials/: a feature may load its own lazily by the partial's name (the share dialog).
     { target: at('features'), from: at('app'), message: 'A feature does not import app/.' },
+    {
+      target: at('element'),
+      from: ['features', 'app', 'partials'].map(at),
+      // The app's global CSS files are the calculator's look in the element too.
+      except: ['styles'],
+      message: 'element/ imports no feature, app/ or partials/ (only their shared layers).',
+    },
+    ...['lib', 'components', 'stores', 'features', 'app', 'partials'].map((layer) => ({
+      target: at(layer),
+      from: at('element'),
+      message: 'Nothing imports element/ (the web component is a build of its own).',
+    })),
   ];
 }
 

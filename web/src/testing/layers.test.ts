@@ -4,7 +4,7 @@
 import { ESLint } from 'eslint';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
@@ -17,6 +17,12 @@ async function layerErrors(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('the layers rule', () => {
+  // ESLint loads its parser and plugins on the first lint: seconds on a busy machine, which
+  // belong to no test's time limit.
+  beforeAll(async () => {
+    await eslint.lintText('export {};\n', { filePath: 'src/lib/warm-up.ts' });
+  }, 60_000);
+
   it('fails a feature importing another feature', async () => {
     expect(
       await layerErrors(
@@ -43,6 +49,28 @@ describe('the layers rule', () => {
     expect(
       await layerErrors("export * from '../features/legal/legal-text';\n", 'src/components/x.ts'),
     ).toEqual(["'../features/legal/legal-text': components/ does not import features/ or app/."]);
+  });
+
+  it('fails element/ importing a feature, and anything importing element/', async () => {
+    expect(
+      await layerErrors("export * from '../features/published/share';\n", 'src/element/x.ts'),
+    ).toEqual([
+      "'../features/published/share': element/ imports no feature, app/ or partials/ (only their shared layers).",
+    ]);
+    expect(
+      await layerErrors(
+        "export * from '../../element/doc-source';\n",
+        'src/components/calculator/x.ts',
+      ),
+    ).toEqual([
+      "'../../element/doc-source': Nothing imports element/ (the web component is a build of its own).",
+    ]);
+    expect(
+      await layerErrors(
+        "import css from '../app/styles/base.css?inline';\nimport { useUi } from '../stores/ui';\nexport const all = [css, useUi];\n",
+        'src/element/x.ts',
+      ),
+    ).toEqual([]);
   });
 
   it('passes imports within a feature and down the layers', async () => {

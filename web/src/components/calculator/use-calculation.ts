@@ -1,7 +1,15 @@
 // The one place screens get results from: a shared warm worker client, recalculating on
 // every change of the doc, the values or the language, and saying why an answer is late or
 // could not come.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
 import { hasInputProblems, hasShowRules } from './input-rules';
 import { ruleState } from './forms/rule-state';
@@ -23,6 +31,18 @@ export function calcClient(): CalcWorkerClient {
 /** Replaces the page's worker client (tests: a client over a fake worker; null resets). */
 export function setCalcClientForTests(client: CalcWorkerClient | null): void {
   shared = client;
+}
+
+/**
+ * A worker client other than the page's, for the calculators inside (each
+ * `<calcsmith-calculator>` has its own worker: a page may show several, and the latest
+ * request of one must not supersede another's).
+ */
+export const CalcClientContext = createContext<CalcWorkerClient | null>(null);
+
+/** The worker client of the calculator being rendered: its own, else the page's. */
+export function useCalcClient(): CalcWorkerClient {
+  return useContext(CalcClientContext) ?? calcClient();
 }
 
 export interface Calculation {
@@ -49,6 +69,7 @@ export function useCalculation(
   options: { initial?: EvalResult | null; suspended?: boolean; runToken?: number } = {},
 ): Calculation {
   const locale = useUi((s) => s.locale);
+  const client = useCalcClient();
   const { suspended, runToken } = options;
   // Bumped by `retry`: the same values asked for again.
   const [attempt, setAttempt] = useState(0);
@@ -79,12 +100,12 @@ export function useCalculation(
     if (!request.doc || halted) return;
     if (suspended && request.runToken === ranToken.current) return;
     if (hidden) {
-      calcClient().suspend();
+      client.suspend();
       return;
     }
     ranToken.current = request.runToken;
     const id = ++latest.current;
-    calcClient()
+    client
       .evaluate(request.doc, request.values, request.locale, (why) => {
         if (id === latest.current) setLate({ late: why, request });
       })
@@ -94,7 +115,7 @@ export function useCalculation(
         else if (outcome.status === 'unavailable')
           setAnswer((old) => ({ result: old.result, request, unavailable: true }));
       });
-  }, [request, suspended, hidden, halted]);
+  }, [client, request, suspended, hidden, halted]);
 
   const pending = !halted && answer.request !== request;
   return {

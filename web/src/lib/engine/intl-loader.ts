@@ -1,5 +1,5 @@
 // Loads the engine package's Intl module at run time, from the server's copy of pkg/
-// (`/pkg/`), not from the build: the web app is built before the Intl module is (a first
+// (`/pkg/`; `@calcsmith/element`'s worker: its package's folder), not from the build: the web app is built before the Intl module is (a first
 // `scripts/run` builds it while the server already serves), so Vite never bundles it. While
 // the server is still building it, it answers 503 with `Retry-After`: the load waits and
 // asks again, saying so each time, rather than failing. Apart from the worker (worker.ts)
@@ -15,6 +15,15 @@ export const INTL_FAILED_MESSAGE = 'The Intl module could not be loaded.';
 
 /** How long to wait before asking again when the server's 503 names no time. */
 const DEFAULT_RETRY_MS = 5000;
+
+/** Where the Intl module's glue and wasm are (the server's `/pkg/`, or a package's folder). */
+export interface IntlFiles {
+  glue: string;
+  wasm: string;
+}
+
+/** The server's copy of pkg/. */
+export const SERVER_INTL_FILES: IntlFiles = { glue: INTL_GLUE_URL, wasm: INTL_WASM_URL };
 
 /** What the loader needs from its surroundings (the worker's own, or a test's). */
 export interface IntlLoaderDeps {
@@ -41,9 +50,13 @@ function retryAfterMs(header: string | null): number {
  * The wasm module's response, once the server has it: while it answers 503 (still
  * building), `onWaiting` is told and the request is made again after `Retry-After`.
  */
-async function fetchWhenBuilt(deps: IntlLoaderDeps, onWaiting: () => void): Promise<Response> {
+async function fetchWhenBuilt(
+  deps: IntlLoaderDeps,
+  onWaiting: () => void,
+  url: string,
+): Promise<Response> {
   for (;;) {
-    const response = await deps.fetch(INTL_WASM_URL);
+    const response = await deps.fetch(url);
     if (response.status !== 503) return response;
     onWaiting();
     await deps.sleep(retryAfterMs(response.headers.get('Retry-After')));
@@ -58,11 +71,12 @@ async function fetchWhenBuilt(deps: IntlLoaderDeps, onWaiting: () => void): Prom
 export async function loadIntlModule(
   deps: IntlLoaderDeps,
   onWaiting: () => void,
+  files: IntlFiles = SERVER_INTL_FILES,
 ): Promise<typeof IntlGlue> {
   try {
-    const wasm = await fetchWhenBuilt(deps, onWaiting);
-    if (!wasm.ok) throw new Error(`${INTL_WASM_URL}: ${wasm.status}`);
-    const glue = await deps.importGlue(INTL_GLUE_URL);
+    const wasm = await fetchWhenBuilt(deps, onWaiting, files.wasm);
+    if (!wasm.ok) throw new Error(`${files.wasm}: ${wasm.status}`);
+    const glue = await deps.importGlue(files.glue);
     await glue.default({ module_or_path: wasm });
     return glue;
   } catch {

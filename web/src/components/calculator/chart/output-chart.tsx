@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
 import { formatDoc, formattedTexts } from '../../../lib/engine/format';
-import { calcClient } from '../use-calculation';
+import { useCalcClient } from '../use-calculation';
 import { useT } from '../../../stores/i18n';
 import type { OutputDef } from '../../../lib/types';
 import { useUi, type Locale } from '../../../stores/ui';
@@ -50,6 +50,7 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
   const [tries, setTries] = useState<{ key: string; count: number }>({ key: '', count: 0 });
   const answered = answer?.key === request?.key;
   const attempt = tries.key === request?.key ? tries.count : 0;
+  const client = useCalcClient();
 
   useEffect(() => {
     if (!request || answered) return;
@@ -65,23 +66,21 @@ function useTickLabels(y: ChartModel['y'], locale: Locale): string[] | null {
     if (document.visibilityState === 'hidden') {
       document.addEventListener('visibilitychange', onVisible);
     } else {
-      void calcClient()
-        .format(request.doc, locale)
-        .then((result) => {
-          if (!live) return;
-          const labels = formattedTexts(result, request.count);
-          if (labels) setAnswer({ key: request.key, labels });
-          else if (document.visibilityState === 'hidden') {
-            document.addEventListener('visibilitychange', onVisible);
-          } else if (attempt < FORMAT_RETRIES) retry = setTimeout(again, 250);
-        });
+      void client.format(request.doc, locale).then((result) => {
+        if (!live) return;
+        const labels = formattedTexts(result, request.count);
+        if (labels) setAnswer({ key: request.key, labels });
+        else if (document.visibilityState === 'hidden') {
+          document.addEventListener('visibilitychange', onVisible);
+        } else if (attempt < FORMAT_RETRIES) retry = setTimeout(again, 250);
+      });
     }
     return () => {
       live = false;
       clearTimeout(retry);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [request, answered, attempt, locale]);
+  }, [client, request, answered, attempt, locale]);
 
   return answer && answered ? answer.labels : null;
 }
