@@ -106,10 +106,7 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         context,
     )?;
     type Method = fn(&Settings, &[JsValue], &mut Context) -> JsResult<JsValue>;
-    for (name, method) in [
-        ("resolvedOptions", resolved_options as Method),
-        ("of", of),
-    ] {
+    for (name, method) in [("resolvedOptions", resolved_options as Method), ("of", of)] {
         let function = FunctionObjectBuilder::new(
             context.realm(),
             NativeFunction::from_copy_closure_with_captures(
@@ -177,14 +174,25 @@ fn read_settings(
     let style = read_string(&options, "style", context)?;
     let style = pick(style, "style", &["narrow", "short", "long"])?;
     let kind = read_string(&options, "type", context)?;
-    let kinds = ["language", "region", "script", "currency", "calendar", "dateTimeField"];
+    let kinds = [
+        "language",
+        "region",
+        "script",
+        "currency",
+        "calendar",
+        "dateTimeField",
+    ];
     let Some(kind) = pick(kind, "type", &kinds)? else {
         return Err(invalid_argument(false).into());
     };
     let fallback = read_string(&options, "fallback", context)?;
     let fallback = pick(fallback, "fallback", &["code", "none"])?;
     let language_display = read_string(&options, "languageDisplay", context)?;
-    let language_display = pick(language_display, "languageDisplay", &["dialect", "standard"])?;
+    let language_display = pick(
+        language_display,
+        "languageDisplay",
+        &["dialect", "standard"],
+    )?;
     let (locale, _, _) = resolve(number_format, locales, JsValue::undefined(), context)?;
     Ok(Settings {
         locale,
@@ -222,7 +230,11 @@ fn settings_of(
     }))
 }
 
-fn resolved_options(settings: &Settings, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn resolved_options(
+    settings: &Settings,
+    _: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let mut object = ObjectInitializer::new(context);
     let mut fields = vec![
         ("locale", &settings.locale),
@@ -245,7 +257,10 @@ fn resolved_options(settings: &Settings, _: &[JsValue], context: &mut Context) -
 
 /// `of(code)`: the name, else the canonical code (`fallback: "code"`) or `undefined`.
 fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let code = args.get_or_undefined(0).to_string(context)?.to_std_string_escaped();
+    let code = args
+        .get_or_undefined(0)
+        .to_string(context)?
+        .to_std_string_escaped();
     let locale = Locale::try_from_str(&settings.locale).unwrap_or(Locale::UNKNOWN);
     let mut options = DisplayNamesOptions::default();
     options.style = Some(match settings.style.as_str() {
@@ -275,9 +290,11 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
                 .ok()
                 .filter(|id| id.language != Language::UNKNOWN || code.starts_with("und"))
                 .ok_or_else(|| invalid_argument(true))?;
-            let languages = LanguageDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            let languages =
+                LanguageDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
             let known = languages.of(id.language).is_some();
-            let formatter = LocaleDisplayNamesFormatter::try_new((&locale).into(), options).map_err(fail)?;
+            let formatter =
+                LocaleDisplayNamesFormatter::try_new((&locale).into(), options).map_err(fail)?;
             let name = formatter.of(&Locale::from(id.clone())).into_owned();
             (id.to_string(), known.then_some(name))
         }

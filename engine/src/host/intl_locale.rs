@@ -169,7 +169,12 @@ pub(super) fn resolve(
     };
     let options = JsObject::with_object_proto(context.intrinsics());
     if !numbering_system.is_undefined() {
-        options.set(js_string!("numberingSystem"), numbering_system, true, context)?;
+        options.set(
+            js_string!("numberingSystem"),
+            numbering_system,
+            true,
+            context,
+        )?;
     }
     let plain = number_format.construct(&[locales, options.into()], None, context)?;
     let resolved_options = property_function(&plain, "resolvedOptions", context)?;

@@ -107,14 +107,16 @@ pub(super) fn read_sign_display(
     options: &JsObject,
     context: &mut Context,
 ) -> JsResult<SignDisplay> {
-    Ok(match read_string(options, "signDisplay", context)?.as_deref() {
-        None | Some("auto") => SignDisplay::Auto,
-        Some("never") => SignDisplay::Never,
-        Some("always") => SignDisplay::Always,
-        Some("exceptZero") => SignDisplay::ExceptZero,
-        Some("negative") => SignDisplay::Negative,
-        Some(other) => return Err(out_of_range(other, "signDisplay").into()),
-    })
+    Ok(
+        match read_string(options, "signDisplay", context)?.as_deref() {
+            None | Some("auto") => SignDisplay::Auto,
+            Some("never") => SignDisplay::Never,
+            Some("always") => SignDisplay::Always,
+            Some("exceptZero") => SignDisplay::ExceptZero,
+            Some("negative") => SignDisplay::Negative,
+            Some(other) => return Err(out_of_range(other, "signDisplay").into()),
+        },
+    )
 }
 
 /// The `notation` option when it is one boa does not write itself.
@@ -122,11 +124,13 @@ pub(super) fn read_exponent(
     options: &JsObject,
     context: &mut Context,
 ) -> JsResult<Option<Exponent>> {
-    Ok(match read_string(options, "notation", context)?.as_deref() {
-        Some("scientific") => Some(Exponent::Scientific),
-        Some("engineering") => Some(Exponent::Engineering),
-        _ => None,
-    })
+    Ok(
+        match read_string(options, "notation", context)?.as_deref() {
+            Some("scientific") => Some(Exponent::Scientific),
+            Some("engineering") => Some(Exponent::Engineering),
+            _ => None,
+        },
+    )
 }
 
 pub(super) fn read_string(

@@ -36,20 +36,31 @@ fn around(c: char) -> Option<&'static str> {
 /// parentheses around one piece of `kind` (`currency`, `percentSign`, `unit`).
 pub(super) fn affix_parts(text: &str, kind: &'static str, parts: &mut Vec<Part>) {
     let first = text.char_indices().find(|(_, c)| around(*c).is_none());
-    let last = text.char_indices().rev().find(|(_, c)| around(*c).is_none());
+    let last = text
+        .char_indices()
+        .rev()
+        .find(|(_, c)| around(*c).is_none());
     let (start, end) = match (first, last) {
         (Some((start, _)), Some((end, c))) => (start, end + c.len_utf8()),
         _ => (text.len(), text.len()),
     };
     let mut buffer = [0; 4];
     for c in text[..start].chars() {
-        push(parts, around(c).unwrap_or("literal"), c.encode_utf8(&mut buffer));
+        push(
+            parts,
+            around(c).unwrap_or("literal"),
+            c.encode_utf8(&mut buffer),
+        );
     }
     if start < end {
         parts.push((kind, text[start..end].to_owned()));
     }
     for c in text[end..].chars() {
-        push(parts, around(c).unwrap_or("literal"), c.encode_utf8(&mut buffer));
+        push(
+            parts,
+            around(c).unwrap_or("literal"),
+            c.encode_utf8(&mut buffer),
+        );
     }
 }
 

@@ -6,7 +6,9 @@
 use super::number::non_finite;
 use super::number_options::{Display, Exponent, Sign, SignDisplay, Style};
 use super::number_parts::{Part, affix_parts, number_parts, text_of};
-use boa_engine::{Context, JsNativeError, JsResult, JsString, JsValue, gc, object::builtins::JsFunction};
+use boa_engine::{
+    Context, JsNativeError, JsResult, JsString, JsValue, gc, object::builtins::JsFunction,
+};
 use fixed_decimal::{Decimal, FloatPrecision};
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
@@ -220,12 +222,7 @@ impl Shape {
 
     /// The currency's name around `digits`, in the plural form of that very number
     /// (`1 Japanese yen`, `1.00 US dollars`, `1 234,50 российского рубля`).
-    fn name_affixes(
-        &self,
-        code: CurrencyType,
-        locale: &Locale,
-        digits: &str,
-    ) -> JsResult<Affixes> {
+    fn name_affixes(&self, code: CurrencyType, locale: &Locale, digits: &str) -> JsResult<Affixes> {
         let mut plain = String::new();
         let mut rest = digits;
         while let Some(c) = rest.chars().next() {
@@ -322,10 +319,7 @@ mod tests {
         );
         assert_eq!(around_digits("US$7.00"), ("US$".into(), String::new()));
         assert_eq!(around_digits("7\u{a0}%"), (String::new(), "\u{a0}%".into()));
-        assert_eq!(
-            around_digits("($1,234.50)"),
-            ("($".into(), ")".into())
-        );
+        assert_eq!(around_digits("($1,234.50)"), ("($".into(), ")".into()));
     }
 
     #[test]

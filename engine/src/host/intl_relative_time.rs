@@ -13,15 +13,10 @@ use super::{builtin, property_object};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
     js_string,
-    object::{
-        FunctionObjectBuilder, ObjectInitializer,
-        builtins::JsWeakMap,
-    },
+    object::{FunctionObjectBuilder, ObjectInitializer, builtins::JsWeakMap},
     property::{Attribute, PropertyDescriptor},
 };
-use fixed_decimal::{
-    Decimal, FloatPrecision, Sign, SignedRoundingMode, UnsignedRoundingMode,
-};
+use fixed_decimal::{Decimal, FloatPrecision, Sign, SignedRoundingMode, UnsignedRoundingMode};
 use icu_experimental::relativetime::{
     RelativeTimeFormatter, RelativeTimeFormatterOptions, options::Numeric,
 };
@@ -232,7 +227,11 @@ fn settings_of(
     }))
 }
 
-fn resolved_options(settings: &Settings, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn resolved_options(
+    settings: &Settings,
+    _: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let mut object = ObjectInitializer::new(context);
     for (key, value) in [
         ("locale", &settings.locale),
@@ -286,7 +285,10 @@ fn formatted(
     context: &mut Context,
 ) -> JsResult<(String, &'static str)> {
     let value = args.get_or_undefined(0).to_number(context)?;
-    let unit_text = args.get_or_undefined(1).to_string(context)?.to_std_string_escaped();
+    let unit_text = args
+        .get_or_undefined(1)
+        .to_string(context)?
+        .to_std_string_escaped();
     if !value.is_finite() {
         return Err(JsNativeError::range()
             .with_message(format!(
@@ -303,8 +305,8 @@ fn formatted(
             .into());
     };
     let fail = |e: String| JsNativeError::range().with_message(e);
-    let mut number = Decimal::try_from_f64(value, FloatPrecision::RoundTrip)
-        .map_err(|e| fail(e.to_string()))?;
+    let mut number =
+        Decimal::try_from_f64(value, FloatPrecision::RoundTrip).map_err(|e| fail(e.to_string()))?;
     number.round_with_mode(
         -3,
         SignedRoundingMode::Unsigned(UnsignedRoundingMode::HalfExpand),
@@ -320,8 +322,8 @@ fn formatted(
     if settings.numeric == "auto" {
         options.numeric = Numeric::Auto;
     }
-    let formatter = formatter(&settings.style, unit, &locale, options)
-        .map_err(|e| fail(e.to_string()))?;
+    let formatter =
+        formatter(&settings.style, unit, &locale, options).map_err(|e| fail(e.to_string()))?;
     Ok((formatter.format(number).to_string(), unit))
 }
 
