@@ -247,8 +247,56 @@ const EXPRESSIONS = [
 // Where the engine still differs from Node, and why. A marked expression must still
 // differ (the test fails once it is fixed, so the mark is removed).
 const KNOWN = {
-  "d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })":
-    "boa does not pass hour: '2-digit' on to ICU4X",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory')":
+    "calendar names are not in the bundled data: the code is returned",
+  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer', unitDisplay: 'long' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(1).toLocaleString('en-US', { style: 'unit', unit: 'kilogram', unitDisplay: 'long' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'liter', unitDisplay: 'narrow' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(12.5).toLocaleString('ru-RU', { style: 'unit', unit: 'kilometer', unitDisplay: 'long' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(3).toLocaleString('ru-RU', { style: 'unit', unit: 'hour', unitDisplay: 'long' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(90).toLocaleString('en-US', { style: 'unit', unit: 'kilometer-per-hour' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(90).toLocaleString('ru-RU', { style: 'unit', unit: 'kilometer-per-hour', unitDisplay: 'long' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(21.5).toLocaleString('en-US', { style: 'unit', unit: 'celsius' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "(512).toLocaleString('en-US', { style: 'unit', unit: 'megabyte', unitDisplay: 'narrow' })":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "JSON.stringify(new Intl.NumberFormat('en-US', { style: 'unit', unit: 'kilometer-per-hour' }).formatToParts(90))":
+    "the unit style is missing: the bundled icu_experimental data names few units",
+  "d.toLocaleDateString('en-US', { year: 'numeric', era: 'short', timeZone: 'UTC' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', era: 'long', timeZone: 'UTC' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleTimeString('en-US', { hour: 'numeric', dayPeriod: 'short', timeZone: 'UTC' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleTimeString('en-US', { hour: 'numeric', dayPeriod: 'long', timeZone: 'UTC' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleString('en-US', { timeZone: 'America/New_York' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleString('en-US', { timeZone: 'Asia/Kolkata', timeZoneName: 'short' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleString('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "new Date(Date.UTC(2026, 6, 1, 12)).toLocaleString('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleTimeString('en-US', { timeZone: 'Asia/Kolkata', timeZoneName: 'shortOffset' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleTimeString('en-US', { timeZone: 'Asia/Kolkata', timeZoneName: 'longOffset' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleTimeString('en-US', { timeZone: 'Europe/Moscow', timeZoneName: 'long' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
+  "d.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', timeZoneName: 'short' })":
+    "eras, day periods, time zone names and zones other than UTC are boa's",
 };
 
 function script(expressions) {
