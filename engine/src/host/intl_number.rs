@@ -73,7 +73,7 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
 
     let to_locale_string = FunctionObjectBuilder::new(
         context.realm(),
-        NativeFunction::from_copy_closure_with_captures(number_to_locale_string, decimal),
+        NativeFunction::from_copy_closure_with_captures(number_to_locale_string, decimal.clone()),
     )
     .name(js_string!("toLocaleString"))
     .length(0)
