@@ -247,6 +247,12 @@ const EXPRESSIONS = [
 // Where the engine still differs from Node, and why. A marked expression must still
 // differ (the test fails once it is fixed, so the mark is removed).
 const KNOWN = {
+  "new Intl.DisplayNames('en', { type: 'language' }).of('zh-Hant-TW')":
+    "CLDR data: ICU4X's display name is 'Traditional Mandarin Chinese (Taiwan)'",
+  "d.toLocaleDateString('en-US', { weekday: 'narrow', timeZone: 'UTC' })":
+    "boa writes a narrow weekday as the short one",
+  "d.toLocaleDateString('ru-RU', { weekday: 'narrow', timeZone: 'UTC' })":
+    "boa writes a narrow weekday as the short one",
   "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory')":
     "calendar names are not in the bundled data: the code is returned",
   "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer' })":
@@ -292,8 +298,6 @@ const KNOWN = {
   "d.toLocaleTimeString('en-US', { timeZone: 'Asia/Kolkata', timeZoneName: 'longOffset' })":
     "eras, day periods, time zone names and zones other than UTC are boa's",
   "d.toLocaleTimeString('en-US', { timeZone: 'Europe/Moscow', timeZoneName: 'long' })":
-    "eras, day periods, time zone names and zones other than UTC are boa's",
-  "d.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' })":
     "eras, day periods, time zone names and zones other than UTC are boa's",
   "d.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', timeZoneName: 'short' })":
     "eras, day periods, time zone names and zones other than UTC are boa's",
