@@ -15,12 +15,20 @@ mod date;
 mod date_format;
 #[path = "intl_date_options.rs"]
 mod date_options;
+#[path = "intl_display_names.rs"]
+mod display_names;
 #[path = "intl_locale.rs"]
 mod locale;
 #[path = "intl_number.rs"]
 mod number;
 #[path = "intl_number_options.rs"]
 mod number_options;
+#[path = "intl_number_parts.rs"]
+mod number_parts;
+#[path = "intl_number_shape.rs"]
+mod number_shape;
+#[path = "intl_relative_time.rs"]
+mod relative_time;
 
 /// Completes boa's `Intl` in the current realm.
 ///
@@ -33,6 +41,8 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         .global_object()
         .delete_property_or_throw(js_string!("Temporal"), context)?;
     number::install(context)?;
+    relative_time::install(context)?;
+    display_names::install(context)?;
     // It wraps what `number` defined.
     locale::install(context)?;
     // Last: they wrap what `locale` wrapped.

@@ -24,7 +24,7 @@ use icu_calendar::{Date, Iso};
 use icu_datetime::fieldsets::builder::FieldSetBuilder;
 use icu_datetime::fieldsets::enums::CompositeDateTimeFieldSet;
 use icu_datetime::input::{DateTime, Time};
-use icu_datetime::options::{Length, YearStyle};
+use icu_datetime::options::{Alignment, Length, YearStyle};
 use icu_datetime::preferences::HourCycle;
 use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences, parts};
 use std::fmt;
@@ -225,6 +225,9 @@ impl NumericDateTime {
         builder.time_precision = self.time_precision;
         if self.date_fields.is_some_and(|fields| date_parts(fields).0) {
             builder.year_style = Some(YearStyle::Full);
+        }
+        if self.padded {
+            builder.alignment = Some(Alignment::Column);
         }
         let field_set = builder.build_composite_datetime().ok()?;
         let mut preferences = DateTimeFormatterPreferences::from(&self.locale);

@@ -48,6 +48,8 @@ pub(super) struct NumericDateTime {
     pub(super) time_precision: Option<TimePrecision>,
     /// The script's `hourCycle` or `hour12`; the locale's cycle when `None`.
     pub(super) hour_choice: Option<HourChoice>,
+    /// Month, day and hour as `2-digit` (ICU4X's column alignment pads the three).
+    pub(super) padded: bool,
 }
 
 /// The hour cycle a script asked for.
@@ -80,12 +82,14 @@ impl NumericDateTime {
             // boa converts or refuses it.
             None => return Ok(None),
         };
+        let padded = options.padded;
         Ok(options.with_defaults(defaults).into_fields().map(
             |(date_fields, time_precision, hour_choice)| Self {
                 locale,
                 date_fields,
                 time_precision,
                 hour_choice,
+                padded,
             },
         ))
     }
@@ -94,12 +98,23 @@ impl NumericDateTime {
     /// beside a JavaScript object.
     pub(super) fn to_arguments(&self, context: &mut Context) -> (JsValue, JsValue) {
         let numeric = || JsValue::from(js_string!("numeric"));
+        let padded = |padded: bool| {
+            JsValue::from(if padded {
+                js_string!("2-digit")
+            } else {
+                js_string!("numeric")
+            })
+        };
         let mut options = ObjectInitializer::new(context);
         if let Some(fields) = self.date_fields {
             let (year, month, day) = date_parts(fields);
-            for (name, given) in [("year", year), ("month", month), ("day", day)] {
+            for (name, given, style) in [
+                ("year", year, numeric()),
+                ("month", month, padded(self.padded)),
+                ("day", day, padded(self.padded)),
+            ] {
                 if given {
-                    options.property(JsString::from(name), numeric(), Attribute::all());
+                    options.property(JsString::from(name), style, Attribute::all());
                 }
             }
         }
@@ -110,7 +125,12 @@ impl NumericDateTime {
             None => 0,
         };
         for name in ["hour", "minute", "second"].into_iter().take(time) {
-            options.property(JsString::from(name), numeric(), Attribute::all());
+            let style = if name == "hour" {
+                padded(self.padded)
+            } else {
+                numeric()
+            };
+            options.property(JsString::from(name), style, Attribute::all());
         }
         match self.hour_choice {
             Some(HourChoice::Cycle(cycle)) => {
@@ -156,11 +176,13 @@ struct FieldOptions {
     minute: bool,
     second: bool,
     hour_choice: Option<HourChoice>,
+    padded: bool,
 }
 
 impl FieldOptions {
     /// The numeric fields in `options`, or `None` when they ask for anything else: text
-    /// months, weekdays, 2-digit years or hours, another time zone, another calendar.
+    /// months, weekdays, 2-digit years, another time zone, another calendar, or a 2-digit
+    /// month, day or hour beside a numeric one (ICU4X pads all three or none).
     fn read(options: &JsObject, context: &mut Context) -> JsResult<Option<Self>> {
         for name in OTHER_OPTIONS {
             if !options.get(JsString::from(name), context)?.is_undefined() {
@@ -172,15 +194,16 @@ impl FieldOptions {
             return Ok(None);
         }
         let mut read = Self::default();
-        // Years and hours only as `numeric`; V8 writes minutes and seconds with 2 digits
-        // after an hour either way.
-        for (field, name, two_digit) in [
-            (&mut read.year, "year", false),
-            (&mut read.month, "month", false),
-            (&mut read.day, "day", false),
-            (&mut read.hour, "hour", false),
-            (&mut read.minute, "minute", true),
-            (&mut read.second, "second", true),
+        // Years only as `numeric`; V8 writes minutes and seconds with 2 digits after an hour
+        // either way; months, days and hours padded together.
+        let (mut padded, mut unpadded) = (false, false);
+        for (field, name, two_digit, padding) in [
+            (&mut read.year, "year", false, false),
+            (&mut read.month, "month", true, true),
+            (&mut read.day, "day", true, true),
+            (&mut read.hour, "hour", true, true),
+            (&mut read.minute, "minute", true, false),
+            (&mut read.second, "second", true, false),
         ] {
             let value = options.get(JsString::from(name), context)?;
             if value.is_undefined() {
@@ -189,8 +212,19 @@ impl FieldOptions {
             if !is_text(&value, |v| v == "numeric" || (two_digit && v == "2-digit")) {
                 return Ok(None);
             }
+            if padding {
+                if is_text(&value, |v| v == "2-digit") {
+                    padded = true;
+                } else {
+                    unpadded = true;
+                }
+            }
             *field = true;
         }
+        if padded && unpadded {
+            return Ok(None);
+        }
+        read.padded = padded;
         let hour12 = options.get(js_string!("hour12"), context)?;
         let cycle = options.get(js_string!("hourCycle"), context)?;
         if !cycle.is_undefined() {

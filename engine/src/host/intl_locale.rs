@@ -149,3 +149,45 @@ fn wrap_constructor(intl: &JsObject, name: &str, context: &mut Context) -> JsRes
     .build();
     replace_constructor(intl, name, &original, wrapped, context)
 }
+
+/// The locale and numbering system boa's `Intl.NumberFormat` (`number_format`) resolves for
+/// `locales` (`en-US` when undefined) and a `numberingSystem` option, with that format's
+/// `format`: how Intl objects boa lacks find the locale boa would use.
+///
+/// # Errors
+/// The locales are invalid (boa's `RangeError`).
+pub(super) fn resolve(
+    number_format: &JsObject,
+    locales: &JsValue,
+    numbering_system: JsValue,
+    context: &mut Context,
+) -> JsResult<(String, String, JsFunction)> {
+    let locales = if locales.is_undefined() {
+        js_string!(DEFAULT_LOCALE).into()
+    } else {
+        locales.clone()
+    };
+    let options = JsObject::with_object_proto(context.intrinsics());
+    if !numbering_system.is_undefined() {
+        options.set(
+            js_string!("numberingSystem"),
+            numbering_system,
+            true,
+            context,
+        )?;
+    }
+    let plain = number_format.construct(&[locales, options.into()], None, context)?;
+    let resolved_options = property_function(&plain, "resolvedOptions", context)?;
+    let resolved = resolved_options.call(&plain.clone().into(), &[], context)?;
+    let resolved = resolved
+        .as_object()
+        .ok_or_else(|| JsNativeError::typ().with_message("resolvedOptions is not an object"))?;
+    let text = |key: &str, context: &mut Context| -> JsResult<String> {
+        let value = resolved.get(JsString::from(key), context)?;
+        Ok(value.to_string(context)?.to_std_string_escaped())
+    };
+    let locale = text("locale", context)?;
+    let numbering_system = text("numberingSystem", context)?;
+    let format = property_function(&plain, "format", context)?;
+    Ok((locale, numbering_system, format))
+}

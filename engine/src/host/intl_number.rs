@@ -1,24 +1,26 @@
-//! `Intl.NumberFormat`'s currency and percent styles, and `Number.prototype.toLocaleString`
-//! through them. boa 0.22 formats decimals only: `style: "currency"` throws
-//! "unimplemented" and `style: "percent"` is not scaled. Here the number itself is still
-//! formatted by boa's decimal formatter (grouping, digits, rounding options), and ICU4X's
-//! currency and percent formatters (`icu_experimental`, CLDR data) give what surrounds it:
-//! the symbol, its side and spacing, the sign's place, and the currency's fraction digits.
+//! `Intl.NumberFormat` and `Number.prototype.toLocaleString` where boa 0.22 falls short:
+//! `style: "currency"` throws "unimplemented", `style: "percent"` is not scaled, the
+//! scientific and engineering notations are written as plain decimals, and there is no
+//! `formatToParts`. The number itself is still formatted by boa's decimal formatter
+//! (grouping, digits, rounding options); `intl_number_shape.rs` puts it into ICU4X's
+//! currency and percent patterns (`icu_experimental`, CLDR data): the symbol or name, its
+//! side and spacing, the sign's place (`signDisplay`, accounting parentheses), the exponent.
 
 use super::number_options::{
-    Display, Style, currency_digits, fraction_digit_defaults, read_currency, read_string,
+    Exponent, Style, currency_digits, fraction_digit_defaults, read_currency, read_exponent,
+    read_sign_display, read_string,
 };
+use super::number_parts::{Part, number_parts, text_of, to_array};
+use super::number_shape::{Separators, Shape};
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
     js_string,
-    object::{FunctionObjectBuilder, builtins::JsFunction},
+    object::{
+        FunctionObjectBuilder,
+        builtins::{JsArray, JsFunction},
+    },
 };
-use fixed_decimal::{Decimal, FloatPrecision};
-
-use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
-use icu_experimental::dimension::percent::formatter::PercentFormatter;
-
 use icu_locale_core::Locale;
 
 /// The options that boa's decimal formatter reads and that mean the same for every style.
@@ -71,15 +73,57 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
 
     let to_locale_string = FunctionObjectBuilder::new(
         context.realm(),
-        NativeFunction::from_copy_closure_with_captures(number_to_locale_string, decimal),
+        NativeFunction::from_copy_closure_with_captures(number_to_locale_string, decimal.clone()),
     )
     .name(js_string!("toLocaleString"))
     .length(0)
     .build();
+    install_format_to_parts(&decimal, context)?;
     let number_prototype = context.intrinsics().constructors().number().prototype();
     number_prototype.define_property_or_throw(
         js_string!("toLocaleString"),
         builtin(to_locale_string.into()),
+        context,
+    )?;
+    Ok(())
+}
+
+/// `formatToParts(x)` for boa's own (decimal) objects, from their `format`'s text.
+fn install_format_to_parts(decimal: &JsObject, context: &mut Context) -> JsResult<()> {
+    let prototype = property_object(decimal, "prototype", context)?;
+    let format_to_parts = FunctionObjectBuilder::new(
+        context.realm(),
+        NativeFunction::from_copy_closure_with_captures(
+            |this, args, decimal, context| {
+                let Some(object) = this.as_object() else {
+                    return Err(JsNativeError::typ()
+                        .with_message("Method Intl.NumberFormat.prototype.formatToParts called on incompatible receiver")
+                        .into());
+                };
+                let format = method(&object, "format", context)?;
+                let text = format.call(&JsValue::undefined(), &[args.get_or_undefined(0).clone()], context)?;
+                let text = text_of(&text, context)?;
+                let resolved = call_method(&object, "resolvedOptions", &[], context)?;
+                let locale = match resolved.as_object() {
+                    Some(resolved) => resolved.get(js_string!("locale"), context)?,
+                    None => JsValue::undefined(),
+                };
+                let plain = decimal.construct(&[locale], None, context)?;
+                let plain_format = method(&plain, "format", context)?;
+                let separators = Separators::of(&plain_format, context)?;
+                let mut parts: Vec<Part> = Vec::new();
+                number_parts(&text, &separators.decimal, &mut parts);
+                Ok(to_array(parts, None, context))
+            },
+            decimal.clone(),
+        ),
+    )
+    .name(js_string!("formatToParts"))
+    .length(1)
+    .build();
+    prototype.define_property_or_throw(
+        js_string!("formatToParts"),
+        builtin(format_to_parts.into()),
         context,
     )?;
     Ok(())
@@ -113,17 +157,12 @@ fn number_to_locale_string(
     if !x.is_finite() && !ours {
         return Ok(js_string!(non_finite(x)).into());
     }
-    let format = format.get(js_string!("format"), context)?;
-    let Some(format) = format.as_object().and_then(JsFunction::from_object) else {
-        return Err(JsNativeError::typ()
-            .with_message("format is not a function")
-            .into());
-    };
+    let format = method(&format, "format", context)?;
     format.call(&JsValue::undefined(), &[x.into()], context)
 }
 
 /// How ICU writes a number that has no digits.
-fn non_finite(x: f64) -> &'static str {
+pub(super) fn non_finite(x: f64) -> &'static str {
     if x.is_nan() {
         "NaN"
     } else if x > 0.0 {
@@ -133,9 +172,9 @@ fn non_finite(x: f64) -> &'static str {
     }
 }
 
-/// `new Intl.NumberFormat(locales, options)`: boa's own object for decimals; for currency
-/// and percent, an object whose `format` puts boa's digits into ICU4X's pattern (and
-/// `true`: that object writes NaN and ∞ itself).
+/// `new Intl.NumberFormat(locales, options)`: boa's own object for plain decimals; for
+/// currency, percent, a `signDisplay` around them or an exponent, an object whose `format`
+/// puts boa's digits into ICU4X's pattern (and `true`: that object writes NaN and ∞ itself).
 fn construct(
     decimal: &JsObject,
     locales: &JsValue,
@@ -154,186 +193,147 @@ fn construct(
     let style = match style.as_deref() {
         Some("currency") => Style::Currency(read_currency(&given, context)?),
         Some("percent") => Style::Percent,
-        _ => return boa(context),
+        _ => Style::Decimal,
     };
+    let exponent = read_exponent(&given, context)?;
+    if matches!(style, Style::Decimal) && exponent.is_none() {
+        return boa(context);
+    }
+    let sign_display = read_sign_display(&given, context)?;
 
     let options = JsObject::with_object_proto(context.intrinsics());
     for key in DECIMAL_OPTIONS {
+        // The exponent is written here; boa would write the whole number.
+        if key == "notation" && exponent.is_some() {
+            continue;
+        }
         let value = given.get(JsString::from(key), context)?;
         if !value.is_undefined() {
             options.set(JsString::from(key), value, true, context)?;
         }
     }
-    let digits = match &style {
-        Style::Currency(currency) => currency_digits(currency.code)?,
-        Style::Percent => 0,
-    };
-    fraction_digit_defaults(&options, digits, context)?;
+    match &style {
+        Style::Currency(currency) => {
+            fraction_digit_defaults(&options, currency_digits(currency.code)?, context)?;
+        }
+        Style::Percent => fraction_digit_defaults(&options, 0, context)?,
+        Style::Decimal => {}
+    }
     let inner = decimal.construct(&[locales.clone(), options.into()], None, context)?;
 
     let resolved = call_method(&inner, "resolvedOptions", &[], context)?;
-    let locale = resolved
+    let locale_name = resolved
         .as_object()
         .map(|resolved| resolved.get(js_string!("locale"), context))
         .transpose()?
-        .unwrap_or_default()
-        .to_string(context)?
-        .to_std_string_escaped();
+        .unwrap_or_default();
+    let plain = decimal.construct(&[locale_name.clone()], None, context)?;
+    let plain_format = method(&plain, "format", context)?;
+    let separators = Separators::of(&plain_format, context)?;
+    let locale = locale_name.to_string(context)?.to_std_string_escaped();
     let locale = Locale::try_from_str(&locale).unwrap_or(Locale::UNKNOWN);
-    let pattern = Pattern::for_style(&style, &locale)?;
-    let inner_format = inner.get(js_string!("format"), context)?;
-    let Some(inner_format) = inner_format.as_object().and_then(JsFunction::from_object) else {
-        return Err(JsNativeError::typ()
-            .with_message("format is not a function")
-            .into());
-    };
-    Ok((
-        wrapper(inner, inner_format, pattern, &style, context)?,
-        true,
-    ))
+    let shape = Shape::new(&style, exponent, sign_display, separators, &locale)?;
+    let inner_format = method(&inner, "format", context)?;
+    Ok((wrapper(inner, inner_format, shape, &style, context)?, true))
 }
 
-/// The text before and after the digits, for positive and for negative numbers.
-#[derive(Clone)]
-struct Pattern {
-    positive: (String, String),
-    negative: (String, String),
-}
-
-impl Pattern {
-    /// Formats 7 and -7 with ICU4X and keeps what surrounds the digits.
-    fn for_style(style: &Style, locale: &Locale) -> JsResult<Pattern> {
-        let fail = |e: icu_provider::DataError| JsNativeError::range().with_message(e.to_string());
-        let seven = Decimal::from(7);
-        let minus_seven = Decimal::from(-7);
-        let (positive, negative) = match style {
-            Style::Currency(currency) => {
-                let prefs = locale.into();
-                let options = Default::default();
-                let formatter = match currency.display {
-                    Display::Symbol => {
-                        CurrencyFormatter::try_new_symbol(prefs, currency.code, options)
-                    }
-                    Display::NarrowSymbol => {
-                        CurrencyFormatter::try_new_symbol_narrow(prefs, currency.code, options)
-                    }
-                    Display::Code => CurrencyFormatter::try_new_code(prefs, currency.code, options),
-                }
-                .map_err(fail)?;
-                (
-                    formatter.format_fixed_decimal(&seven).to_string(),
-                    formatter.format_fixed_decimal(&minus_seven).to_string(),
-                )
-            }
-            Style::Percent => {
-                let formatter =
-                    PercentFormatter::try_new(locale.into(), Default::default()).map_err(fail)?;
-                (
-                    formatter.format(&seven).to_string(),
-                    formatter.format(&minus_seven).to_string(),
-                )
-            }
-        };
-        Ok(Pattern {
-            positive: around_digits(&positive),
-            negative: around_digits(&negative),
-        })
-    }
-}
-
-/// Splits ICU's "$7.00" into "$" and "" (the digits run from the 7 to the last digit).
-fn around_digits(formatted: &str) -> (String, String) {
-    let start = formatted.find('7').unwrap_or(formatted.len());
-    let end = formatted
-        .rfind(|c: char| c.is_ascii_digit())
-        .map_or(start, |i| i + 1)
-        .max(start);
-    (formatted[..start].to_owned(), formatted[end..].to_owned())
-}
-
-/// The object `new Intl.NumberFormat(…, {style: "currency" | "percent"})` returns.
+/// The object `new Intl.NumberFormat(…)` returns for what boa cannot write.
 fn wrapper(
     inner: JsObject,
     inner_format: JsFunction,
-    pattern: Pattern,
+    shape: Shape,
     style: &Style,
     context: &mut Context,
 ) -> JsResult<JsObject> {
-    let scaled = matches!(style, Style::Percent);
-    let affixes = [
-        JsString::from(pattern.positive.0.as_str()),
-        JsString::from(pattern.positive.1.as_str()),
-        JsString::from(pattern.negative.0.as_str()),
-        JsString::from(pattern.negative.1.as_str()),
-    ];
     let format = FunctionObjectBuilder::new(
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(
-            |_, args, (inner_format, affixes, scaled), context| {
+            |_, args, (inner_format, shape), context| {
                 let x = args.get_or_undefined(0).to_number(context)?;
-                let digits = if x.is_finite() {
-                    let mut exact = Decimal::try_from_f64(x.abs(), FloatPrecision::RoundTrip)
-                        .map_err(|e| JsNativeError::range().with_message(e.to_string()))?;
-                    if *scaled {
-                        exact.multiply_pow10(2);
-                    }
-                    // As text, so boa reads the exact decimal (0.145 × 100 is 14.5, not 14.499…).
-                    let exact = JsValue::from(JsString::from(exact.to_string().as_str()));
-                    inner_format
-                        .call(&JsValue::undefined(), &[exact], context)?
-                        .to_string(context)?
-                } else {
-                    JsString::from(non_finite(x.abs()))
-                };
-                let negative = x.is_sign_negative() && !x.is_nan();
-                let (before, after) = if negative {
-                    (&affixes[2], &affixes[3])
-                } else {
-                    (&affixes[0], &affixes[1])
-                };
-                Ok(js_string!(before, &digits, after).into())
+                let (before, digits, after) = shape.pieces(x, inner_format, context)?;
+                Ok(JsString::from(format!("{before}{digits}{after}").as_str()).into())
             },
-            (inner_format, affixes, scaled),
+            (inner_format.clone(), shape.clone()),
         ),
     )
     .name(js_string!("format"))
     .length(1)
     .build();
-
-    let (style_name, currency, display) = match style {
-        Style::Currency(currency) => (
-            "currency",
-            JsValue::from(JsString::from(currency.text.as_str())),
-            JsValue::from(JsString::from(currency.display.name())),
+    let format_to_parts = FunctionObjectBuilder::new(
+        context.realm(),
+        NativeFunction::from_copy_closure_with_captures(
+            |_, args, (inner_format, shape), context| {
+                let x = args.get_or_undefined(0).to_number(context)?;
+                let parts = shape.parts(x, inner_format, context)?;
+                Ok(to_array(parts, None, context))
+            },
+            (inner_format, shape.clone()),
         ),
-        Style::Percent => ("percent", JsValue::undefined(), JsValue::undefined()),
+    )
+    .name(js_string!("formatToParts"))
+    .length(1)
+    .build();
+
+    let (style_name, currency) = match style {
+        Style::Currency(currency) => ("currency", Some(currency)),
+        Style::Percent => ("percent", None),
+        Style::Decimal => ("decimal", None),
     };
+    let mut extra: Vec<(JsString, JsValue)> = vec![
+        (js_string!("style"), JsString::from(style_name).into()),
+        (
+            js_string!("signDisplay"),
+            JsString::from(shape.sign_display.name()).into(),
+        ),
+    ];
+    if let Some(exponent) = shape.exponent {
+        let name = match exponent {
+            Exponent::Scientific => "scientific",
+            Exponent::Engineering => "engineering",
+        };
+        extra.push((js_string!("notation"), JsString::from(name).into()));
+    }
+    if let Some(currency) = currency {
+        extra.push((
+            js_string!("currency"),
+            JsString::from(currency.text.as_str()).into(),
+        ));
+        extra.push((
+            js_string!("currencyDisplay"),
+            JsString::from(currency.display.name()).into(),
+        ));
+        let sign = if currency.accounting {
+            "accounting"
+        } else {
+            "standard"
+        };
+        extra.push((js_string!("currencySign"), JsString::from(sign).into()));
+    }
+    let mut pairs: Vec<JsValue> = Vec::with_capacity(extra.len());
+    for (key, value) in extra {
+        pairs.push(JsArray::from_iter([key.into(), value], context).into());
+    }
+    let extra = JsArray::from_iter(pairs, context);
     let resolved_options = FunctionObjectBuilder::new(
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(
-            |_, _, (inner, style, currency, display), context| {
+            |_, _, (inner, extra), context| {
                 let resolved = call_method(inner, "resolvedOptions", &[], context)?;
                 if let Some(resolved) = resolved.as_object() {
-                    resolved.set(js_string!("style"), style.clone(), true, context)?;
-                    if !currency.is_undefined() {
-                        resolved.set(js_string!("currency"), currency.clone(), true, context)?;
-                        resolved.set(
-                            js_string!("currencyDisplay"),
-                            display.clone(),
-                            true,
-                            context,
-                        )?;
-                        resolved.set(
-                            js_string!("currencySign"),
-                            js_string!("standard"),
-                            true,
-                            context,
-                        )?;
+                    let length = extra.length(context)?;
+                    for index in 0..length {
+                        let pair = extra.get(index, context)?;
+                        let Some(pair) = pair.as_object() else {
+                            continue;
+                        };
+                        let key = pair.get(0, context)?.to_string(context)?;
+                        let value = pair.get(1, context)?;
+                        resolved.set(key, value, true, context)?;
                     }
                 }
                 Ok(resolved)
             },
-            (inner, JsString::from(style_name), currency, display),
+            (inner, extra),
         ),
     )
     .name(js_string!("resolvedOptions"))
@@ -341,6 +341,7 @@ fn wrapper(
 
     let object = JsObject::with_object_proto(context.intrinsics());
     object.set(js_string!("format"), format, true, context)?;
+    object.set(js_string!("formatToParts"), format_to_parts, true, context)?;
     object.set(
         js_string!("resolvedOptions"),
         resolved_options,
@@ -348,6 +349,19 @@ fn wrapper(
         context,
     )?;
     Ok(object)
+}
+
+/// `object[name]`, which must be a function.
+fn method(object: &JsObject, name: &str, context: &mut Context) -> JsResult<JsFunction> {
+    let value = object.get(JsString::from(name), context)?;
+    value
+        .as_object()
+        .and_then(JsFunction::from_object)
+        .ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message(format!("{name} is not a function"))
+                .into()
+        })
 }
 
 fn call_method(
@@ -363,20 +377,4 @@ fn call_method(
             .into());
     };
     method.call(&object.clone().into(), args, context)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::around_digits;
-
-    #[test]
-    fn the_pattern_is_what_surrounds_the_digits_of_seven() {
-        assert_eq!(around_digits("$7.00"), ("$".into(), String::new()));
-        assert_eq!(
-            around_digits("-7,00\u{a0}€"),
-            ("-".into(), "\u{a0}€".into())
-        );
-        assert_eq!(around_digits("US$7.00"), ("US$".into(), String::new()));
-        assert_eq!(around_digits("7\u{a0}%"), (String::new(), "\u{a0}%".into()));
-    }
 }

@@ -1,14 +1,15 @@
-//! The options of `Intl.NumberFormat`'s currency and percent styles as `intl_number.rs`
-//! reads them: the style, the currency and its display, and the fraction digits a
-//! currency defaults to.
+//! The options of `Intl.NumberFormat` that `intl_number.rs` reads itself: the style, the
+//! currency with its display and sign, `signDisplay`, the scientific and engineering
+//! notations, and the fraction digits a currency defaults to.
 
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, js_string};
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::provider::currency::fractions::CurrencyFractionsV1;
 use icu_provider::{DataPayload, DataProvider, DataRequest};
 
-/// What a currency or percent format adds around boa's decimal formatter.
+/// What a format adds around boa's decimal formatter.
 pub(super) enum Style {
+    Decimal,
     Currency(Currency),
     Percent,
 }
@@ -17,6 +18,8 @@ pub(super) struct Currency {
     pub(super) code: CurrencyType,
     pub(super) text: String,
     pub(super) display: Display,
+    /// `currencySign: "accounting"`: ICU's accounting pattern (`($5.00)` in en-US).
+    pub(super) accounting: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -24,6 +27,7 @@ pub(super) enum Display {
     Symbol,
     NarrowSymbol,
     Code,
+    Name,
 }
 
 impl Display {
@@ -32,8 +36,101 @@ impl Display {
             Display::Symbol => "symbol",
             Display::NarrowSymbol => "narrowSymbol",
             Display::Code => "code",
+            Display::Name => "name",
         }
     }
+}
+
+/// ECMA-402's `signDisplay`.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum SignDisplay {
+    Auto,
+    Never,
+    Always,
+    ExceptZero,
+    Negative,
+}
+
+impl SignDisplay {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            SignDisplay::Auto => "auto",
+            SignDisplay::Never => "never",
+            SignDisplay::Always => "always",
+            SignDisplay::ExceptZero => "exceptZero",
+            SignDisplay::Negative => "negative",
+        }
+    }
+}
+
+/// The sign a number gets: `-`, `+` or none.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Sign {
+    None,
+    Minus,
+    Plus,
+}
+
+impl SignDisplay {
+    /// The sign of a number that is `negative` (-0 included) and whose digits are all
+    /// `zero` after rounding, as ECMA-402's FormatNumericToString picks it.
+    pub(super) fn sign(self, negative: bool, zero: bool) -> Sign {
+        match self {
+            SignDisplay::Auto if negative => Sign::Minus,
+            SignDisplay::Always if negative => Sign::Minus,
+            SignDisplay::Always => Sign::Plus,
+            SignDisplay::ExceptZero if zero => Sign::None,
+            SignDisplay::ExceptZero if negative => Sign::Minus,
+            SignDisplay::ExceptZero => Sign::Plus,
+            SignDisplay::Negative if negative && !zero => Sign::Minus,
+            _ => Sign::None,
+        }
+    }
+}
+
+/// `notation: "scientific"` and `"engineering"` (boa writes both as plain decimals).
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Exponent {
+    Scientific,
+    Engineering,
+}
+
+/// V8's message for an option's value that is not one of its values.
+pub(super) fn out_of_range(value: &str, key: &str) -> JsNativeError {
+    JsNativeError::range().with_message(format!(
+        "Value {value} out of range for Intl.NumberFormat options property {key}"
+    ))
+}
+
+/// The `signDisplay` option.
+pub(super) fn read_sign_display(
+    options: &JsObject,
+    context: &mut Context,
+) -> JsResult<SignDisplay> {
+    Ok(
+        match read_string(options, "signDisplay", context)?.as_deref() {
+            None | Some("auto") => SignDisplay::Auto,
+            Some("never") => SignDisplay::Never,
+            Some("always") => SignDisplay::Always,
+            Some("exceptZero") => SignDisplay::ExceptZero,
+            Some("negative") => SignDisplay::Negative,
+            Some(other) => return Err(out_of_range(other, "signDisplay").into()),
+        },
+    )
+}
+
+/// The `notation` option when it is one boa does not write itself.
+pub(super) fn read_exponent(
+    options: &JsObject,
+    context: &mut Context,
+) -> JsResult<Option<Exponent>> {
+    Ok(
+        match read_string(options, "notation", context)?.as_deref() {
+            Some("scientific") => Some(Exponent::Scientific),
+            Some("engineering") => Some(Exponent::Engineering),
+            _ => None,
+        },
+    )
 }
 
 pub(super) fn read_string(
@@ -65,18 +162,19 @@ pub(super) fn read_currency(options: &JsObject, context: &mut Context) -> JsResu
         None | Some("symbol") => Display::Symbol,
         Some("narrowSymbol") => Display::NarrowSymbol,
         Some("code") => Display::Code,
-        Some(other) => {
-            return Err(JsNativeError::range()
-                .with_message(format!(
-                    "Value {other} out of range for Intl.NumberFormat options property currencyDisplay"
-                ))
-                .into());
-        }
+        Some("name") => Display::Name,
+        Some(other) => return Err(out_of_range(other, "currencyDisplay").into()),
+    };
+    let accounting = match read_string(options, "currencySign", context)?.as_deref() {
+        None | Some("standard") => false,
+        Some("accounting") => true,
+        Some(other) => return Err(out_of_range(other, "currencySign").into()),
     };
     Ok(Currency {
         code,
         text: text.to_ascii_uppercase(),
         display,
+        accounting,
     })
 }
 

@@ -1,0 +1,335 @@
+//! `Intl.DisplayNames` (the names of regions, languages, scripts and currencies: "Germany",
+//! "British English", "российский рубль"), which boa 0.22 lacks, from ICU4X's display names
+//! (`icu_experimental`, CLDR data), with V8's messages. The locale is resolved as
+//! `intl_relative_time.rs` resolves it. Each object keeps its options in a `WeakMap`.
+
+use super::locale::resolve;
+use super::number_options::read_string;
+use super::number_parts::text_of;
+use super::{builtin, property_object};
+use boa_engine::{
+    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+    js_string,
+    object::{
+        FunctionObjectBuilder, ObjectInitializer,
+        builtins::{JsArray, JsWeakMap},
+    },
+    property::{Attribute, PropertyDescriptor},
+};
+use icu_experimental::dimension::provider::currency::displayname::CurrencyDisplaynameV1;
+use icu_experimental::displaynames::{
+    DisplayNamesOptions, LanguageDisplay, Style,
+    multi::{
+        LanguageDisplayNames, LocaleDisplayNamesFormatter, RegionDisplayNames, ScriptDisplayNames,
+    },
+};
+use icu_locale_core::subtags::{Language, Region, Script};
+use icu_locale_core::{LanguageIdentifier, Locale};
+use icu_provider::{
+    DataIdentifierBorrowed, DataLocale, DataMarkerAttributes, DataProvider, DataRequest,
+};
+
+/// What one `Intl.DisplayNames` object was made with, in `resolvedOptions`' order.
+struct Settings {
+    locale: String,
+    style: String,
+    kind: String,
+    fallback: String,
+    language_display: String,
+}
+
+/// Defines `Intl.DisplayNames` in the current realm.
+///
+/// # Errors
+/// boa refused a definition (a bug, not a calculator problem).
+pub(super) fn install(context: &mut Context) -> JsResult<()> {
+    let intl = property_object(&context.global_object(), "Intl", context)?;
+    let number_format = property_object(&intl, "NumberFormat", context)?;
+    let supported = number_format.get(js_string!("supportedLocalesOf"), context)?;
+    let settings = JsWeakMap::new(context);
+    let prototype = JsObject::with_object_proto(context.intrinsics());
+
+    let constructor = FunctionObjectBuilder::new(
+        context.realm(),
+        NativeFunction::from_copy_closure_with_captures(
+            |this, args, (number_format, settings, prototype), context| {
+                // boa passes `new.target` as `this` to a constructor.
+                if !this.as_object().is_some_and(|target| target.is_callable()) {
+                    return Err(JsNativeError::typ()
+                        .with_message("Constructor Intl.DisplayNames requires 'new'")
+                        .into());
+                }
+                let read = read_settings(
+                    number_format,
+                    args.get_or_undefined(0),
+                    args.get_or_undefined(1),
+                    context,
+                )?;
+                let object = JsObject::with_object_proto(context.intrinsics());
+                object.set_prototype(Some(prototype.clone()));
+                let kept = [
+                    &read.locale,
+                    &read.style,
+                    &read.kind,
+                    &read.fallback,
+                    &read.language_display,
+                ]
+                .map(|text| JsValue::from(JsString::from(text.as_str())));
+                let kept = JsArray::from_iter(kept, context);
+                settings.set(&object, kept.into(), context)?;
+                Ok(object.into())
+            },
+            (number_format, settings.clone(), prototype.clone()),
+        ),
+    )
+    .name(js_string!("DisplayNames"))
+    .length(2)
+    .constructor(true)
+    .build();
+    constructor.define_property_or_throw(
+        js_string!("prototype"),
+        PropertyDescriptor::builder()
+            .value(prototype.clone())
+            .writable(false)
+            .enumerable(false)
+            .configurable(false),
+        context,
+    )?;
+    constructor.define_property_or_throw(
+        js_string!("supportedLocalesOf"),
+        builtin(supported),
+        context,
+    )?;
+    prototype.define_property_or_throw(
+        js_string!("constructor"),
+        builtin(constructor.clone().into()),
+        context,
+    )?;
+    type Method = fn(&Settings, &[JsValue], &mut Context) -> JsResult<JsValue>;
+    for (name, method) in [("resolvedOptions", resolved_options as Method), ("of", of)] {
+        let function = FunctionObjectBuilder::new(
+            context.realm(),
+            NativeFunction::from_copy_closure_with_captures(
+                move |this, args, settings, context| {
+                    let Some(found) = settings_of(this, settings, context)? else {
+                        return Err(JsNativeError::typ()
+                            .with_message(format!(
+                                "Method Intl.DisplayNames.prototype.{name} called on incompatible receiver {}",
+                                this.display()
+                            ))
+                            .into());
+                    };
+                    method(&found, args, context)
+                },
+                settings.clone(),
+            ),
+        )
+        .name(JsString::from(name))
+        .length(usize::from(name == "of"))
+        .build();
+        prototype.define_property_or_throw(
+            JsString::from(name),
+            builtin(function.into()),
+            context,
+        )?;
+    }
+    intl.define_property_or_throw(
+        js_string!("DisplayNames"),
+        builtin(constructor.into()),
+        context,
+    )?;
+    Ok(())
+}
+
+/// V8's message for a missing or unknown `type`, and for a code that is not one.
+fn invalid_argument(range: bool) -> JsNativeError {
+    let error = if range {
+        JsNativeError::range()
+    } else {
+        JsNativeError::typ()
+    };
+    error.with_message("invalid_argument")
+}
+
+fn read_settings(
+    number_format: &JsObject,
+    locales: &JsValue,
+    options: &JsValue,
+    context: &mut Context,
+) -> JsResult<Settings> {
+    let Some(options) = options.as_object() else {
+        return Err(invalid_argument(false).into());
+    };
+    let pick = |value: Option<String>, key: &str, values: &[&str]| -> JsResult<Option<String>> {
+        match value {
+            None => Ok(None),
+            Some(value) if values.contains(&value.as_str()) => Ok(Some(value)),
+            Some(value) => Err(JsNativeError::range()
+                .with_message(format!(
+                    "Value {value} out of range for Intl.DisplayNames options property {key}"
+                ))
+                .into()),
+        }
+    };
+    let style = read_string(&options, "style", context)?;
+    let style = pick(style, "style", &["narrow", "short", "long"])?;
+    let kind = read_string(&options, "type", context)?;
+    let kinds = [
+        "language",
+        "region",
+        "script",
+        "currency",
+        "calendar",
+        "dateTimeField",
+    ];
+    let Some(kind) = pick(kind, "type", &kinds)? else {
+        return Err(invalid_argument(false).into());
+    };
+    let fallback = read_string(&options, "fallback", context)?;
+    let fallback = pick(fallback, "fallback", &["code", "none"])?;
+    let language_display = read_string(&options, "languageDisplay", context)?;
+    let language_display = pick(
+        language_display,
+        "languageDisplay",
+        &["dialect", "standard"],
+    )?;
+    let (locale, _, _) = resolve(number_format, locales, JsValue::undefined(), context)?;
+    Ok(Settings {
+        locale,
+        style: style.unwrap_or_else(|| "long".to_owned()),
+        kind,
+        fallback: fallback.unwrap_or_else(|| "code".to_owned()),
+        language_display: language_display.unwrap_or_else(|| "dialect".to_owned()),
+    })
+}
+
+fn settings_of(
+    this: &JsValue,
+    settings: &JsWeakMap,
+    context: &mut Context,
+) -> JsResult<Option<Settings>> {
+    let Some(object) = this.as_object() else {
+        return Ok(None);
+    };
+    let Some(kept) = settings.get(&object, context)?.as_object() else {
+        return Ok(None);
+    };
+    let mut texts = Vec::with_capacity(5);
+    for index in 0..5 {
+        let value = kept.get(index, context)?;
+        texts.push(text_of(&value, context)?);
+    }
+    let mut texts = texts.into_iter();
+    let mut next = || texts.next().unwrap_or_default();
+    Ok(Some(Settings {
+        locale: next(),
+        style: next(),
+        kind: next(),
+        fallback: next(),
+        language_display: next(),
+    }))
+}
+
+fn resolved_options(
+    settings: &Settings,
+    _: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let mut object = ObjectInitializer::new(context);
+    let mut fields = vec![
+        ("locale", &settings.locale),
+        ("style", &settings.style),
+        ("type", &settings.kind),
+        ("fallback", &settings.fallback),
+    ];
+    if settings.kind == "language" {
+        fields.push(("languageDisplay", &settings.language_display));
+    }
+    for (key, value) in fields {
+        object.property(
+            JsString::from(key),
+            JsString::from(value.as_str()),
+            Attribute::all(),
+        );
+    }
+    Ok(object.build().into())
+}
+
+/// `of(code)`: the name, else the canonical code (`fallback: "code"`) or `undefined`.
+fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let code = args
+        .get_or_undefined(0)
+        .to_string(context)?
+        .to_std_string_escaped();
+    let locale = Locale::try_from_str(&settings.locale).unwrap_or(Locale::UNKNOWN);
+    let mut options = DisplayNamesOptions::default();
+    options.style = Some(match settings.style.as_str() {
+        "narrow" => Style::Narrow,
+        "short" => Style::Short,
+        _ => Style::Long,
+    });
+    options.language_display = if settings.language_display == "standard" {
+        LanguageDisplay::Standard
+    } else {
+        LanguageDisplay::Dialect
+    };
+    let fail = |e: icu_provider::DataError| JsNativeError::range().with_message(e.to_string());
+    let (canonical, name) = match settings.kind.as_str() {
+        "region" => {
+            let region = Region::try_from_str(&code).map_err(|_| invalid_argument(true))?;
+            let names = RegionDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            (region.to_string(), names.of(region).map(str::to_owned))
+        }
+        "script" => {
+            let script = Script::try_from_str(&code).map_err(|_| invalid_argument(true))?;
+            let names = ScriptDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            (script.to_string(), names.of(script).map(str::to_owned))
+        }
+        "language" => {
+            let id = LanguageIdentifier::try_from_str(&code)
+                .ok()
+                .filter(|id| id.language != Language::UNKNOWN || code.starts_with("und"))
+                .ok_or_else(|| invalid_argument(true))?;
+            let languages =
+                LanguageDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            let known = languages.of(id.language).is_some();
+            let formatter =
+                LocaleDisplayNamesFormatter::try_new((&locale).into(), options).map_err(fail)?;
+            let name = formatter.of(&Locale::from(id.clone())).into_owned();
+            (id.to_string(), known.then_some(name))
+        }
+        "currency" => {
+            let valid = code.len() == 3 && code.bytes().all(|b| b.is_ascii_alphabetic());
+            if !valid {
+                return Err(invalid_argument(true).into());
+            }
+            let upper = code.to_ascii_uppercase();
+            (upper.clone(), currency_name(&locale, &upper))
+        }
+        // The calendar and date-field names are not in the bundled data: the code is all
+        // there is (the README's known differences).
+        _ => (code.clone(), None),
+    };
+    Ok(match name {
+        Some(name) => JsString::from(name.as_str()).into(),
+        None if settings.fallback == "none" => JsValue::undefined(),
+        None => JsString::from(canonical.as_str()).into(),
+    })
+}
+
+/// The currency's display name in the locale ("US Dollar", "российский рубль").
+fn currency_name(locale: &Locale, code: &str) -> Option<String> {
+    let attributes = DataMarkerAttributes::try_from_str(code).ok()?;
+    let data_locale = DataLocale::from(locale);
+    let response: icu_provider::DataResponse<CurrencyDisplaynameV1> =
+        icu_experimental::provider::Baked
+            .load(DataRequest {
+                id: DataIdentifierBorrowed::for_marker_attributes_and_locale(
+                    attributes,
+                    &data_locale,
+                ),
+                ..Default::default()
+            })
+            .ok()?;
+    Some(response.payload.get().to_string())
+}
