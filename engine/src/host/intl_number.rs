@@ -227,7 +227,7 @@ fn construct(
         .map(|resolved| resolved.get(js_string!("locale"), context))
         .transpose()?
         .unwrap_or_default();
-    let plain = decimal.construct(&[locale_name.clone()], None, context)?;
+    let plain = decimal.construct(std::slice::from_ref(&locale_name), None, context)?;
     let plain_format = method(&plain, "format", context)?;
     let separators = Separators::of(&plain_format, context)?;
     let locale = locale_name.to_string(context)?.to_std_string_escaped();

@@ -73,15 +73,17 @@ pub(super) fn number_parts(text: &str, decimal_separator: &str, parts: &mut Vec<
     let mut exponent = false;
     let mut buffer = [0; 4];
     while let Some(c) = rest.chars().next() {
-        if !decimal_separator.is_empty() && seen_digit && !exponent && !after_decimal {
-            if let Some(after) = rest.strip_prefix(decimal_separator) {
-                if after.starts_with(|c: char| c.is_ascii_digit()) {
-                    parts.push(("decimal", decimal_separator.to_owned()));
-                    after_decimal = true;
-                    rest = after;
-                    continue;
-                }
-            }
+        if !decimal_separator.is_empty()
+            && seen_digit
+            && !exponent
+            && !after_decimal
+            && let Some(after) = rest.strip_prefix(decimal_separator)
+            && after.starts_with(|c: char| c.is_ascii_digit())
+        {
+            parts.push(("decimal", decimal_separator.to_owned()));
+            after_decimal = true;
+            rest = after;
+            continue;
         }
         let text = c.encode_utf8(&mut buffer);
         let kind = if c.is_ascii_digit() {
