@@ -123,6 +123,20 @@ function outputHidden(output: OutputDef, result: EvalResult | null): boolean {
 const inHiddenSection = (item: Record<string, unknown>, hidden: ReadonlySet<string>) =>
   typeof item.section === 'string' && hidden.has(item.section);
 
+/**
+ * Focuses the first field of the step shown under `root` (not a preset's button, not a
+ * hidden step's field): the embed's `?autofocus=1` and a host page's `focus()`.
+ */
+export function focusFirstField(root: ParentNode): void {
+  Array.from(
+    root.querySelectorAll<HTMLElement>(
+      ['input', 'select', 'button'].map((tag) => `.calc-inputs .field-row ${tag}`).join(', '),
+    ),
+  )
+    .find((control) => !control.closest('[hidden]'))
+    ?.focus();
+}
+
 export function CalculatorView(props: CalculatorViewProps) {
   const t = useT(calcMessages);
   const { doc, result, values } = props;
@@ -205,15 +219,7 @@ export function CalculatorView(props: CalculatorViewProps) {
   const outputsShown = !steps.active || steps.isLast || outputsOnEveryStep(doc);
 
   useEffect(() => {
-    if (!props.autofocus) return;
-    // The first field of the step shown (not a preset's button, not a hidden step's field).
-    Array.from(
-      root.current?.querySelectorAll<HTMLElement>(
-        ['input', 'select', 'button'].map((tag) => `.calc-inputs .field-row ${tag}`).join(', '),
-      ) ?? [],
-    )
-      .find((control) => !control.closest('[hidden]'))
-      ?.focus();
+    if (props.autofocus && root.current) focusFirstField(root.current);
   }, [props.autofocus]);
 
   const field = (input: InputDef) => {
