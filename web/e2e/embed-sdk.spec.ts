@@ -280,8 +280,9 @@ test('two calculators in one line each: prefilled, driven and read by the page, 
   const [last] = await heights(page, 'loan');
   await page.reload();
   await expect(said(page, 'loan ready {"amount":240000,"years":10,"plan":"basic"}')).toHaveCount(1);
-  expect(await page.evaluate(() => (window as unknown as { firstHeights: object }).firstHeights))
-    .toMatchObject({ loan: `${last}px` });
+  expect(
+    await page.evaluate(() => (window as unknown as { firstHeights: object }).firstHeights),
+  ).toMatchObject({ loan: `${last}px` });
 });
 
 test('a calculator whose allowed sites leave the page out tells it nothing', async ({

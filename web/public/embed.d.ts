@@ -61,7 +61,10 @@ export interface CalcsmithHandle {
    * Calls `listener` on each `event`; `ready` also at once (asynchronously) when the
    * frame is ready already. Returns a function that removes the listener.
    */
-  on<E extends CalcsmithEvent>(event: E, listener: (detail: CalcsmithEvents[E]) => void): () => void;
+  on<E extends CalcsmithEvent>(
+    event: E,
+    listener: (detail: CalcsmithEvents[E]) => void,
+  ): () => void;
   /** Puts every input back to the author's defaults. Resolves with the values then. */
   reset(): Promise<CalcsmithValues>;
   /** Moves the keyboard focus to the calculator's first field. */

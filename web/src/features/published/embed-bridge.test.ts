@@ -146,7 +146,9 @@ describe('the embed frame’s bridge', () => {
   it('reads a list’s items by their fields’ names, both ways', () => {
     const page = setUp();
     page.hello();
-    page.send(page.message('setValues', { values: { items: [{ qty: 2 }, { qty: 3 }] }, request: 1 }));
+    page.send(
+      page.message('setValues', { values: { items: [{ qty: 2 }, { qty: 3 }] }, request: 1 }),
+    );
     expect(page.values()['3']).toEqual([{ '1': 2 }, { '1': 3 }]);
     expect(page.posts.at(-1)?.message.values).toEqual({
       amount: 1000,
@@ -162,7 +164,10 @@ describe('the embed frame’s bridge', () => {
     page.send(page.message('setValues', { values: { amount: 5 }, request: 1 }));
     page.send(page.message('reset', { request: 2 }));
     expect(page.values()).toEqual({ '1': 1000, '2': 'basic', '3': [], '4': '' });
-    expect(page.posts.at(-1)).toMatchObject({ origin: HOST, message: { type: 'values', request: 2 } });
+    expect(page.posts.at(-1)).toMatchObject({
+      origin: HOST,
+      message: { type: 'values', request: 2 },
+    });
     page.send(page.message('focus'));
     expect(page.focus).toHaveBeenCalledTimes(1);
   });
@@ -220,7 +225,10 @@ describe('the embed frame’s bridge', () => {
   it('ignores another origin once a host has said hello, even from the parent', () => {
     const page = setUp();
     page.hello();
-    page.send(page.message('setValues', { values: { amount: 5 }, request: 1 }), 'https://evil.example');
+    page.send(
+      page.message('setValues', { values: { amount: 5 }, request: 1 }),
+      'https://evil.example',
+    );
     page.send(page.message('focus'), 'https://evil.example');
     expect(page.posts).toHaveLength(1);
     expect(page.shown).toEqual([]);
@@ -245,6 +253,16 @@ describe('the embed frame’s bridge', () => {
       message: 'The values are too large.',
       inputs: [],
     });
+    const cycle: Record<string, unknown> = { note: 'x' };
+    cycle.self = cycle;
+    for (const values of [{ amount: BigInt(5) }, cycle]) {
+      page.send(page.message('setValues', { values, request: 3 }));
+      expect(page.posts.at(-2)?.message.error).toEqual({
+        code: 'refused',
+        message: 'The values are not JSON data.',
+        inputs: [],
+      });
+    }
     expect(page.shown).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(page.posts.every((post) => post.origin === HOST)).toBe(true);
@@ -298,7 +316,13 @@ describe('the embed frame’s bridge, given junk', () => {
     const next = random(32);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
     const strangers = [null, window, {}, { postMessage: () => {} }];
-    const origins = ['https://evil.example', 'http://shop.example', 'https://shop.example.evil', 'null', ''];
+    const origins = [
+      'https://evil.example',
+      'http://shop.example',
+      'https://shop.example.evil',
+      'null',
+      '',
+    ];
     for (let round = 0; round < 3000; round++) {
       const valid = page.message(pick(['hello', 'setValues', 'reset', 'focus']), {
         values: { amount: Math.floor(next() * 100) },
@@ -339,9 +363,9 @@ describe('the embed frame’s bridge, given junk', () => {
       const values = refusable[Math.floor(next() * refusable.length)];
       page.send(page.message('setValues', { values, request: round }));
     }
-    expect(page.shown.every((shown) => JSON.stringify(shown) === JSON.stringify(page.values()))).toBe(
-      true,
-    );
+    expect(
+      page.shown.every((shown) => JSON.stringify(shown) === JSON.stringify(page.values())),
+    ).toBe(true);
     // Only `note: null` could be taken (a string input may be empty), nothing else.
     expect(page.values()).toMatchObject({ '1': 1000, '2': 'basic', '3': [] });
     expect(page.posts.every((post) => post.origin === HOST)).toBe(true);

@@ -69,8 +69,10 @@ export function createEmbedBridge(env: BridgeEnv): EmbedBridge {
     send({ type: 'error', error, request });
 
   const setValues = (given: Record<string, unknown>, request: number) => {
-    if ((JSON.stringify(given)?.length ?? 0) > MAX_VALUES_JSON) {
-      refuse(request, { code: 'refused', message: 'The values are too large.', inputs: [] });
+    const size = jsonLength(given);
+    if (size === null || size > MAX_VALUES_JSON) {
+      const message = size === null ? 'The values are not JSON data.' : 'The values are too large.';
+      refuse(request, { code: 'refused', message, inputs: [] });
       return sendValues(request);
     }
     const { values, unknown } = valuesById(doc, given);
@@ -161,7 +163,17 @@ export function forgetHost(): void {
   connectedHost = null;
 }
 
-const byName = (doc: CalcDoc) => new Map((doc.metaInputs ?? []).map((input) => [input.name, input]));
+/** The length of `value` as JSON; null for what JSON cannot hold (a cycle, a BigInt). */
+function jsonLength(value: unknown): number | null {
+  try {
+    return JSON.stringify(value)?.length ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const byName = (doc: CalcDoc) =>
+  new Map((doc.metaInputs ?? []).map((input) => [input.name, input]));
 
 /** An object without a prototype: a name such as `__proto__` is a plain key in it. */
 const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
@@ -186,7 +198,8 @@ function valuesById(doc: CalcDoc, given: Record<string, unknown>) {
   for (const name of Object.keys(given)) {
     const input = inputs.get(name);
     if (!input) unknown.push(name);
-    else values[String(input.id)] = mapItems(input, given[name], (sub) => [sub.name, String(sub.id)]);
+    else
+      values[String(input.id)] = mapItems(input, given[name], (sub) => [sub.name, String(sub.id)]);
   }
   return { values, unknown };
 }

@@ -203,7 +203,7 @@ describe('oneLineSnippet', () => {
     document.body.innerHTML = oneLineSnippet(id, 'Loan "pro" <b> & co', origin);
     const script = document.querySelector('script')!;
     expect(script.getAttribute('src')).toBe(`${origin}/embed.js`);
-    expect(script.async).toBe(true);
+    expect(script.hasAttribute('async')).toBe(true);
     const place = document.querySelector('[data-calcsmith]') as HTMLElement;
     expect(place.dataset.calcsmith).toBe(id);
     // The title stays text: no element of its own, the link says it as written.

@@ -6,7 +6,7 @@ import type { CalcsmithResult } from '../../../public/embed';
 import { focusFirstField } from '../../components/calculator/calculator-view';
 import { initialValues } from '../../lib/doc';
 import type { CalcDoc, EvalResult } from '../../lib/types';
-import { announce, createEmbedBridge } from './embed-bridge';
+import { announce, createEmbedBridge, type EmbedBridge } from './embed-bridge';
 
 export interface EmbedBridgeOptions {
   /** Off outside a frame, and on pages other than `/embed/{id}`. */
@@ -43,9 +43,11 @@ export function useEmbedBridge(options: EmbedBridgeOptions): {
   useLayoutEffect(() => {
     latest.current = { values: options.values, result: hostResult(options), options };
   });
-  const bridge = useMemo(() => {
-    if (!enabled || !calcId || window.parent === window) return null;
-    return createEmbedBridge({
+  const bridge = useRef<EmbedBridge | null>(null);
+
+  useEffect(() => {
+    if (!enabled || !calcId || window.parent === window) return;
+    const created = createEmbedBridge({
       calcId,
       doc,
       parent: window.parent,
@@ -59,20 +61,20 @@ export function useEmbedBridge(options: EmbedBridgeOptions): {
       defaults: () => initialValues(doc),
       focus: () => focusFirstField(document),
     });
-  }, [enabled, calcId, doc]);
-
-  useEffect(() => {
-    if (!bridge || !calcId) return;
-    const listener = (event: MessageEvent) => bridge.receive(event);
+    bridge.current = created;
+    const listener = (event: MessageEvent) => created.receive(event);
     window.addEventListener('message', listener);
     announce(window.parent, calcId);
-    return () => window.removeEventListener('message', listener);
-  }, [bridge, calcId]);
+    return () => {
+      window.removeEventListener('message', listener);
+      bridge.current = null;
+    };
+  }, [enabled, calcId, doc]);
 
   const { values, result, pending, atFault } = options;
   useEffect(() => {
-    bridge?.update();
-  }, [bridge, values, result, pending, atFault]);
+    bridge.current?.update();
+  }, [values, result, pending, atFault]);
 
-  return useMemo(() => ({ submitted: (sent) => bridge?.submitted(sent) }), [bridge]);
+  return useMemo(() => ({ submitted: (sent) => bridge.current?.submitted(sent) }), []);
 }

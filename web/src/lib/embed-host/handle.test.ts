@@ -94,7 +94,10 @@ describe('a Calcsmith handle', () => {
     const focus = vi.spyOn(page.frame, 'focus');
     page.handle.focus();
     expect(focus).toHaveBeenCalled();
-    expect(page.posted).toHaveBeenLastCalledWith({ calcsmith: 1, id: ID, type: 'focus' }, CALCSMITH);
+    expect(page.posted).toHaveBeenLastCalledWith(
+      { calcsmith: 1, id: ID, type: 'focus' },
+      CALCSMITH,
+    );
   });
 
   it('refuses what it cannot send, and events it does not have', async () => {
@@ -103,9 +106,11 @@ describe('a Calcsmith handle', () => {
       'Calcsmith: setValues takes an object of values by input name.',
     );
     await expect(page.handle.setValues({ amount: () => 5 })).rejects.toThrow();
-    expect(() => page.handle.on('change' as 'ready', () => {})).toThrow(
-      'Calcsmith: no event "change" (ready, result, error, submit).',
-    );
+    for (const event of ['change', '__proto__', 'toString']) {
+      expect(() => page.handle.on(event as 'ready', () => {})).toThrow(
+        `Calcsmith: no event "${event}" (ready, result, error, submit).`,
+      );
+    }
   });
 
   it('keeps telling the other listeners when one throws', () => {
@@ -146,7 +151,8 @@ describe('a Calcsmith handle, given junk', () => {
     page.ready();
     page.posted.mockClear();
     const listener = vi.fn();
-    for (const event of ['ready', 'result', 'error', 'submit'] as const) page.handle.on(event, listener);
+    for (const event of ['ready', 'result', 'error', 'submit'] as const)
+      page.handle.on(event, listener);
     const other = document.createElement('iframe');
     document.body.append(other);
     const next = random(11);
@@ -180,7 +186,12 @@ describe('a Calcsmith handle, given junk', () => {
       JSON.parse('{"__proto__": {"calcsmith": 1, "id": "AbCdEfGh12345678", "type": "loaded"}}'),
     ];
     const strangers = [null, window, other.contentWindow];
-    const origins = ['https://evil.example', 'http://calc.example', 'https://calc.example.evil', 'null'];
+    const origins = [
+      'https://evil.example',
+      'http://calc.example',
+      'https://calc.example.evil',
+      'null',
+    ];
     for (let round = 0; round < 3000; round++) {
       const way = Math.floor(next() * 3);
       if (way === 0) page.from(pick(junk));

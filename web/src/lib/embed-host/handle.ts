@@ -83,7 +83,8 @@ export class EmbedHandle implements CalcsmithHandle {
       }
       case 'values': {
         this.#values = message.values;
-        const resolve = message.request === undefined ? undefined : this.#requests.get(message.request);
+        const resolve =
+          message.request === undefined ? undefined : this.#requests.get(message.request);
         if (message.request !== undefined) this.#requests.delete(message.request);
         resolve?.(message.values);
         return;
@@ -123,7 +124,9 @@ export class EmbedHandle implements CalcsmithHandle {
 
   setValues(values: CalcsmithValues): Promise<CalcsmithValues> {
     if (!values || typeof values !== 'object' || Array.isArray(values)) {
-      return Promise.reject(new TypeError('Calcsmith: setValues takes an object of values by input name.'));
+      return Promise.reject(
+        new TypeError('Calcsmith: setValues takes an object of values by input name.'),
+      );
     }
     let copy: CalcsmithValues;
     try {
@@ -144,7 +147,8 @@ export class EmbedHandle implements CalcsmithHandle {
   }
 
   on<E extends CalcsmithEvent>(event: E, listener: Listener<E>): () => void {
-    const listeners = this.#listeners[event] as Set<Listener<E>> | undefined;
+    const known = Object.prototype.hasOwnProperty.call(this.#listeners, event);
+    const listeners = known ? (this.#listeners[event] as Set<Listener<E>>) : null;
     if (!listeners || typeof listener !== 'function') {
       throw new TypeError(`Calcsmith: no event "${String(event)}" (ready, result, error, submit).`);
     }

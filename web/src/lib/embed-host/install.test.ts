@@ -34,7 +34,7 @@ describe('embed.js on a host page', () => {
   it('puts a frame of /embed/{id} with the div’s options in each data-calcsmith div', async () => {
     await place(
       `<div id="a" data-calcsmith="${ID}" data-theme="dark" data-lang="ru" data-transparent data-autofocus="true" data-values='{"1": 5}'><a href="#">Loan</a></div>` +
-      `<div id="b" data-calcsmith="${ID}" data-transparent="false" data-height="640"></div>`,
+        `<div id="b" data-calcsmith="${ID}" data-transparent="false" data-height="640"></div>`,
     );
     const first = frameOf(document.getElementById('a')!);
     const url = new URL(first.src);
@@ -58,7 +58,7 @@ describe('embed.js on a host page', () => {
   it('ignores bad ids and bad data-values, saying so in the console', async () => {
     await place(
       `<div id="bad" data-calcsmith="../../api/account">keep</div>` +
-      `<div id="values" data-calcsmith="${ID}" data-values="[1, 2]"></div>`,
+        `<div id="values" data-calcsmith="${ID}" data-values="[1, 2]"></div>`,
     );
     expect(document.getElementById('bad')!.textContent).toBe('keep');
     expect(frameOf(document.getElementById('values')!).src).toBe(`${CALCSMITH}/embed/${ID}`);

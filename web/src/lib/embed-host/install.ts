@@ -53,7 +53,9 @@ export function install(origin: string): CalcsmithApi {
       scan();
       const element =
         typeof target === 'string'
-          ? document.querySelector(`[data-calcsmith="${CSS.escape(target)}"]`)
+          ? Array.from(document.querySelectorAll('[data-calcsmith]')).find(
+              (candidate) => candidate.getAttribute('data-calcsmith')?.trim() === target,
+            )
           : target;
       const handle = element ? (byElement.get(element) ?? mount(element)) : null;
       if (!handle) {
