@@ -17,21 +17,16 @@ fn stand_in_web_build(label: &str) -> PathBuf {
         ("index.html", &b"<html><head></head></html>"[..]),
         ("embed.js", SCRIPT),
         ("embed.js.br", b"brotli embed"),
-        ("embed.d.ts", b"export interface CalcsmithApi { version: 1 }"),
+        (
+            "embed.d.ts",
+            b"export interface CalcsmithApi { version: 1 }",
+        ),
     ] {
         let file = web.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, bytes).unwrap();
     }
     web
-}
-
-fn header(response: &reqwest::Response, name: &str) -> String {
-    response
-        .headers()
-        .get(name)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default()
 }
 
 both_databases!(
@@ -78,8 +73,8 @@ both_databases!(
 
 both_databases!(
     a_deployment_without_the_embed_build_answers_404,
-    configure =
-        |config: &mut Config| config.web_dir = std::env::temp_dir().join("calcsmith-no-embed-build"),
+    configure = |config: &mut Config| config.web_dir =
+        std::env::temp_dir().join("calcsmith-no-embed-build"),
     |app: TestApp| async move {
         let client = app.browser();
         for path in ["/embed.js", "/embed.d.ts"] {

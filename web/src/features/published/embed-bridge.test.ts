@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalcsmithResult } from '../../../public/embed';
 import type { CalcDoc } from '../../lib/types';
 import { createEmbedBridge, forgetHost, reportHeight, type Incoming } from './embed-bridge';
+import { seededRandom } from '../../testing/random';
 
 const ID = 'AbCdEfGh12345678';
 const HOST = 'https://shop.example';
@@ -269,16 +270,6 @@ describe('the embed frame’s bridge', () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const JUNK: unknown[] = [
   null,
   undefined,
@@ -313,7 +304,7 @@ const JUNK: unknown[] = [
 describe('the embed frame’s bridge, given junk', () => {
   it('changes nothing and tells nobody, for thousands of hostile shapes, sources and origins', () => {
     const page = setUp(loanDoc({ embedDomains: ['shop.example'] }));
-    const next = random(32);
+    const next = seededRandom(32);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
     const strangers = [null, window, {}, { postMessage: () => {} }];
     const origins = [
@@ -344,7 +335,7 @@ describe('the embed frame’s bridge, given junk', () => {
   it('keeps the values for every value a link could not set, and answers only the host', () => {
     const page = setUp();
     page.hello();
-    const next = random(7);
+    const next = seededRandom(7);
     const refusable = [
       { amount: 'ten' },
       { amount: Infinity },

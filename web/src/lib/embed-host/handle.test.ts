@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbedHandle } from './handle';
+import { seededRandom } from '../../testing/random';
 
 const ID = 'AbCdEfGh12345678';
 const CALCSMITH = 'https://calc.example';
@@ -136,15 +137,6 @@ describe('a Calcsmith handle', () => {
   });
 });
 
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('a Calcsmith handle, given junk', () => {
   it('ignores thousands of messages from other windows, origins, versions, ids and shapes', () => {
     const page = setUp();
@@ -155,7 +147,7 @@ describe('a Calcsmith handle, given junk', () => {
       page.handle.on(event, listener);
     const other = document.createElement('iframe');
     document.body.append(other);
-    const next = random(11);
+    const next = seededRandom(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
     const valid = [
       page.message('result', { result: { outputs: { x: 666 }, display: null, error: null } }),
