@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { join, resolve } from 'node:path';
+import { build as viteBuild, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -92,6 +92,44 @@ function engineFiles(): Plugin {
   };
 }
 
+/**
+ * Builds dist/embed.js, the host pages' one-line embed (src/lib/embed-host/embed.ts), which
+ * the server serves at `/embed.js`: a classic script (other sites load it with a plain
+ * `<script src async>`, and it reads `document.currentScript`), so a bundle of its own with
+ * nothing shared with the app's modules. Its types, public/embed.d.ts, are copied as they are.
+ */
+function embedScript(): Plugin {
+  let root = '.';
+  let outDir = 'dist';
+  return {
+    name: 'calcsmith-embed-script',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      await viteBuild({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: 'es2020',
+          lib: {
+            entry: fileURLToPath(new URL('src/lib/embed-host/embed.ts', import.meta.url)),
+            formats: ['iife'],
+            name: 'CalcsmithEmbed',
+            fileName: () => 'embed.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 /** A file the server serves (not part of the build) for the precache, with its revision. */
 function serverFile(url: string) {
   const bytes = readFileSync(new URL(`../server/static${url}`, import.meta.url));
@@ -103,6 +141,7 @@ export default defineConfig({
     react(),
     partialPreloads(),
     engineFiles(),
+    embedScript(),
     // The service worker (src/sw.ts → dist/sw.js), for published calculators that work
     // offline. The page registers it itself (lib/offline/service-worker.ts), on
     // `/calc/{id}` only; the dev server has none.

@@ -389,3 +389,12 @@ pub async fn app_on_web_build(label: &str, files: &[(&str, &str)]) -> TestApp {
     config.web_dir = web;
     start(config).await
 }
+
+/// A response header as text, or "" when it is absent.
+pub fn header(response: &reqwest::Response, name: &str) -> String {
+    response
+        .headers()
+        .get(name)
+        .map(|value| value.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}

@@ -37,14 +37,6 @@ fn stand_in_web_build(label: &str) -> PathBuf {
     web
 }
 
-fn header(response: &reqwest::Response, name: &str) -> String {
-    response
-        .headers()
-        .get(name)
-        .map(|value| value.to_str().unwrap().to_owned())
-        .unwrap_or_default()
-}
-
 both_databases!(
     the_service_worker_manifest_and_icons_are_served_with_their_headers,
     configure = |config: &mut Config| config.web_dir = stand_in_web_build("served"),

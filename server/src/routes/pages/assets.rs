@@ -163,6 +163,36 @@ pub(super) async fn service_worker(State(state): State<AppState>, request: Reque
     response
 }
 
+/// Other sites load the one-line embed (`web/src/lib/embed-host/embed.ts`) from a fixed
+/// address in the snippet they pasted: an hour's cache, then revalidated, so a new
+/// deployment reaches them the same day without each page view asking again.
+const EMBED_CACHE: &str = "public, max-age=3600";
+
+/// `/embed.js`, the one-line embed's script (docs/embed.md).
+pub(super) async fn embed_script(State(state): State<AppState>, request: Request) -> Response {
+    let mut response = serve_file(&state.config.web_dir, "embed.js", EMBED_CACHE, request).await;
+    if response.status() == StatusCode::OK {
+        response.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/javascript; charset=utf-8"),
+        );
+    }
+    response
+}
+
+/// `/embed.d.ts`, the TypeScript types of `window.Calcsmith` (`web/public/embed.d.ts`), as
+/// text (a `.ts` file would otherwise be sent as an MPEG transport stream).
+pub(super) async fn embed_types(State(state): State<AppState>, request: Request) -> Response {
+    let mut response = serve_file(&state.config.web_dir, "embed.d.ts", EMBED_CACHE, request).await;
+    if response.status() == StatusCode::OK {
+        response.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; charset=utf-8"),
+        );
+    }
+    response
+}
+
 /// `?calc={id}` of the manifest a published page links.
 #[derive(Deserialize)]
 struct ManifestQuery {

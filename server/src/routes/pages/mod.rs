@@ -61,6 +61,8 @@ pub fn router() -> Router<AppState> {
         .route("/img/{*file}", get(assets::built_in))
         .route("/index.html", get(assets::app_shell))
         .route("/sw.js", get(assets::service_worker))
+        .route("/embed.js", get(assets::embed_script))
+        .route("/embed.d.ts", get(assets::embed_types))
         .route("/manifest.webmanifest", get(assets::web_manifest))
         .route("/icons/{file}", get(assets::icon))
         .fallback(assets::fallback)

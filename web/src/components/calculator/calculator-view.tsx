@@ -125,7 +125,8 @@ const inHiddenSection = (item: Record<string, unknown>, hidden: ReadonlySet<stri
 
 /**
  * Focuses the first field of the step shown in a calculator under `root` (not a preset's
- * button, not a hidden step's field); false when there is none.
+ * button, not a hidden step's field): the embed's `?autofocus=1`, a host page's `focus()`
+ * and the element's; false when there is none.
  */
 export function focusFirstField(root: ParentNode): boolean {
   const first = Array.from(

@@ -1,5 +1,5 @@
 // /embed/{calcId}: the calculator alone, for an iframe. It tells the parent page its
-// height so the frame can fit it.
+// height so the frame can fit it, and answers a host page's embed.js (embed-bridge.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
@@ -11,6 +11,7 @@ import { usePublished } from './use-published';
 import { useSession } from '../../stores/session';
 import { useVisitBeacons } from './beacons';
 import { hashValues } from './hash-values';
+import { reportHeight } from './embed-bridge';
 
 /**
  * The page that embeds the frame, as the browser tells it (its referrer: the whole address
@@ -53,11 +54,8 @@ export default function EmbedScreen() {
   useEffect(() => {
     const element = root.current;
     if (!element || window.parent === window) return;
-    const report = () =>
-      window.parent.postMessage(
-        { type: 'calcsmith:height', id: calcId, height: Math.ceil(element.scrollHeight) },
-        '*',
-      );
+    if (!calcId) return;
+    const report = () => reportHeight(window.parent, calcId, Math.ceil(element.scrollHeight));
     const observer = new ResizeObserver(report);
     observer.observe(element);
     report();
@@ -88,6 +86,7 @@ export default function EmbedScreen() {
               onError={beacons.error}
               onSubmitted={beacons.submitted}
               site={embeddingPage()}
+              embedded
             />
             <a className="made-with" href={`/calc/${calcId}`} target="_blank" rel="noopener">
               {t('madeWith')}

@@ -12,6 +12,8 @@ export const publishedMessages = defineMessages(
     shareTitle: 'Share this calculator',
     linkLabel: 'Link to this calculator',
     shareValues: 'Open with the values entered now',
+    oneLineLabel:
+      'One-line embed: it sizes itself, and your page’s scripts can fill it in and read its results',
     embedLabel: 'Embed on your site (the frame sizes itself to the calculator)',
     copy: 'Copy',
     copied: 'Copied to the clipboard.',
@@ -42,6 +44,8 @@ export const publishedMessages = defineMessages(
     shareTitle: 'Поделиться калькулятором',
     linkLabel: 'Ссылка на калькулятор',
     shareValues: 'Открывать с введёнными сейчас значениями',
+    oneLineLabel:
+      'Встраивание одной строкой: подстраивается по размеру, а скрипты вашей страницы могут заполнять его и читать результаты',
     embedLabel: 'Встроить на свой сайт (рамка подстраивается под калькулятор)',
     copy: 'Копировать',
     copied: 'Скопировано в буфер обмена.',

@@ -13,6 +13,7 @@ import type { Theme } from '../../stores/ui';
 import { settingsOf } from '../../lib/submissions/settings';
 import { publishedMessages } from './messages';
 import { SubmitForm } from './submit-form';
+import { useEmbedBridge } from './use-embed-bridge';
 
 // The What if… panel (issue 33), loaded only for a calculator whose author lets visitors explore.
 const WhatIf = lazy(() => import('../../partials/what_if'));
@@ -40,6 +41,8 @@ export function PublishedCalculator(props: {
   site?: string;
   /** Told when the visitor's submission has been stored (the analytics beacon). */
   onSubmitted?(): void;
+  /** In `/embed/{id}`: the host page may talk to it (embed-bridge.ts). */
+  embedded?: boolean;
 }) {
   const t = useT(publishedMessages);
   const [values, setValues] = useState(props.values);
@@ -61,6 +64,28 @@ export function PublishedCalculator(props: {
   // (with Show-when rules the calculation runs then too, to learn what is hidden).
   const atFault = hasInputProblems(props.calc.doc, values, ruleState(result).hiddenInputs);
   const shownError = pending || atFault ? null : (result?.error ?? null);
+  /** Shows `next`: a refusal is dropped once its input changes. */
+  const show = (next: Record<string, unknown>) => {
+    setRefused((old) =>
+      Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
+    );
+    setValues(next);
+  };
+  /** The visitor's change (a host page's is only shown: it is no visitor's engagement). */
+  const change = (next: Record<string, unknown>) => {
+    show(next);
+    props.onValuesChange?.(next);
+  };
+  const bridge = useEmbedBridge({
+    enabled: !!props.embedded,
+    calcId: props.calcId,
+    doc: props.calc.doc,
+    values,
+    change: show,
+    result,
+    pending,
+    atFault,
+  });
   const { onError } = props;
   useEffect(() => {
     if (shownError) onError?.(String(shownError));
@@ -81,16 +106,12 @@ export function PublishedCalculator(props: {
         settings={settings}
         values={values}
         site={props.site}
-        onSubmitted={props.onSubmitted}
+        onSubmitted={() => {
+          props.onSubmitted?.();
+          bridge.submitted(values);
+        }}
       />
     ) : undefined;
-  const change = (next: Record<string, unknown>) => {
-    setRefused((old) =>
-      Object.fromEntries(Object.entries(old).filter(([id]) => next[id] === values[id])),
-    );
-    setValues(next);
-    props.onValuesChange?.(next);
-  };
   const view = (
     <CalculatorView
       doc={props.calc.doc}

@@ -3,9 +3,9 @@ import { Dialog } from '../../components/dialog';
 import { useT } from '../../stores/i18n';
 import { toast } from '../../stores/ui';
 import { publishedMessages } from './messages';
-import { embedSnippet, shareUrl } from './share';
+import { embedSnippet, oneLineSnippet, shareUrl } from './share';
 
-/** The link dialog: the share link and the embed snippet, each with a copy button. */
+/** The link dialog: the share link and both embed snippets, each with a copy button. */
 export default function ShareDialog(props: {
   calcId: string;
   name: string;
@@ -24,6 +24,10 @@ export default function ShareDialog(props: {
     [calcId, withValues, values, step],
   );
   const snippet = useMemo(() => embedSnippet(props.calcId, props.name), [props.calcId, props.name]);
+  const oneLine = useMemo(
+    () => oneLineSnippet(props.calcId, props.name),
+    [props.calcId, props.name],
+  );
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -64,6 +68,20 @@ export default function ShareDialog(props: {
           <span>{t('shareValues')}</span>
         </label>
       )}
+      <label className="field-label" htmlFor="share-one-line">
+        {t('oneLineLabel')}
+      </label>
+      <textarea
+        id="share-one-line"
+        className="field code"
+        rows={3}
+        readOnly
+        value={oneLine}
+        onFocus={(e) => e.target.select()}
+      />
+      <button type="button" className="button" onClick={() => copy(oneLine)}>
+        {t('copy')}
+      </button>
       <label className="field-label" htmlFor="share-embed">
         {t('embedLabel')}
       </label>

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashStep, hashValues } from './hash-values';
 import { ShareBar } from './share-bar';
-import { embedSnippet, facebookUrl, mailUrl, POPUP_FEATURES, shareUrl, twitterUrl } from './share';
+import {
+  embedSnippet,
+  facebookUrl,
+  mailUrl,
+  oneLineSnippet,
+  POPUP_FEATURES,
+  shareUrl,
+  twitterUrl,
+} from './share';
 
 /** The snippet's message listener, removed after each test. */
 let snippetListener: EventListener | null = null;
@@ -88,7 +96,7 @@ describe('ShareBar', () => {
     );
   });
 
-  it('opens the link dialog with the link and the embed snippet', async () => {
+  it('opens the link dialog with the link and both embed snippets', async () => {
     const user = userEvent.setup();
     render(<ShareBar calcId="AbCdEfGh12345678" name="Loan" />);
     await user.click(screen.getByRole('button', { name: 'Link' }));
@@ -97,7 +105,15 @@ describe('ShareBar', () => {
     const link = screen.getByLabelText('Link to this calculator');
     expect((link as HTMLInputElement).value).toMatch(/\/calc\/AbCdEfGh12345678\?s=[0-9A-Za-z]{5}$/);
     const snippet = screen.getByLabelText(/Embed on your site/) as HTMLTextAreaElement;
+    expect(snippet.value).toBe(embedSnippet('AbCdEfGh12345678', 'Loan'));
     expect(snippet.value).toContain('/embed/AbCdEfGh12345678');
+    const oneLine = screen.getByLabelText(
+      'One-line embed: it sizes itself, and your page’s scripts can fill it in and read its results',
+    ) as HTMLTextAreaElement;
+    expect(oneLine.value).toBe(
+      `<script src="${window.location.origin}/embed.js" async></script>\n` +
+        `<div data-calcsmith="AbCdEfGh12345678"><a href="${window.location.origin}/calc/AbCdEfGh12345678">Loan</a></div>`,
+    );
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByLabelText('Link to this calculator')).toBeNull();
   });
@@ -176,5 +192,24 @@ describe('embedSnippet', () => {
     post(origin, { type: 'other', id, height: 3 });
     post(origin, null);
     expect(frame.style.height).toBe('');
+  });
+});
+
+describe('oneLineSnippet', () => {
+  const origin = 'https://calc.example';
+  const id = 'AbCdEfGh12345678';
+
+  it('loads embed.js from this site and marks the place with the id and a link', () => {
+    document.body.innerHTML = oneLineSnippet(id, 'Loan "pro" <b> & co', origin);
+    const script = document.querySelector('script')!;
+    expect(script.getAttribute('src')).toBe(`${origin}/embed.js`);
+    expect(script.hasAttribute('async')).toBe(true);
+    const place = document.querySelector('[data-calcsmith]') as HTMLElement;
+    expect(place.dataset.calcsmith).toBe(id);
+    // The title stays text: no element of its own, the link says it as written.
+    const link = place.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe(`${origin}/calc/${id}`);
+    expect(link.textContent).toBe('Loan "pro" <b> & co');
+    expect(place.querySelectorAll('b')).toHaveLength(0);
   });
 });

@@ -29,10 +29,24 @@ export const facebookUrl = (url: string) =>
 export const mailUrl = (url: string, subject: string) =>
   `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(url)}`;
 
-/** A copy-paste snippet: the frame plus a listener that sizes it to the embed's height. */
+/** `text` safe in HTML text and in a quoted attribute. */
+const escapeHtml = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The one-line embed (docs/embed.md): embed.js, and the element it puts the calculator in,
+ * which holds a link to it until then (and for pages that run no scripts).
+ */
+export function oneLineSnippet(calcId: string, title: string, origin = window.location.origin) {
+  return [
+    `<script src="${origin}/embed.js" async></script>`,
+    `<div data-calcsmith="${calcId}"><a href="${origin}/calc/${calcId}">${escapeHtml(title)}</a></div>`,
+  ].join('\n');
+}
+
+/** The older snippet: the frame plus a listener that sizes it to the embed's height. */
 export function embedSnippet(calcId: string, title: string, origin = window.location.origin) {
   const frameId = `calcsmith-${calcId}`;
-  const safeTitle = title.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const safeTitle = escapeHtml(title);
   return [
     `<iframe id="${frameId}" src="${origin}/embed/${calcId}" title="${safeTitle}" style="width:100%;border:0" height="480" loading="lazy"></iframe>`,
     `<script>addEventListener("message",function(e){if(e.origin!=="${origin}"||!e.data||e.data.type!=="calcsmith:height"||e.data.id!=="${calcId}")return;document.getElementById("${frameId}").style.height=e.data.height+"px"});</script>`,
