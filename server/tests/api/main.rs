@@ -9,6 +9,7 @@ mod billing;
 mod billing_races;
 mod calculators;
 mod crash;
+mod embed_domains;
 mod engine_start;
 mod evaluation;
 mod form_rules;
