@@ -17,6 +17,15 @@ fn not_a_site(entry: &str) -> String {
     )
 }
 
+/// A list of `count` sites, `s0.example.com`, `s1.example.com`, …
+fn sites(count: usize) -> Value {
+    json!(
+        (0..count)
+            .map(|n| format!("s{n}.example.com"))
+            .collect::<Vec<_>>()
+    )
+}
+
 /// A signed-in author's client with a calculator whose doc lists `domains` (none when
 /// `None`); returns the client and the calculator's id.
 async fn author_with_domains(app: &TestApp, domains: Option<Value>) -> (Client, String) {
@@ -65,14 +74,17 @@ both_databases!(
                 json!(["example.com'; script-src *"]),
                 not_a_site("example.com'; script-src *"),
             ),
-            (json!(["https://example.com/path"]), not_a_site("https://example.com/path")),
+            (
+                json!(["https://example.com/path"]),
+                not_a_site("https://example.com/path"),
+            ),
             (json!([42]), not_a_site("42")),
             (
                 json!("example.com"),
                 "The calculator is not valid: embedDomains must be a list of sites".to_owned(),
             ),
             (
-                json!((0..21).map(|n| format!("s{n}.example.com")).collect::<Vec<_>>()),
+                sites(21),
                 "The calculator is not valid: embedDomains has 21 sites: at most 20 may embed \
                  a calculator"
                     .to_owned(),
@@ -80,12 +92,16 @@ both_databases!(
         ] {
             listed["embedDomains"] = list.clone();
             let (status, body) = json_answer(save(&app, &author, &id, &listed).await).await;
-            assert_eq!((status, body["message"].as_str()), (400, Some(message.as_str())), "{list}");
+            assert_eq!(
+                (status, body["message"].as_str()),
+                (400, Some(message.as_str())),
+                "{list}"
+            );
         }
         // Nothing was stored by the refused saves.
         let (status, _) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(status, 404);
-        listed["embedDomains"] = json!((0..20).map(|n| format!("s{n}.example.com")).collect::<Vec<_>>());
+        listed["embedDomains"] = sites(20);
         assert_eq!(save(&app, &author, &id, &listed).await.status(), 200);
     }
 );
