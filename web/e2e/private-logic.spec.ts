@@ -173,7 +173,10 @@ test('on the free plan the switch is off and says why; a private calculator’s 
   await expect(box).toBeChecked();
   // Still on, it can be turned off.
   await expect(box).toBeEnabled();
-  await page.getByRole('region', { name: 'Settings', exact: true }).getByLabel('Name', { exact: true }).fill('Renamed');
+  await page
+    .getByRole('region', { name: 'Settings', exact: true })
+    .getByLabel('Name', { exact: true })
+    .fill('Renamed');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = page.getByRole('dialog', { name: 'Error' });
   await expect(refusal.getByText(NEEDS_PLAN, { exact: true })).toBeVisible();

@@ -27,8 +27,7 @@ export function entriesOf(text: string): string[] {
 
 /** The first thing the server would refuse in `entries`, if any. */
 export type EmbedDomainsProblem =
-  | { kind: 'notASite'; entry: string }
-  | { kind: 'tooMany'; count: number };
+  { kind: 'notASite'; entry: string } | { kind: 'tooMany'; count: number };
 
 export function embedDomainsProblem(entries: readonly string[]): EmbedDomainsProblem | null {
   if (entries.length > MAX_EMBED_DOMAINS) return { kind: 'tooMany', count: entries.length };
@@ -59,8 +58,7 @@ export function EmbedDomainsSetting(props: {
   const entries = embedDomainsOf(props.doc);
   // What is typed (blank lines, a line being started) while the doc holds its entries.
   const [draft, setDraft] = useState<{ text: string; entries: string } | null>(null);
-  const text =
-    draft && draft.entries === JSON.stringify(entries) ? draft.text : entries.join('\n');
+  const text = draft && draft.entries === JSON.stringify(entries) ? draft.text : entries.join('\n');
   const problem = embedDomainsProblem(entries);
   return (
     <TextField
