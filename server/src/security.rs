@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::domain::embed_domains::FrameAncestors;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -20,17 +21,19 @@ style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
 connect-src 'self' https://api.stripe.com; worker-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'";
 
-/// Adds CSP, nosniff, referrer policy and framing rules; only `/embed/` may be framed.
+/// Adds CSP, nosniff, referrer policy and framing rules; only `/embed/` may be framed, by
+/// the sites its calculator lists when the page handler names them ([`FrameAncestors`]).
 pub async fn headers(request: Request, next: Next) -> Response {
     let embeddable = request.uri().path().starts_with("/embed/");
     let mut response = next.run(request).await;
+    let allowed = response.extensions_mut().remove::<FrameAncestors>();
     let headers = response.headers_mut();
-    // The embed may be framed by any page, also `file:` and `data:` ones (where people
-    // first try a pasted snippet), which `frame-ancestors *` would not match.
-    let csp = if embeddable {
-        CSP.to_owned()
-    } else {
-        format!("{CSP}; frame-ancestors 'none'")
+    // Without a list the embed may be framed by any page, also `file:` and `data:` ones
+    // (where people first try a pasted snippet), which `frame-ancestors *` would not match.
+    let csp = match (embeddable, allowed) {
+        (true, None) => CSP.to_owned(),
+        (true, Some(allowed)) => format!("{CSP}; frame-ancestors {}", allowed.as_str()),
+        (false, _) => format!("{CSP}; frame-ancestors 'none'"),
     };
     if let Ok(csp) = HeaderValue::from_str(&csp) {
         headers.insert("content-security-policy", csp);

@@ -1,10 +1,12 @@
 //! The parsed types at the bottom of the server: what a request's text must be before any
 //! service uses it (a calculator id, an email address, a one-line text, a password), and
-//! stored JSON text read back; a doc's submission settings (`submission_settings.rs`) and
-//! its private script (`private_script.rs`).
+//! stored JSON text read back; a doc's submission settings (`submission_settings.rs`),
+//! its private script (`private_script.rs`) and the sites allowed to embed it
+//! (`embed_domains.rs`).
 //! Services and routes import these; this imports nothing of theirs, so no two services
 //! borrow from each other.
 
+pub mod embed_domains;
 pub mod private_script;
 pub mod submission_settings;
 pub mod template;

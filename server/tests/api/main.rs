@@ -9,6 +9,7 @@ mod billing;
 mod billing_races;
 mod calculators;
 mod crash;
+mod embed_domains;
 mod embed_script;
 mod engine_start;
 mod evaluation;

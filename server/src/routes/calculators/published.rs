@@ -29,7 +29,8 @@ use crate::wire::{ErrorBody, MessageBody};
 /// A published calculator (private ones look missing to all but their owner). While
 /// `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed. With
 /// `doc.privateScript: true` the doc comes without `script`, `tests` and `libraries`, to
-/// everyone: it calculates through `POST /api/calc/{id}/eval`.
+/// everyone: it calculates through `POST /api/calc/{id}/eval`. The doc keeps its
+/// `embedDomains` (the sites allowed to embed it), which the embed's origin checks read.
 ///
 /// A public calculator's answer comes from the cache of the last moment when it is there
 /// (`services::published_cache`): the same bytes as a read from the database.

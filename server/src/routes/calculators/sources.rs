@@ -28,7 +28,10 @@ pub struct SourceRequest {
     /// its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
     /// doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
     /// `privateScript: true` (Regular and Premium) keeps the script, tests and libraries
-    /// from visitors; on the free plan such a save is a 400.
+    /// from visitors; on the free plan such a save is a 400. `embedDomains` lists the sites
+    /// allowed to embed it (at most 20 `[scheme://]host[:port]` entries such as
+    /// `example.com`, `*.example.com`, `http://127.0.0.1:5174`; absent or empty: every
+    /// site); a list with an entry that is not a site is a 400 naming it.
     doc: Value,
     #[serde(default)]
     #[schema(value_type = Option<Value>)]

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::auth::MaybeUser;
 use crate::domain::CalcId;
+use crate::domain::embed_domains::FrameAncestors;
 use crate::entities::user;
 
 use crate::services::calculators::{self, Published};
@@ -91,7 +92,11 @@ async fn page_html(
     // A published page gets its calculator with it: the first outputs need no second trip.
     let mut html = html;
     let mut engine_tags = String::new();
+    let mut frame_ancestors = None;
     if let Some(calc) = published_for_page(&state, uri.path(), user.as_ref()).await {
+        if uri.path().starts_with("/embed/") {
+            frame_ancestors = FrameAncestors::of_doc(&calc.published.doc);
+        }
         engine_tags =
             engine_start::engine_start_tags(&state.config.web_dir, &calc.published.doc).await;
         let canonical = format!(
@@ -122,7 +127,12 @@ async fn page_html(
         Some(at) => format!("{}{tag}\n{}", &html[..at], &html[at..]),
         None => format!("{tag}\n{html}"),
     };
-    ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response()
+    let mut response = ([(CACHE_CONTROL, "no-cache")], Html(html)).into_response();
+    // The sites the calculator lists may frame its embed (`security::headers` writes it).
+    if let Some(allowed) = frame_ancestors {
+        response.extensions_mut().insert(allowed);
+    }
+    response
 }
 
 /// The data a page starts with (`<script id="calcsmith-preload">`, read by

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::runs::{SAVE_ENGINE_TIME, run_defaults, run_tests, test_count, too_many_tests};
 use crate::domain::submission_settings::SubmissionSettings;
-use crate::domain::{CalcId, parse_json_text, private_script};
+use crate::domain::{CalcId, embed_domains, parse_json_text, private_script};
 use crate::entities::{calculator, user};
 use crate::error::ApiError;
 use crate::services::eval_queue::Owner;
@@ -98,6 +98,7 @@ fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiErr
         .crossed_bounds()
         .or_else(|| parsed.form_problem())
         .or_else(|| private_script::problem(parsed.extra.get(private_script::FIELD)))
+        .or_else(|| embed_domains::problem(parsed.extra.get(embed_domains::FIELD)))
     {
         return Err(ApiError::BadRequest(format!(
             "The calculator is not valid: {problem}"

@@ -1,11 +1,12 @@
 // The settings side panel: name, description, libraries, tab size, labels and style
-// (spec §3).
+// (spec §3); publishing switches and the sites that may embed the calculator.
 import { useId } from 'react';
 import { calcMessages } from '../../components/calculator/messages';
 import { useT } from '../../stores/i18n';
 import { LIBRARIES } from '../../lib/engine/protocol';
 import type { CalcDoc, DocStyle, EvalResult } from '../../lib/types';
 import { CheckboxField, FieldRow, NumberField, SelectField, TextField } from './fields';
+import { EmbedDomainsSetting } from './embed-domains-setting';
 import { editorMessages } from './messages';
 import { PresetsEditor } from './rules/presets-editor';
 import { PrivateScriptSetting } from './private-script-setting';
@@ -75,6 +76,7 @@ export function SettingsPanel(props: {
         }
       />
       <PrivateScriptSetting doc={doc} onDocChange={onDocChange} />
+      <EmbedDomainsSetting doc={doc} onDocChange={onDocChange} />
       <fieldset className="plain-fieldset">
         <legend className="field-label">{t('libraries')}</legend>
         {LIBRARIES.map((library) => (

@@ -282,7 +282,8 @@ export interface paths {
      * A published calculator (private ones look missing to all but their owner). While
      *     `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed. With
      *     `doc.privateScript: true` the doc comes without `script`, `tests` and `libraries`, to
-     *     everyone: it calculates through `POST /api/calc/{id}/eval`.
+     *     everyone: it calculates through `POST /api/calc/{id}/eval`. The doc keeps its
+     *     `embedDomains` (the sites allowed to embed it), which the embed's origin checks read.
      * @description A public calculator's answer comes from the cache of the last moment when it is there
      *     (`services::published_cache`): the same bytes as a read from the database.
      */
@@ -1790,7 +1791,10 @@ export interface components {
        *     its form fields (inputs' and outputs' `visibleWhen`, `validWhen`, `section`; the
        *     doc's `sections`, `steps`, `stepOutputs`, `presets`) as docs/engine.md describes.
        *     `privateScript: true` (Regular and Premium) keeps the script, tests and libraries
-       *     from visitors; on the free plan such a save is a 400.
+       *     from visitors; on the free plan such a save is a 400. `embedDomains` lists the sites
+       *     allowed to embed it (at most 20 `[scheme://]host[:port]` entries such as
+       *     `example.com`, `*.example.com`, `http://127.0.0.1:5174`; absent or empty: every
+       *     site); a list with an entry that is not a site is a 400 naming it.
        */
       doc: unknown;
       doc_style?: unknown;

@@ -25,6 +25,7 @@ const doc = {
   script: "'use strict';\nreturn { x: 1 };\n",
   tests: [{ name: 'Typical', values: { '1': 5 }, expected: { x: 1 }, futureField: true }],
   holdWhileTestsFail: true,
+  embedDomains: ['example.com', 'http://127.0.0.1:5174'],
   somethingNew: { kept: [1, 2] },
 };
 
@@ -65,6 +66,8 @@ describe('parseCalcFile', () => {
   it('reads an exported file back: the same doc, tests and unknown fields included', () => {
     const parsed = parseCalcFile(exportText({ _id: ID, doc, doc_style: { fsize: 12 } }));
     expect(parsed).toEqual({ ok: true, doc, doc_style: { fsize: 12 } });
+    // The sites allowed to embed it travel with it.
+    expect(parsed.ok && parsed.doc.embedDomains).toEqual(['example.com', 'http://127.0.0.1:5174']);
   });
 
   it('takes a file without a style, or with a byte order mark', () => {
