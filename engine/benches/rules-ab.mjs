@@ -2,10 +2,12 @@
 // the small calculator of wasm.mjs without rules, and the same with 3 show-when rules
 // (two inputs, one output) and 1 valid-when rule, measured side by side in one Node
 // process, alternating round by round so a busy machine slows both alike. Each
-// evaluation is followed by prepare(), untimed, as the hosts do while idle.
+// evaluation is followed by prepare(), untimed, as the hosts do while idle. With several
+// `--pkg` folders (main's build and yours, say) every package's two calculators take
+// turns in the same rounds, so the builds are compared under the same load.
 // docs/benchmarks.md ("Rules") has the numbers.
 //
-//   node engine/benches/rules-ab.mjs [--pkg DIR] [--rounds N] [--runs N]
+//   node engine/benches/rules-ab.mjs [--pkg DIR]... [--rounds N] [--runs N]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -14,17 +16,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { smallCalculator } from "./wasm.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const USAGE = "usage: rules-ab.mjs [--pkg DIR] [--rounds N] [--runs N]";
+const USAGE = "usage: rules-ab.mjs [--pkg DIR]... [--rounds N] [--runs N]";
 const WARM_UP_MS = 2000;
 
 function parseArgs(argv) {
-  const args = { pkg: join(here, "../../pkg"), rounds: 10, runs: 300 };
+  const args = { pkgs: [], rounds: 10, runs: 300 };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--pkg") args.pkg = resolve(argv[++i]);
+    if (argv[i] === "--pkg") args.pkgs.push(resolve(argv[++i]));
     else if (argv[i] === "--rounds") args.rounds = Number(argv[++i]);
     else if (argv[i] === "--runs") args.runs = Number(argv[++i]);
     else throw new Error(USAGE);
   }
+  if (args.pkgs.length === 0) args.pkgs.push(join(here, "../../pkg"));
   if (!(args.rounds >= 2) || !(args.runs >= 15)) throw new Error(USAGE);
   return args;
 }
@@ -43,16 +46,20 @@ export function smallCalculatorWithRules() {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const mod = await import(pathToFileURL(join(args.pkg, "calcsmith_engine.js")).href);
-await mod.default({ module_or_path: readFileSync(join(args.pkg, "calcsmith_engine_bg.wasm")) });
-const engine = new mod.Engine({ locale: "en", today: "2026-11-25" });
-
-const cases = [
-  { label: "small, no rules", doc: smallCalculator(), times: [] },
-  { label: "small, 3 show-when + 1 valid-when rules", doc: smallCalculatorWithRules(), times: [] },
-];
+const cases = [];
+for (const dir of args.pkgs) {
+  // The query string makes each folder's glue a module of its own, with its own instance.
+  const glue = `${pathToFileURL(join(dir, "calcsmith_engine.js")).href}?${encodeURIComponent(dir)}`;
+  const mod = await import(glue);
+  await mod.default({ module_or_path: readFileSync(join(dir, "calcsmith_engine_bg.wasm")) });
+  const engine = new mod.Engine({ locale: "en", today: "2026-11-25" });
+  cases.push(
+    { dir, engine, label: "small, no rules", doc: smallCalculator(), times: [] },
+    { dir, engine, label: "small, 3 show-when + 1 valid-when rules", doc: smallCalculatorWithRules(), times: [] },
+  );
+}
 for (const c of cases) {
-  const check = engine.evaluate(c.doc, { 1: 10 });
+  const check = c.engine.evaluate(c.doc, { 1: 10 });
   if (check.error || check.invalid) throw new Error(`${c.label}: ${check.error ?? JSON.stringify(check.invalid)}`);
 }
 
@@ -60,9 +67,9 @@ function run(c, into) {
   for (let i = 0; i < args.runs; i++) {
     const values = { 1: 10 + (i % 10) };
     const start = performance.now();
-    engine.evaluate(c.doc, values);
+    c.engine.evaluate(c.doc, values);
     into?.push(performance.now() - start);
-    engine.prepare();
+    c.engine.prepare();
   }
 }
 
@@ -78,10 +85,15 @@ const quantile = (samples, q) => {
   return sorted[Math.floor(q * (sorted.length - 1))];
 };
 const ms = (value) => `${value.toFixed(4)} ms`;
-const [plain, ruled] = cases.map((c) => ({ ...c, median: quantile(c.times, 0.5), q1: quantile(c.times, 0.25) }));
-console.log(`| calculator | median | lower quartile | runs |\n|---|---|---|---|`);
-for (const c of [plain, ruled]) console.log(`| ${c.label} | ${ms(c.median)} | ${ms(c.q1)} | ${c.times.length} |`);
-console.log(
-  `\nrules add ${(((ruled.median / plain.median) - 1) * 100).toFixed(1)} % (median), ` +
-    `${(((ruled.q1 / plain.q1) - 1) * 100).toFixed(1)} % (lower quartile); load ${load.toFixed(2)} at the start`,
-);
+for (const c of cases) Object.assign(c, { median: quantile(c.times, 0.5), q1: quantile(c.times, 0.25) });
+console.log(`| package | calculator | median | lower quartile | runs |\n|---|---|---|---|---|`);
+for (const c of cases) console.log(`| ${c.dir} | ${c.label} | ${ms(c.median)} | ${ms(c.q1)} | ${c.times.length} |`);
+console.log("");
+for (let i = 0; i < cases.length; i += 2) {
+  const [plain, ruled] = [cases[i], cases[i + 1]];
+  console.log(
+    `${plain.dir}: rules add ${((ruled.median / plain.median - 1) * 100).toFixed(1)} % (median), ` +
+      `${((ruled.q1 / plain.q1 - 1) * 100).toFixed(1)} % (lower quartile)`,
+  );
+}
+console.log(`load ${load.toFixed(2)} at the start`);

@@ -304,7 +304,18 @@ impl Engine {
         let today = self.options.today.unwrap_or_else(CivilDate::today_utc);
         let fields = describe_inputs(doc, values, today);
         let locale = self.options.locale;
-        let (judged, outcome) = self.run_script(doc, fields, only.is_some(), program.as_deref());
+        let share = only.is_some();
+        // Simple rules are judged in Rust, and then the script runs as it would without
+        // rules (`rules/native.rs`); others run in the script's run.
+        let natively = (program.as_deref()).and_then(|p| p.judged_natively(doc, &fields));
+        let (judged, outcome) = match natively {
+            Some(judged) if !judged.invalid.is_empty() => (judged, Ok((Value::Null, Vec::new()))),
+            Some(judged) => {
+                let fields = judged.hiding(fields);
+                (judged, self.run_script(doc, fields, share, None).1)
+            }
+            None => self.run_script(doc, fields, share, program.as_deref()),
+        };
         if !judged.invalid.is_empty() {
             return EvalResult::waiting(judged);
         }
@@ -336,6 +347,14 @@ impl Engine {
         };
         let made = last.insert(LastProgram::new(doc, RuleProgram::new(doc, rules)));
         Ok(Some(made.program.clone()))
+    }
+}
+
+#[cfg(test)]
+impl Engine {
+    /// Whether the last calculation without libraries ran its rules' program.
+    pub(crate) fn last_ran_a_rule_program(&self) -> bool {
+        (self.runtime.last.as_ref()).is_some_and(|last| last.rules.is_some())
     }
 }
 

@@ -8,6 +8,10 @@
 //! own whose expression starts on a line of its own, so an error's line tells the rule and
 //! the line within it.
 //!
+//! Rules that are all simple conditions (the rule builder's: inputs compared with
+//! literals, `&&`, `||`) are judged in Rust instead, when the inputs they read hold plain
+//! values (`native.rs`), and the script then runs alone as it would without rules.
+//!
 //! When the script and the rules do not parse together, the rules run as a program of
 //! their own and then the script, as two runs, so that each one's syntax error reads as
 //! it would alone. A doc without rules builds no program and runs nothing more.
@@ -19,6 +23,8 @@ use crate::limits::{MEMORY_MESSAGE, TIMEOUT_MESSAGE};
 use crate::model::CalcDoc;
 use crate::run::calculation::Ended;
 use crate::run::realm::Sandbox;
+use builder::{Action, Builder};
+use native::NativeRules;
 
 /// A doc's rules as one program, and where each rule's expression lies in it.
 pub(crate) struct RuleProgram {
@@ -27,6 +33,8 @@ pub(crate) struct RuleProgram {
     /// The rules' expressions with their names, for a rule that does not parse.
     rules: Vec<(String, String)>,
     forms: FormRules,
+    /// The same rules judged in Rust, when every one is a simple condition (`native.rs`).
+    native: Option<NativeRules>,
 }
 
 /// The lines (1-based, inclusive) one rule's expression takes in the program.
@@ -66,6 +74,7 @@ impl RuleProgram {
             line: 1,
             spans: Vec::new(),
             rules: Vec::new(),
+            actions: Vec::new(),
         };
         // `__i`: the inputs the script will see.
         let hide = |index: usize| {
@@ -80,6 +89,7 @@ impl RuleProgram {
                     expression,
                     &format!("Show-when rule of input \"{name}\""),
                     &format!("{{{}}}", hide(rule.index)),
+                    Action::HideInput(rule.index),
                 );
             }
         }
@@ -93,6 +103,10 @@ impl RuleProgram {
                 expression,
                 &format!("Show-when rule of section \"{}\"", section.id),
                 &format!("{{__s+='{place},';{members}}}"),
+                Action::HideSection {
+                    place,
+                    members: section.inputs.clone(),
+                },
             );
         }
         for (index, expression) in &forms.outputs {
@@ -102,6 +116,7 @@ impl RuleProgram {
                 expression,
                 &format!("Show-when rule of output \"{name}\""),
                 &format!("{{__o+='{index},';}}"),
+                Action::HideOutput(*index),
             );
         }
         for rule in &forms.inputs {
@@ -113,17 +128,27 @@ impl RuleProgram {
                     &valid.rule,
                     &format!("Valid-when rule {} of input \"{name}\"", number + 1),
                     &format!("{{__b[{k}]=1;__w+='{}:{number},';}}", rule.index),
+                    Action::Check {
+                        input: rule.index,
+                        number,
+                    },
                 );
             }
         }
         program
             .source
             .push_str("\nreturn __h+'|'+__s+'|'+__o+'|'+__w;");
+        let native = NativeRules::new(
+            doc,
+            program.rules.iter().map(|(_, e)| e.as_str()),
+            &program.actions,
+        );
         RuleProgram {
             source: program.source,
             spans: program.spans,
             rules: program.rules,
             forms,
+            native,
         }
     }
 
@@ -215,37 +240,6 @@ impl RuleProgram {
     }
 }
 
-/// Builds the program, a line count kept as it goes.
-struct Builder {
-    source: String,
-    line: u32,
-    spans: Vec<Span>,
-    rules: Vec<(String, String)>,
-}
-
-impl Builder {
-    /// `<head>(function(inputs){return(` newline, the expression, newline,
-    /// `);})(view))<then>`: the expression is a function of the view.
-    fn rule(&mut self, head: &str, expression: &str, label: &str, then: &str) {
-        self.source.push('\n');
-        self.source.push_str(head);
-        self.source.push_str("(function(inputs){return(\n");
-        self.line += 1;
-        let first = self.line + 1;
-        let lines = expression.matches('\n').count() as u32;
-        self.source.push_str(expression);
-        self.source.push_str("\n);})(__v))");
-        self.source.push_str(then);
-        self.line = first + lines + 1;
-        self.spans.push(Span {
-            first,
-            last: first + lines,
-            label: label.to_owned(),
-        });
-        self.rules.push((label.to_owned(), expression.to_owned()));
-    }
-}
-
 /// Runs the doc's rules (when it has a `program`) and then, unless a rule failed or an
 /// input is invalid, its script with the hidden inputs as `null`. When the script does not
 /// run, its outcome is the rules' failure, or (invalid inputs) `Ok(null)`.
@@ -302,20 +296,35 @@ fn run_apart(
     if judged.hidden_places.is_empty() {
         return (judged, sandbox.run(doc, fields, parses));
     }
-    let mut fields = fields.clone();
-    if let Value::Array(fields) = &mut fields {
-        for &place in &judged.hidden_places {
-            if let Some(Value::Array(field)) = fields.get_mut(place) {
-                // [name, kind, value]: a plain null.
-                field.truncate(1);
-                field.extend([Value::from("v"), Value::Null]);
-            }
-        }
-    }
+    let fields = judged.hiding(fields.clone());
     (judged, sandbox.run(doc, &fields, parses))
 }
 
+impl Judged {
+    /// `fields` as the script sees them: the hidden inputs plain nulls.
+    pub(crate) fn hiding(&self, mut fields: Value) -> Value {
+        if let Value::Array(fields) = &mut fields {
+            for &place in &self.hidden_places {
+                if let Some(Value::Array(field)) = fields.get_mut(place) {
+                    // [name, kind, value]: a plain null.
+                    field.truncate(1);
+                    field.extend([Value::from("v"), Value::Null]);
+                }
+            }
+        }
+        fields
+    }
+}
+
 impl RuleProgram {
+    /// What the rules decide on `fields`, judged in Rust without running the program:
+    /// `None` unless every rule is a simple condition (`native.rs`) and the inputs they
+    /// read hold plain values, when the program must run.
+    pub(crate) fn judged_natively(&self, doc: &CalcDoc, fields: &Value) -> Option<Judged> {
+        let answer = self.native.as_ref()?.answer(fields)?;
+        Some(self.judged(doc, &answer))
+    }
+
     /// The rules' `answer` with how the script's run `ended`: when an input is invalid,
     /// the script did not run and its outcome is `Ok(null)`.
     fn decided(&self, doc: &CalcDoc, answer: &str, ended: Ended) -> (Judged, Ended) {
@@ -352,6 +361,8 @@ fn failed(message: String, abandoned: bool) -> Ended {
     }
 }
 
+mod builder;
 pub(crate) mod last;
+mod native;
 #[cfg(test)]
 mod tests;
