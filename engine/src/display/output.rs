@@ -295,7 +295,8 @@ fn display_scalar(scalar: &Scalar, style: &NumberStyle, locale: Locale) -> Value
     let text = match scalar {
         Scalar::Empty => return Value::Null,
         Scalar::Number(n) => format_number(*n, style, locale),
-        Scalar::Text(s) => format_text(s),
+        // A lone surrogate shows as U+FFFD, as a browser draws it (`js_text.rs`).
+        Scalar::Text(s) => format_text(&crate::js_text::well_formed(s)),
         Scalar::Bool(b) => format_bool(*b, locale).to_owned(),
         Scalar::Date(ms) => format_date(ms.unwrap_or(f64::NAN), locale),
         Scalar::Decimal(text) => format_decimal_text(text, style, locale),

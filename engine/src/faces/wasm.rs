@@ -165,9 +165,10 @@ fn json_data(value: &JsValue) -> Result<Value, String> {
 }
 
 /// A Rust value handed to JS as JSON text parsed by the host: cheaper than building it
-/// field by field, and the same plain objects.
+/// field by field, and the same plain objects; a script's lone surrogates reach JS as
+/// those code units (`display/js_text.rs`).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    let text = crate::js_text::to_json(value).map_err(|e| JsError::new(&e.to_string()))?;
     js_sys::JSON::parse(&text).map_err(|_| JsError::new("a result is not JSON"))
 }
 

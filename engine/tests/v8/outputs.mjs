@@ -135,7 +135,9 @@ function formatDate(ms, locale) {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
 }
 
-function formatText(text) {
+/** Display text is well formed: a lone surrogate shows as U+FFFD, as a browser draws it. */
+function formatText(raw) {
+  const text = raw.toWellFormed();
   const head = text.slice(0, 8).toLowerCase();
   const isUrl = (head.startsWith("http://") || head.startsWith("https://")) && !/\s/u.test(text);
   const chars = Array.from(text);
