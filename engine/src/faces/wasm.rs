@@ -109,11 +109,14 @@ export interface ConsoleEntry { level: "log" | "info" | "warn" | "error" | "debu
 /** What one evaluation produced; outputs and display are null when error is set, and when
  * `invalid` (the failing valid-when messages by input name) is present; console is absent when
  * the script printed nothing. `hiddenInputs`/`hiddenOutputs` are the names show-when rules hid
- * (a hidden output is null), `hiddenSections` the hidden sections' ids (absent when none). */
+ * (a hidden output is null), `hiddenSections` the hidden sections' ids (absent when none).
+ * `csv`: per table whose columns round, each row's number cells of those columns rounded as
+ * shown, in plain digits, for its CSV file (absent when no table rounds). */
 export interface EvalResult { outputs: Record<string, unknown> | null;
   display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null;
   console?: ConsoleEntry[]; hiddenInputs: string[]; hiddenOutputs: string[];
-  hiddenSections?: string[]; invalid?: Record<string, string> }
+  hiddenSections?: string[]; invalid?: Record<string, string>;
+  csv?: Record<string, Record<string, string>[]> }
 "#;
 
 /// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.
