@@ -269,6 +269,15 @@ fn rounds(def: &OutputDef) -> bool {
     def.decimal_places.is_some() || def.rounding_mode.is_some() || def.rounding_step.is_some()
 }
 
+/// A value output's raw value (`EvalResult::outputs`) as a CSV cell holds it when `def`
+/// rounds and the value is a number: rounded as shown, in plain digits
+/// ([`crate::format::plain_number`]). `None`: the CSV writes the raw value.
+#[must_use]
+pub fn csv_number(def: &OutputDef, raw: &Value) -> Option<String> {
+    let number = raw.as_f64().filter(|_| rounds(def))?;
+    plain_number(number, &number_style(def))
+}
+
 /// [`EvalResult::csv`]'s rows of `table`, when a column of it rounds.
 fn csv_rows(def: &OutputDef, rows: &[Row]) -> Option<Value> {
     let columns: Vec<(&OutputDef, NumberStyle)> = def
