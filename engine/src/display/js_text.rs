@@ -50,35 +50,38 @@ fn stand_in(unit: u16) -> char {
         .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// What one character after [`ESCAPE`] stands for.
-enum Escaped {
+/// A piece of text spelled as [`from_js`] spells it.
+enum Piece<'a> {
+    /// Text that stands for itself.
+    Plain(&'a str),
+    /// A lone surrogate.
     Surrogate(u16),
+    /// A real [`ESCAPE`].
     Escape,
 }
 
-/// `text` with each escaped pair given to `write` as what it stands for, and the runs of
-/// plain text between them as they are. A lone [`ESCAPE`] (text cut between the two)
+/// `text` in its pieces, in order. A lone [`ESCAPE`] (text cut between the two characters)
 /// stands for itself.
-fn unescape(text: &str, mut plain: impl FnMut(&str), mut escaped: impl FnMut(Escaped)) {
+fn pieces(text: &str, mut each: impl FnMut(Piece<'_>)) {
     let mut rest = text;
     while let Some(at) = rest.find(ESCAPE) {
-        plain(&rest[..at]);
+        each(Piece::Plain(&rest[..at]));
         let after = &rest[at + ESCAPE.len_utf8()..];
         let mut chars = after.chars();
         match chars.next() {
-            Some(ESCAPE) => escaped(Escaped::Escape),
+            Some(ESCAPE) => each(Piece::Escape),
             Some(c) if (FIRST..FIRST + 0x800).contains(&u32::from(c)) => {
-                escaped(Escaped::Surrogate((0xD800 + u32::from(c) - FIRST) as u16));
+                each(Piece::Surrogate((0xD800 + u32::from(c) - FIRST) as u16));
             }
             _ => {
-                plain(&rest[at..at + ESCAPE.len_utf8()]);
+                each(Piece::Plain(&rest[at..at + ESCAPE.len_utf8()]));
                 rest = after;
                 continue;
             }
         }
         rest = chars.as_str();
     }
-    plain(rest);
+    each(Piece::Plain(rest));
 }
 
 /// `text` as a browser shows it: each lone surrogate as U+FFFD.
@@ -88,16 +91,11 @@ pub fn well_formed(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let mut shown = String::with_capacity(text.len());
-    unescape(
-        text,
-        |plain| shown.push_str(plain),
-        |escaped| {
-            shown.push(match escaped {
-                Escaped::Surrogate(_) => char::REPLACEMENT_CHARACTER,
-                Escaped::Escape => ESCAPE,
-            });
-        },
-    );
+    pieces(text, |piece| match piece {
+        Piece::Plain(plain) => shown.push_str(plain),
+        Piece::Surrogate(_) => shown.push(char::REPLACEMENT_CHARACTER),
+        Piece::Escape => shown.push(ESCAPE),
+    });
     Cow::Owned(shown)
 }
 
@@ -110,14 +108,11 @@ pub fn json_text(json: String) -> String {
         return json;
     }
     let mut text = String::with_capacity(json.len());
-    unescape(
-        &json,
-        |plain| text.push_str(plain),
-        |escaped| match escaped {
-            Escaped::Surrogate(unit) => text.push_str(&format!("\\u{unit:04x}")),
-            Escaped::Escape => text.push(ESCAPE),
-        },
-    );
+    pieces(&json, |piece| match piece {
+        Piece::Plain(plain) => text.push_str(plain),
+        Piece::Surrogate(unit) => text.push_str(&format!("\\u{unit:04x}")),
+        Piece::Escape => text.push(ESCAPE),
+    });
     text
 }
 
