@@ -99,7 +99,9 @@ test.afterAll(async () => {
   await author.dispose();
 });
 
-test('Download CSV gives the values rounded as shown, in plain digits, as UTF-8 with a BOM and CRLF', async ({ page }) => {
+test('Download CSV gives the values rounded as shown, in plain digits, as UTF-8 with a BOM and CRLF', async ({
+  page,
+}) => {
   await page.goto(`/calc/${calcId}`);
   const table = page.locator('[data-output="schedule"]');
   // The table shows formatted values; the file must not.

@@ -75,7 +75,9 @@ describe('tableToCsv', () => {
     expect(tableToCsv(table)).toBe(
       `${BOM}n,p,m\r\n2.65,0.15,0.30000000000000004\r\n0.00,1,3\r\ntext,,4\r\n`,
     );
-    expect(tableToTsv(table)).toBe('n\tp\tm\n2.65\t0.15\t0.30000000000000004\n0.00\t1\t3\ntext\t\t4');
+    expect(tableToTsv(table)).toBe(
+      'n\tp\tm\n2.65\t0.15\t0.30000000000000004\n0.00\t1\t3\ntext\t\t4',
+    );
   });
 
   it('gives a header row alone for an empty table', () => {
