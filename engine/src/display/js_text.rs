@@ -84,7 +84,9 @@ fn pieces(text: &str, mut each: impl FnMut(Piece<'_>)) {
     each(Piece::Plain(rest));
 }
 
-/// `text` as a browser shows it: each lone surrogate as U+FFFD.
+/// `text` as a browser shows it: each lone surrogate as U+FFFD. A real [`ESCAPE`] keeps its
+/// spelling (two of them), so that every string of a result is spelled alike and
+/// [`json_text`] writes each one right.
 #[must_use]
 pub fn well_formed(text: &str) -> Cow<'_, str> {
     if !text.contains(ESCAPE) {
@@ -94,7 +96,7 @@ pub fn well_formed(text: &str) -> Cow<'_, str> {
     pieces(text, |piece| match piece {
         Piece::Plain(plain) => shown.push_str(plain),
         Piece::Surrogate(_) => shown.push(char::REPLACEMENT_CHARACTER),
-        Piece::Escape => shown.push(ESCAPE),
+        Piece::Escape => shown.extend([ESCAPE, ESCAPE]),
     });
     Cow::Owned(shown)
 }
@@ -245,7 +247,11 @@ mod tests {
         units.extend('\u{10F03D}'.encode_utf16(&mut [0; 2]).iter());
         units.push(0xD83D);
         let text = from_js(&js(&units));
-        assert_eq!(well_formed(&text), "a\u{10FFFF}\u{10F03D}\u{FFFD}");
+        assert_eq!(well_formed(&text), "a\u{10FFFF}\u{10FFFF}\u{10F03D}\u{FFFD}");
+        assert_eq!(
+            json_text(serde_json::to_string(&well_formed(&text)).unwrap()),
+            "\"a\u{10FFFF}\u{10F03D}\u{FFFD}\""
+        );
         assert_eq!(
             to_json(&text).unwrap(),
             "\"a\u{10FFFF}\u{10F03D}\\ud83d\""

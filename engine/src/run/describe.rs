@@ -247,9 +247,12 @@ fn json_inner(
         None => Ok(Some(Value::Null)),
     };
     let json = if object.is_array() {
-        let length = object.length_of_array_like(context)?;
-        let mut elements = Vec::with_capacity(length as usize);
-        for index in 0..length as u32 {
+        // An array's `length` is its own data property.
+        let length = own_data(&object, &js_string!("length").into())
+            .and_then(|length| length.as_number())
+            .unwrap_or(0.0) as u32;
+        let mut elements = Vec::new();
+        for index in 0..length {
             elements.push(read(&index.into(), context)?.unwrap_or(Value::Null));
         }
         Value::Array(elements)
