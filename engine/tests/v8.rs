@@ -94,7 +94,8 @@ fn v8_results(cases: &[Case]) -> Map<String, Value> {
         "the V8 reference failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    js_text::parse_json(&String::from_utf8_lossy(&output.stdout)).expect("the reference prints JSON")
+    js_text::parse_json(&String::from_utf8_lossy(&output.stdout))
+        .expect("the reference prints JSON")
 }
 
 /// The reference's canonical text, written for a result of ours: JSON with sorted keys and
@@ -107,7 +108,13 @@ fn canonical(value: &Value) -> String {
             keys.sort();
             let fields: Vec<String> = keys
                 .into_iter()
-                .map(|k| format!("{}:{}", canonical(&Value::from(k.as_str())), canonical(&map[k])))
+                .map(|k| {
+                    format!(
+                        "{}:{}",
+                        canonical(&Value::from(k.as_str())),
+                        canonical(&map[k])
+                    )
+                })
                 .collect();
             format!("{{{}}}", fields.join(","))
         }

@@ -173,13 +173,9 @@ fn round_finite(
 /// NaN and the infinities, which a spreadsheet has no number for.
 #[must_use]
 pub fn plain_number(value: f64, style: &NumberStyle) -> Option<String> {
-    value.is_finite().then(|| {
-        plain_finite(
-            value.is_sign_negative(),
-            &format!("{}", value.abs()),
-            style,
-        )
-    })
+    value
+        .is_finite()
+        .then(|| plain_finite(value.is_sign_negative(), &format!("{}", value.abs()), style))
 }
 
 /// [`plain_number`] for a decimal.js `Decimal`'s exact digits (as [`format_decimal_text`]

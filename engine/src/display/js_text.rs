@@ -247,15 +247,15 @@ mod tests {
         units.extend('\u{10F03D}'.encode_utf16(&mut [0; 2]).iter());
         units.push(0xD83D);
         let text = from_js(&js(&units));
-        assert_eq!(well_formed(&text), "a\u{10FFFF}\u{10FFFF}\u{10F03D}\u{FFFD}");
+        assert_eq!(
+            well_formed(&text),
+            "a\u{10FFFF}\u{10FFFF}\u{10F03D}\u{FFFD}"
+        );
         assert_eq!(
             json_text(serde_json::to_string(&well_formed(&text)).unwrap()),
             "\"a\u{10FFFF}\u{10F03D}\u{FFFD}\""
         );
-        assert_eq!(
-            to_json(&text).unwrap(),
-            "\"a\u{10FFFF}\u{10F03D}\\ud83d\""
-        );
+        assert_eq!(to_json(&text).unwrap(), "\"a\u{10FFFF}\u{10F03D}\\ud83d\"");
     }
 
     #[test]
@@ -271,7 +271,10 @@ mod tests {
         assert_eq!(read, "😀\n\\ud83dA");
         // A real ESCAPE before a lone surrogate's escape.
         let read: String = parse_json(&format!("\"{ESCAPE}\\udfff\"")).unwrap();
-        assert_eq!(read, format!("{ESCAPE}{ESCAPE}{ESCAPE}{}", stand_in(0xDFFF)));
+        assert_eq!(
+            read,
+            format!("{ESCAPE}{ESCAPE}{ESCAPE}{}", stand_in(0xDFFF))
+        );
     }
 
     #[test]

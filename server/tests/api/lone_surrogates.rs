@@ -75,7 +75,10 @@ both_databases!(
         ] {
             assert!(text.contains(RESULT_TEXT), "{answer}: {text}");
             assert!(text.contains(DISPLAY_TEXT), "{answer}: {text}");
-            assert!(!text.to_lowercase().contains(r"\\ud83d"), "{answer}: {text}");
+            assert!(
+                !text.to_lowercase().contains(r"\\ud83d"),
+                "{answer}: {text}"
+            );
         }
         assert!(
             evaluated.contains(r#""outputs":{"half":"x","rows":[{"u":"\ud83c"}]}"#),

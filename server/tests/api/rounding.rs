@@ -105,12 +105,18 @@ both_databases!(
         let contact = json!({"email": "a@example.com"});
         // 2.625 is a tie between 2.60 and 2.65: half to even.
         let (status, sent) = submit(&app, &app.browser(), &id, 1.3125, contact).await;
-        assert_eq!((status, sent["display"]["x"].as_str()), (201, Some("$2.60")));
+        assert_eq!(
+            (status, sent["display"]["x"].as_str()),
+            (201, Some("$2.60"))
+        );
         // Version 2 has no rule: its submissions keep every digit.
         doc["metaOutputs"][0] = json!({"id": 1, "name": "x", "type": "value"});
         assert_eq!(save(&app, &author, &id, &doc).await.status(), 200);
         let contact = json!({"email": "b@example.com"});
-        assert_eq!(submit(&app, &app.browser(), &id, 1.3125, contact).await.0, 201);
+        assert_eq!(
+            submit(&app, &app.browser(), &id, 1.3125, contact).await.0,
+            201
+        );
 
         let csv = author
             .get(app.url(&format!("/api/calc/{id}/submissions.csv")))
@@ -121,7 +127,13 @@ both_databases!(
             .await
             .expect("body");
         let lines: Vec<&str> = csv.split("\r\n").collect();
-        assert!(lines[1].ends_with(",2,,,b@example.com,,,,false,You may call me.,1.3125,2.625"), "{csv}");
-        assert!(lines[2].ends_with(",1,,,a@example.com,,,,false,You may call me.,1.3125,2.60"), "{csv}");
+        assert!(
+            lines[1].ends_with(",2,,,b@example.com,,,,false,You may call me.,1.3125,2.625"),
+            "{csv}"
+        );
+        assert!(
+            lines[2].ends_with(",1,,,a@example.com,,,,false,You may call me.,1.3125,2.60"),
+            "{csv}"
+        );
     }
 );

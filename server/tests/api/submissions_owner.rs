@@ -104,7 +104,8 @@ both_databases!(
         // Newest first; the names are text a spreadsheet shows, not formulas it runs. `x`
         // has 2 decimal places: its cells are rounded as shown (rounding.rs has the rules).
         assert!(
-            lines[1].ends_with(",1,,\"'@SUM(1,2)\",b@example.com,,,,false,You may call me.,2.5,5.00"),
+            lines[1]
+                .ends_with(",1,,\"'@SUM(1,2)\",b@example.com,,,,false,You may call me.,2.5,5.00"),
             "{}",
             lines[1]
         );
