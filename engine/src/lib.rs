@@ -15,7 +15,7 @@ mod faces;
 mod host;
 mod run;
 
-pub use display::{csv, format, output, test_report};
+pub use display::{csv, format, js_text, output, test_report};
 pub use doc::{dates, editor, forms, inputs, intl_usage, model, test_case};
 #[cfg(not(target_arch = "wasm32"))]
 pub use faces::worker;

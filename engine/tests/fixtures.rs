@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::CountingAllocator;
-use calcsmith_engine::{CalcDoc, Engine, EngineOptions, EvalResult, Library, Locale};
+use calcsmith_engine::{CalcDoc, Engine, EngineOptions, EvalResult, Library, Locale, js_text};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -82,7 +82,7 @@ fn run_corpus() {
     let mut again = Vec::new();
     for path in &paths {
         let text = std::fs::read_to_string(path).expect("fixture readable");
-        let mut fixture: Value = serde_json::from_str(&text).expect("fixture is JSON");
+        let mut fixture: Value = js_text::parse_json(&text).expect("fixture is JSON");
         let doc = CalcDoc::from_json_value(fixture["doc"].clone()).expect("fixture doc");
         let values: Map<String, Value> = fixture
             .get("values")
@@ -97,7 +97,7 @@ fn run_corpus() {
         }
         if update {
             fixture["expected"] = actual;
-            let text = serde_json::to_string_pretty(&fixture).expect("fixture serialises");
+            let text = js_text::to_json_pretty(&fixture).expect("fixture serialises");
             std::fs::write(path, text + "\n").expect("fixture written");
         } else if fixture["expected"] != actual {
             failures.push(format!(
@@ -117,7 +117,7 @@ fn run_corpus() {
     if !update {
         for (path, options, doc, values) in again {
             let text = std::fs::read_to_string(&path).expect("fixture readable");
-            let fixture: Value = serde_json::from_str(&text).expect("fixture is JSON");
+            let fixture: Value = js_text::parse_json(&text).expect("fixture is JSON");
             engine.set_options(options);
             engine.evaluate(&doc, &values);
             let actual = serde_json::to_value(engine.evaluate(&doc, &values)).expect("serialises");

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use calcsmith_engine::dates::CivilDate;
 use calcsmith_engine::limits::CountingAllocator;
-use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale};
+use calcsmith_engine::{CalcDoc, Engine, EngineOptions, Library, Locale, js_text};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -94,7 +94,8 @@ fn v8_results(cases: &[Case]) -> Map<String, Value> {
         "the V8 reference failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    serde_json::from_slice(&output.stdout).expect("the reference prints JSON")
+    js_text::parse_json(&String::from_utf8_lossy(&output.stdout))
+        .expect("the reference prints JSON")
 }
 
 /// The reference's canonical text, written for a result of ours: JSON with sorted keys and
@@ -107,7 +108,13 @@ fn canonical(value: &Value) -> String {
             keys.sort();
             let fields: Vec<String> = keys
                 .into_iter()
-                .map(|k| format!("{}:{}", Value::from(k.as_str()), canonical(&map[k])))
+                .map(|k| {
+                    format!(
+                        "{}:{}",
+                        canonical(&Value::from(k.as_str())),
+                        canonical(&map[k])
+                    )
+                })
                 .collect();
             format!("{{{}}}", fields.join(","))
         }
@@ -116,7 +123,8 @@ fn canonical(value: &Value) -> String {
             format!("[{}]", items.join(","))
         }
         Value::Number(n) => n.as_f64().map_or_else(|| n.to_string(), js_number),
-        other => other.to_string(),
+        // A lone surrogate as `JSON.stringify` writes it.
+        other => js_text::json_text(other.to_string()),
     }
 }
 
@@ -178,7 +186,7 @@ fn run_cli(case: &Case) -> Value {
         .output()
         .expect("calc runs");
     let _ = std::fs::remove_file(&values);
-    serde_json::from_slice(&output.stdout).expect("calc prints JSON")
+    js_text::parse_json(&String::from_utf8_lossy(&output.stdout)).expect("calc prints JSON")
 }
 
 /// An engine with every library loaded.

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use calcsmith_engine::limits::{CountingAllocator, NATIVE_STACK};
 use calcsmith_engine::test_cases::{Difference, TestReport};
 use calcsmith_engine::worker::{WorkerProcess, WorkerRequest, default_lib_dir, serve};
-use calcsmith_engine::{CalcDoc, EngineOptions, Locale};
+use calcsmith_engine::{CalcDoc, EngineOptions, Locale, js_text};
 use serde_json::{Map, Value};
 
 #[global_allocator]
@@ -124,7 +124,7 @@ fn eval(args: EvalArgs) -> Result<String, String> {
         .map_err(|e| format!("cannot start a worker: {e}"))?;
     // The worker allows for loading the libraries the doc switches on (it has none yet).
     let result = worker.evaluate(&request).map_err(|e| e.to_string())?;
-    serde_json::to_string_pretty(&result).map_err(|e| e.to_string())
+    js_text::to_json_pretty(&result).map_err(|e| e.to_string())
 }
 
 fn test(args: EvalArgs) -> Result<(String, bool), String> {
@@ -148,7 +148,7 @@ fn test(args: EvalArgs) -> Result<(String, bool), String> {
         worker.run_tests(&request).map_err(|e| e.to_string())?
     };
     let text = if args.json {
-        serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        js_text::to_json_pretty(&report).map_err(|e| e.to_string())?
     } else if count == 0 {
         format!("No tests in {}.", args.doc.display())
     } else {

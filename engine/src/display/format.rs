@@ -141,6 +141,18 @@ pub fn format_decimal_text(text: &str, style: &NumberStyle, locale: Locale) -> S
 /// Rounds and groups the finite magnitude `text`, then decorates it; a result of zero
 /// shows no minus sign.
 fn decorate_finite(negative: bool, text: &str, style: &NumberStyle, locale: Locale) -> String {
+    let (is_zero, body) = round_finite(negative, text, style, Some(locale));
+    decorate(negative && !is_zero, body, style, locale)
+}
+
+/// The finite magnitude `text` rounded as `style` shows it (a percent's digits are those
+/// of the percent), grouped and pointed for `locale`, or plain (no groups, `.`) without one.
+fn round_finite(
+    negative: bool,
+    text: &str,
+    style: &NumberStyle,
+    locale: Option<Locale>,
+) -> (bool, String) {
     let places = style.decimal_places.map(|n| n.min(MAX_DECIMAL_PLACES));
     let shift = if style.percent { 2 } else { 0 };
     let rounded = round_magnitude(
@@ -152,8 +164,61 @@ fn decorate_finite(negative: bool, text: &str, style: &NumberStyle, locale: Loca
         negative,
     );
     // Rounded already: format_magnitude only groups and pads it.
-    let (is_zero, body) = format_magnitude(&rounded, 0, places, locale);
-    decorate(negative && !is_zero, body, style, locale)
+    format_magnitude(&rounded, 0, places, locale)
+}
+
+/// A number as a CSV cell holds it: rounded exactly as [`format_number`] shows it, in plain
+/// digits — no groups, `.` for the point, no currency sign, units or `%` (a percent is the
+/// fraction again: shown as `15%`, it is `0.15`), `-` unless it rounds to zero. `None` for
+/// NaN and the infinities, which a spreadsheet has no number for.
+#[must_use]
+pub fn plain_number(value: f64, style: &NumberStyle) -> Option<String> {
+    value
+        .is_finite()
+        .then(|| plain_finite(value.is_sign_negative(), &format!("{}", value.abs()), style))
+}
+
+/// [`plain_number`] for a decimal.js `Decimal`'s exact digits (as [`format_decimal_text`]
+/// reads them).
+#[must_use]
+pub fn plain_decimal_text(text: &str, style: &NumberStyle) -> Option<String> {
+    let (negative, magnitude) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let bytes = magnitude.as_bytes();
+    let plain = bytes.first().is_some_and(u8::is_ascii_digit)
+        && bytes.last().is_some_and(u8::is_ascii_digit)
+        && bytes.iter().filter(|&&b| b == b'.').count() <= 1
+        && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+    plain.then(|| plain_finite(negative, magnitude, style))
+}
+
+fn plain_finite(negative: bool, text: &str, style: &NumberStyle) -> String {
+    let (is_zero, mut body) = round_finite(negative, text, style, None);
+    if style.percent {
+        body = point_left_two(&body);
+    }
+    if negative && !is_zero {
+        body.insert(0, '-');
+    }
+    body
+}
+
+/// Plain digits (`"12.5"`, `"7"`) divided by 100 by moving the point: `"0.125"`, `"0.07"`.
+fn point_left_two(digits: &str) -> String {
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let int = format!("{int:0>3}");
+    let (whole, moved) = int.split_at(int.len() - 2);
+    let whole = whole.trim_start_matches('0');
+    let frac = format!("{moved}{frac}");
+    let frac = frac.trim_end_matches('0');
+    match (whole.is_empty(), frac.is_empty()) {
+        (true, true) => "0".to_owned(),
+        (true, false) => format!("0.{frac}"),
+        (false, true) => whole.to_owned(),
+        (false, false) => format!("{whole}.{frac}"),
+    }
 }
 
 /// The sign, the percent or currency decoration and the author's units around `body`.
@@ -201,12 +266,13 @@ fn with_units(number: String, prefix: Option<&str>, suffix: Option<&str>) -> Str
 }
 
 /// Rounds and groups a non-negative number, given as plain decimal digits (`"1234.5"`, no
-/// exponent), times 10^`shift`; also tells whether the result is zero.
+/// exponent), times 10^`shift`, for `locale` (plain digits and `.` without one); also tells
+/// whether the result is zero.
 fn format_magnitude(
     text: &str,
     shift: usize,
     places: Option<u32>,
-    locale: Locale,
+    locale: Option<Locale>,
 ) -> (bool, String) {
     let (int_text, frac_text) = text.split_once('.').unwrap_or((text, ""));
     // Scaling by a power of ten moves the decimal point: exact, unlike a multiplication.
@@ -244,13 +310,13 @@ fn format_magnitude(
 
     let mut out = String::with_capacity(digits.len() * 2);
     for (i, &digit) in int_digits.iter().enumerate() {
-        if i > 0 && (int_digits.len() - i) % 3 == 0 {
+        if let Some(locale) = locale.filter(|_| i > 0 && (int_digits.len() - i) % 3 == 0) {
             out.push(locale.group_separator());
         }
         out.push(char::from(digit));
     }
     if !frac.is_empty() {
-        out.push(locale.decimal_separator());
+        out.push(locale.map_or('.', Locale::decimal_separator));
         out.extend(frac.iter().map(|&digit| char::from(digit)));
     }
     (is_zero, out)

@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 use crate::dates::CivilDate;
 use crate::format::{
     Locale, NumberStyle, format_bool, format_date, format_decimal_text, format_number, format_text,
+    plain_decimal_text, plain_number,
 };
 use crate::model::{CalcDoc, OutputDef, OutputType};
 use crate::run::rules::Judged;
@@ -61,6 +62,16 @@ pub struct EvalResult {
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     #[cfg_attr(feature = "openapi", schema(value_type = HashMap<String, String>))]
     pub invalid: Map<String, Value>,
+    /// What a table's CSV file holds where it is not the raw value: per table output whose
+    /// columns round (`decimalPlaces`, `roundingMode` or `roundingStep`), a row for each
+    /// row with those columns' number cells rounded as shown, in plain digits (`"1199.10"`;
+    /// a percent as its fraction, `"0.15"`). Omitted when no table rounds.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = HashMap<String, Vec<HashMap<String, String>>>)
+    )]
+    pub csv: Map<String, Value>,
 }
 
 /// The display text of one output, as [`EvalResult::display`] holds it (for the schema only:
@@ -112,6 +123,7 @@ impl EvalResult {
             hidden_outputs: Vec::new(),
             hidden_sections: Vec::new(),
             invalid: Map::new(),
+            csv: Map::new(),
         }
     }
 
@@ -127,6 +139,7 @@ impl EvalResult {
             hidden_outputs: Vec::new(),
             hidden_sections: Vec::new(),
             invalid: Map::new(),
+            csv: Map::new(),
         }
         .judged(judged)
     }
@@ -139,6 +152,7 @@ impl EvalResult {
                     *value = Value::Null;
                 }
             }
+            self.csv.remove(name);
         }
         self.hidden_inputs = judged.hidden_inputs;
         self.hidden_outputs = judged.hidden_outputs;
@@ -169,6 +183,7 @@ impl EvalResult {
     ) -> Self {
         let mut outputs = Map::new();
         let mut display = Map::new();
+        let mut csv = Map::new();
         for def in doc
             .outputs
             .iter()
@@ -185,6 +200,9 @@ impl EvalResult {
                     display_scalar(scalar, &number_style(def), locale),
                 ),
                 (OutputType::Table, Some(OutputValue::Table(Some(rows)))) => {
+                    if let Some(rounded) = csv_rows(def, rows) {
+                        csv.insert(def.name.clone(), rounded);
+                    }
                     table(def, rows, locale)
                 }
                 _ => (Value::Null, Value::Null),
@@ -202,6 +220,7 @@ impl EvalResult {
             hidden_outputs: Vec::new(),
             hidden_sections: Vec::new(),
             invalid: Map::new(),
+            csv,
         }
     }
 }
@@ -242,6 +261,49 @@ fn table(def: &OutputDef, rows: &[Row], locale: Locale) -> (Value, Value) {
             .collect()
     };
     (Value::Array(raw), shown)
+}
+
+/// Whether a value output or column has a rounding rule of its own (else a CSV keeps the
+/// raw number, every digit of it).
+fn rounds(def: &OutputDef) -> bool {
+    def.decimal_places.is_some() || def.rounding_mode.is_some() || def.rounding_step.is_some()
+}
+
+/// A value output's raw value (`EvalResult::outputs`) as a CSV cell holds it when `def`
+/// rounds and the value is a number: rounded as shown, in plain digits
+/// ([`crate::format::plain_number`]). `None`: the CSV writes the raw value.
+#[must_use]
+pub fn csv_number(def: &OutputDef, raw: &Value) -> Option<String> {
+    let number = raw.as_f64().filter(|_| rounds(def))?;
+    plain_number(number, &number_style(def))
+}
+
+/// [`EvalResult::csv`]'s rows of `table`, when a column of it rounds.
+fn csv_rows(def: &OutputDef, rows: &[Row]) -> Option<Value> {
+    let columns: Vec<(&OutputDef, NumberStyle)> = def
+        .columns
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .filter(|column| rounds(column))
+        .map(|column| (column, number_style(column)))
+        .collect();
+    if columns.is_empty() {
+        return None;
+    }
+    let rows = rows.iter().map(|row| {
+        let cells = columns.iter().filter_map(|(column, style)| {
+            let scalar = row.iter().rev().find(|(name, _)| *name == column.name)?;
+            let plain = match &scalar.1 {
+                Scalar::Number(n) => plain_number(*n, style),
+                Scalar::Decimal(text) => plain_decimal_text(text, style),
+                _ => None,
+            }?;
+            Some((column.name.clone(), Value::String(plain)))
+        });
+        Value::Object(cells.collect())
+    });
+    Some(Value::Array(rows.collect()))
 }
 
 fn raw_scalar(scalar: &Scalar) -> Value {
@@ -295,7 +357,8 @@ fn display_scalar(scalar: &Scalar, style: &NumberStyle, locale: Locale) -> Value
     let text = match scalar {
         Scalar::Empty => return Value::Null,
         Scalar::Number(n) => format_number(*n, style, locale),
-        Scalar::Text(s) => format_text(s),
+        // A lone surrogate shows as U+FFFD, as a browser draws it (`js_text.rs`).
+        Scalar::Text(s) => format_text(&crate::js_text::well_formed(s)),
         Scalar::Bool(b) => format_bool(*b, locale).to_owned(),
         Scalar::Date(ms) => format_date(ms.unwrap_or(f64::NAN), locale),
         Scalar::Decimal(text) => format_decimal_text(text, style, locale),

@@ -109,11 +109,14 @@ export interface ConsoleEntry { level: "log" | "info" | "warn" | "error" | "debu
 /** What one evaluation produced; outputs and display are null when error is set, and when
  * `invalid` (the failing valid-when messages by input name) is present; console is absent when
  * the script printed nothing. `hiddenInputs`/`hiddenOutputs` are the names show-when rules hid
- * (a hidden output is null), `hiddenSections` the hidden sections' ids (absent when none). */
+ * (a hidden output is null), `hiddenSections` the hidden sections' ids (absent when none).
+ * `csv`: per table whose columns round, each row's number cells of those columns rounded as
+ * shown, in plain digits, for its CSV file (absent when no table rounds). */
 export interface EvalResult { outputs: Record<string, unknown> | null;
   display: Record<string, OutputDisplay> | null; usedInputs: string[]; error: string | null;
   console?: ConsoleEntry[]; hiddenInputs: string[]; hiddenOutputs: string[];
-  hiddenSections?: string[]; invalid?: Record<string, string> }
+  hiddenSections?: string[]; invalid?: Record<string, string>;
+  csv?: Record<string, Record<string, string>[]> }
 "#;
 
 /// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.
@@ -165,9 +168,10 @@ fn json_data(value: &JsValue) -> Result<Value, String> {
 }
 
 /// A Rust value handed to JS as JSON text parsed by the host: cheaper than building it
-/// field by field, and the same plain objects.
+/// field by field, and the same plain objects; a script's lone surrogates reach JS as
+/// those code units (`display/js_text.rs`).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    let text = crate::js_text::to_json(value).map_err(|e| JsError::new(&e.to_string()))?;
     js_sys::JSON::parse(&text).map_err(|_| JsError::new("a result is not JSON"))
 }
 

@@ -164,7 +164,7 @@ fn attempts(
                     .is_some_and(|value| JsObject::equals(&value, &describer));
                 let described = match natively.then(crate::run::describe::take).flatten() {
                     Some(described) => Ok(described),
-                    None => value.to_json(context).map(|v| v.unwrap_or(Value::Null)),
+                    None => crate::run::describe::json_of(&value, context),
                 };
                 return ended(match described {
                     Ok(described) => Ok((described, read)),

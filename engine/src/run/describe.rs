@@ -21,9 +21,12 @@ use boa_engine::object::builtins::JsDate;
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::value::JsVariant;
 use boa_engine::{
-    Context, JsArgs, JsObject, JsResult, JsSymbol, JsValue, NativeFunction, js_string,
+    Context, JsArgs, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, NativeFunction,
+    js_string,
 };
 use serde_json::{Map, Value};
+
+use crate::js_text::from_js;
 
 /// Past this many values the description is left to the harness, under the time and
 /// memory limits (a table of 10,000 rows of 8 columns is 90,000).
@@ -92,7 +95,8 @@ fn tagged(tag: &str, value: Option<Value>) -> Value {
 }
 
 /// `describe(value, depth)` of harness.js, or `None` where only the harness can tell.
-/// Numbers and strings become JSON as boa's `to_json` makes them of the harness's answer.
+/// Numbers become JSON as boa's `to_json` makes them of the harness's answer, strings as
+/// [`json_of`] spells them (`display/js_text.rs`).
 fn describe(value: &JsValue, depth: u32, left: &mut usize, context: &mut Context) -> Option<Value> {
     *left = left.checked_sub(1)?;
     Some(match value.variant() {
@@ -110,7 +114,7 @@ fn describe(value: &JsValue, depth: u32, left: &mut usize, context: &mut Context
             };
             tagged("f", Some(Value::String(v.to_owned())))
         }
-        JsVariant::String(s) => Value::String(s.to_std_string_escaped()),
+        JsVariant::String(s) => Value::String(from_js(&s)),
         JsVariant::Boolean(b) => Value::Bool(b),
         JsVariant::BigInt(_) | JsVariant::Symbol(_) => tagged("x", None),
         JsVariant::Object(object) => return describe_object(&object, depth, left, context),
@@ -176,7 +180,7 @@ fn describe_object(
     let mut entries = Vec::new();
     for key in keys {
         let name = match &key {
-            PropertyKey::String(name) => name.to_std_string_escaped(),
+            PropertyKey::String(name) => from_js(name),
             PropertyKey::Index(index) => index.get().to_string(),
             PropertyKey::Symbol(_) => continue,
         };
@@ -206,6 +210,72 @@ fn tag_is_built_in(object: &JsObject) -> bool {
         next = current.prototype();
     }
     true
+}
+
+/// The value as JSON, read from property storage as boa's `JsValue::to_json` reads it
+/// (no getter or proxy trap runs; an accessor is null, undefined is left out of an object
+/// and null in an array), but with strings as [`from_js`] spells them, so that a lone
+/// surrogate the harness's description carries reaches the result. For the harness's
+/// answer when Rust did not describe the value.
+///
+/// # Errors
+/// boa's, for a cycle, a BigInt or a symbol.
+pub(crate) fn json_of(value: &JsValue, context: &mut Context) -> JsResult<Value> {
+    let mut seen = Vec::new();
+    Ok(json_inner(value, &mut seen, context)?.unwrap_or(Value::Null))
+}
+
+fn json_inner(
+    value: &JsValue,
+    seen: &mut Vec<JsObject>,
+    context: &mut Context,
+) -> JsResult<Option<Value>> {
+    let object = match value.variant() {
+        JsVariant::String(s) => return Ok(Some(Value::String(from_js(&s)))),
+        JsVariant::Object(object) if object.is_ordinary() || object.is_array() => object,
+        // Everything else as boa writes it (an exotic object from its own storage).
+        _ => return value.to_json(context),
+    };
+    if seen.contains(&object) {
+        return Err(JsNativeError::typ()
+            .with_message("cyclic object value")
+            .into());
+    }
+    seen.push(object.clone());
+    let mut read = |key: &PropertyKey, context: &mut Context| match own_data(&object, key) {
+        Some(value) => json_inner(&value, seen, context),
+        None => Ok(Some(Value::Null)),
+    };
+    let json = if object.is_array() {
+        // An array's `length` is its own data property.
+        let length = own_data(&object, &js_string!("length").into())
+            .and_then(|length| length.as_number())
+            .unwrap_or(0.0) as u32;
+        let mut elements = Vec::new();
+        for index in 0..length {
+            elements.push(read(&index.into(), context)?.unwrap_or(Value::Null));
+        }
+        Value::Array(elements)
+    } else {
+        let mut map = Map::new();
+        for key in object.own_property_keys(context)? {
+            let name = match &key {
+                PropertyKey::String(name) => from_js(name),
+                PropertyKey::Index(index) => index.get().to_string(),
+                PropertyKey::Symbol(_) => {
+                    return Err(JsNativeError::typ()
+                        .with_message("cannot convert Symbol to JSON")
+                        .into());
+                }
+            };
+            if let Some(value) = read(&key, context)? {
+                map.insert(name, value);
+            }
+        }
+        Value::Object(map)
+    };
+    seen.pop();
+    Ok(Some(json))
 }
 
 /// An own data property's value; `None` for an accessor or no such property.

@@ -96,10 +96,21 @@ function toStep(text, step, mode) {
   return new Intl.NumberFormat("en", { ...options, roundingMode: mode, useGrouping: false }).format(text);
 }
 
+const placesOf = (def) =>
+  def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
+
 /** `n` (a number, or a Decimal's digits as text) shown as docs/engine.md says. */
 function formatNumber(n, def, locale) {
+  const { negative, body } = rounded(n, def, locale, true);
+  const sign = negative ? "-" : "";
+  if (def.percent === true) return `${sign}${body}${locale === "ru" ? "\u00a0%" : "%"}`;
+  return `${sign}${def.currencySign ?? ""}${body}`;
+}
+
+/** `n` rounded as shown: its sign and its digits (grouped or not) in `locale`. */
+function rounded(n, def, locale, useGrouping) {
   const percent = def.percent === true;
-  const places = def.decimalPlaces === undefined || def.decimalPlaces === null || def.decimalPlaces === "" ? null : Number(def.decimalPlaces);
+  const places = placesOf(def);
   const mode = def.roundingMode ?? "halfExpand";
   const exact = typeof n === "string";
   let negative;
@@ -114,6 +125,7 @@ function formatNumber(n, def, locale) {
       maximumFractionDigits: places ?? 3,
       roundingMode: mode,
       signDisplay: "never",
+      useGrouping,
     });
     // Signed, so that ceil and floor go the way the sign says; the step comes first. Intl
     // reads decimal text exactly: a Decimal's digits never pass through a double.
@@ -125,9 +137,27 @@ function formatNumber(n, def, locale) {
     // A result that rounds to zero has no minus sign.
     negative = (exact ? n.startsWith("-") : n < 0) && /[1-9]/.test(body);
   }
-  const sign = negative ? "-" : "";
-  if (percent) return `${sign}${body}${locale === "ru" ? "\u00a0%" : "%"}`;
-  return `${sign}${def.currencySign ?? ""}${body}`;
+  return { negative, body };
+}
+
+/** Whether an output or column rounds by a rule of its own (its CSV cells are then rounded). */
+const rounds = (def) => placesOf(def) !== null || (def.roundingMode ?? null) !== null || (def.roundingStep ?? null) !== null;
+
+/** A number cell as the CSV holds it: rounded as shown, plain digits, a percent as its
+ * fraction (the shown digits over 100, trailing zeros dropped); null for NaN and ±∞. */
+function csvCell(cell, def) {
+  if (cell.kind !== "number" && cell.kind !== "decimal") return null;
+  const { negative, body } = rounded(cell.value, def, "en", false);
+  if (!/^[0-9.]+$/.test(body)) return null;
+  let digits = body;
+  if (def.percent === true) {
+    const [int, frac = ""] = body.split(".");
+    const padded = int.padStart(3, "0");
+    const whole = padded.slice(0, -2).replace(/^0+/, "");
+    const fraction = (padded.slice(-2) + frac).replace(/0+$/, "");
+    digits = `${whole || "0"}${fraction ? `.${fraction}` : ""}`;
+  }
+  return `${negative ? "-" : ""}${digits}`;
 }
 
 function formatDate(ms, locale) {
@@ -135,7 +165,9 @@ function formatDate(ms, locale) {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
 }
 
-function formatText(text) {
+/** Display text is well formed: a lone surrogate shows as U+FFFD, as a browser draws it. */
+function formatText(raw) {
+  const text = raw.toWellFormed();
   const head = text.slice(0, 8).toLowerCase();
   const isUrl = (head.startsWith("http://") || head.startsWith("https://")) && !/\s/u.test(text);
   const chars = Array.from(text);
@@ -194,6 +226,7 @@ function shown(cell, def, locale) {
 export function result(doc, outputs, used, locale) {
   const rawOutputs = {};
   const display = {};
+  const csv = {};
   for (const def of doc.metaOutputs ?? []) {
     const value = outputs.get(def.name);
     if (def.type === "table" || def.type === "Table") {
@@ -204,10 +237,19 @@ export function result(doc, outputs, used, locale) {
         value && value.length > 0
           ? value.map((row) => Object.fromEntries(columns.map((c) => [c.name, shown(cell(row, c), c, locale) ?? ""])))
           : null;
+      const rounding = columns.filter(rounds);
+      if (value && rounding.length > 0) {
+        csv[def.name] = value.map((row) =>
+          Object.fromEntries(
+            rounding.map((c) => [c.name, csvCell(cell(row, c), c)]).filter(([, text]) => text !== null),
+          ),
+        );
+      }
     } else {
       rawOutputs[def.name] = value ? raw(value) : null;
       display[def.name] = value ? shown(value, def, locale) : null;
     }
   }
-  return { outputs: rawOutputs, display, usedInputs: used, error: null };
+  const result = { outputs: rawOutputs, display, usedInputs: used, error: null };
+  return Object.keys(csv).length > 0 ? { ...result, csv } : result;
 }

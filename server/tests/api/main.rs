@@ -17,6 +17,7 @@ mod form_rules;
 mod helpers;
 mod hostile;
 mod instances;
+mod lone_surrogates;
 mod mail;
 mod mail_notify;
 mod mail_queue;

@@ -1,8 +1,10 @@
 //! Outputs' rounding rules (issue 28, part 5): kept as written through a save, an export and
-//! an import, used by the published result, and refused with the reason when malformed.
+//! an import, used by the published result and the submissions' CSV file, and refused with
+//! the reason when malformed.
 
 use crate::both_databases;
 use crate::helpers::*;
+use crate::submissions::{author_with, collecting_doc, submit};
 use serde_json::{Value, json};
 
 async fn json_of(response: reqwest::Response) -> (u16, Value) {
@@ -88,5 +90,50 @@ both_databases!(
             assert_eq!(status, 400, "{body}");
             assert_eq!(body["message"], message);
         }
+    }
+);
+
+both_databases!(
+    the_submissions_csv_rounds_an_output_as_the_version_it_was_sent_with_showed_it,
+    |app: TestApp| async move {
+        // x = a × 2 in dollars, 2 decimals, half to even to a multiple of 0.05.
+        let mut doc = collecting_doc();
+        doc["metaOutputs"][0] = json!({"id": 1, "name": "x", "type": "value",
+            "currencySign": "$", "decimalPlaces": 2, "roundingMode": "halfEven",
+            "roundingStep": 0.05});
+        let (author, id) = author_with(&app, "cash@example.com", &doc).await;
+        let contact = json!({"email": "a@example.com"});
+        // 2.625 is a tie between 2.60 and 2.65: half to even.
+        let (status, sent) = submit(&app, &app.browser(), &id, 1.3125, contact).await;
+        assert_eq!(
+            (status, sent["display"]["x"].as_str()),
+            (201, Some("$2.60"))
+        );
+        // Version 2 has no rule: its submissions keep every digit.
+        doc["metaOutputs"][0] = json!({"id": 1, "name": "x", "type": "value"});
+        assert_eq!(save(&app, &author, &id, &doc).await.status(), 200);
+        let contact = json!({"email": "b@example.com"});
+        assert_eq!(
+            submit(&app, &app.browser(), &id, 1.3125, contact).await.0,
+            201
+        );
+
+        let csv = author
+            .get(app.url(&format!("/api/calc/{id}/submissions.csv")))
+            .send()
+            .await
+            .expect("csv")
+            .text()
+            .await
+            .expect("body");
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert!(
+            lines[1].ends_with(",2,,,b@example.com,,,,false,You may call me.,1.3125,2.625"),
+            "{csv}"
+        );
+        assert!(
+            lines[2].ends_with(",1,,,a@example.com,,,,false,You may call me.,1.3125,2.60"),
+            "{csv}"
+        );
     }
 );

@@ -101,15 +101,17 @@ both_databases!(
             "\u{FEFF}id,created_at,version,page,name,email,phone,company,message,consent,consent_text,a,x"
         );
         assert_eq!(lines.len(), 4, "{text}");
-        // Newest first; the names are text a spreadsheet shows, not formulas it runs.
+        // Newest first; the names are text a spreadsheet shows, not formulas it runs. `x`
+        // has 2 decimal places: its cells are rounded as shown (rounding.rs has the rules).
         assert!(
-            lines[1].ends_with(",1,,\"'@SUM(1,2)\",b@example.com,,,,false,You may call me.,2.5,5"),
+            lines[1]
+                .ends_with(",1,,\"'@SUM(1,2)\",b@example.com,,,,false,You may call me.,2.5,5.00"),
             "{}",
             lines[1]
         );
         assert!(
         lines[2].ends_with(
-            ",1,,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",a@example.com,,,,false,You may call me.,3.0,6"
+            ",1,,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",a@example.com,,,,false,You may call me.,3.0,6.00"
         ),
         "{}",
         lines[2]

@@ -61,6 +61,25 @@ describe('tableToCsv', () => {
     expect(csv).toBe(`${BOM}n,d,b,e\r\n0.30000000000000004,2026-11-26,true,\r\n1e+21,,,\r\n`);
   });
 
+  it('writes the engine’s rounded cells where a column rounds, raw values elsewhere', () => {
+    // As a result with a "$, 2 decimals, half to even to 0.05" column `n` carries it.
+    const table = {
+      columns: ['n', 'p', 'm'],
+      rows: [
+        { n: 2.6250000000000004, p: 0.145, m: 0.1 + 0.2 },
+        { n: -0.001, p: 1, m: 3 },
+        { n: 'text', p: null, m: 4 },
+      ],
+      rounded: [{ n: '2.65', p: '0.15' }, { n: '0.00', p: '1' }, {}],
+    };
+    expect(tableToCsv(table)).toBe(
+      `${BOM}n,p,m\r\n2.65,0.15,0.30000000000000004\r\n0.00,1,3\r\ntext,,4\r\n`,
+    );
+    expect(tableToTsv(table)).toBe(
+      'n\tp\tm\n2.65\t0.15\t0.30000000000000004\n0.00\t1\t3\ntext\t\t4',
+    );
+  });
+
   it('gives a header row alone for an empty table', () => {
     expect(tableToCsv({ columns: ['Year', 'Balance'], rows: [] })).toBe(`${BOM}Year,Balance\r\n`);
   });

@@ -1,13 +1,17 @@
 // A table output as a file and as clipboard text: CSV (RFC 4180) for spreadsheets and
-// tab-separated text for pasting. Both carry the raw values, never the display text, so a
+// tab-separated text for pasting. Both carry values, never the display text, so a
 // spreadsheet gets numbers it can calculate with, and neither lets a text cell act as a
-// formula there (issue 25).
+// formula there (issue 25). A number in a column with a rounding rule of its own is the
+// engine's rounded number (`EvalResult.csv`, plain digits), as the page shows it; every other
+// cell is the raw value.
 
 /** A table to export: column names as the table shows them, and rows of raw values. */
 export interface ExportTable {
   columns: string[];
   /** Raw rows (`EvalResult.outputs`), keyed by column name. */
   rows: Record<string, unknown>[];
+  /** The engine's rounded cells by row (`EvalResult.csv`), where a column rounds. */
+  rounded?: Record<string, string>[];
 }
 
 /** A byte-order mark: without it spreadsheets read UTF-8 CSV as the system's code page. */
@@ -63,7 +67,9 @@ function cellText(value: unknown): string {
 function matrix(table: ExportTable): string[][] {
   return [
     table.columns.map(neutraliseFormula),
-    ...table.rows.map((row) => table.columns.map((column) => cellText(row[column]))),
+    ...table.rows.map((row, index) =>
+      table.columns.map((column) => table.rounded?.[index]?.[column] ?? cellText(row[column])),
+    ),
   ];
 }
 

@@ -134,7 +134,7 @@ pub fn run(args: impl Iterator<Item = String>, tool: Tool) -> Result<(String, bo
                         },
                     };
                     let ok = matches!(answer, SeekAnswer::Found { .. });
-                    (serde_json::to_string_pretty(&answer), ok)
+                    (calcsmith_engine::js_text::to_json_pretty(&answer), ok)
                 }
                 Tool::Sweep => {
                     let answer = match Sweep::from_json(&spec) {
@@ -142,7 +142,7 @@ pub fn run(args: impl Iterator<Item = String>, tool: Tool) -> Result<(String, bo
                         Err(error) => SweepAnswer::Refused { error },
                     };
                     let ok = matches!(answer, SweepAnswer::Table { .. });
-                    (serde_json::to_string_pretty(&answer), ok)
+                    (calcsmith_engine::js_text::to_json_pretty(&answer), ok)
                 }
             };
             Ok((answer.map_err(|e| e.to_string())?, ok))

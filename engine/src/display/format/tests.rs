@@ -321,3 +321,70 @@ fn a_decimal_that_is_not_finite_shows_as_a_number_would() {
     assert_eq!(decimal("-Infinity", None, Ru), "-∞");
     assert_eq!(decimal("1e5", None, En), "NaN");
 }
+
+/// `style` with a rounding rule: `mode` to a multiple of `step`.
+fn rule(mut style: NumberStyle, mode: RoundingMode, step: f64) -> NumberStyle {
+    style.rounding_mode = mode;
+    style.rounding_step = RoundingStep::parse(&serde_json::Number::from_f64(step).unwrap());
+    style
+}
+
+#[test]
+fn a_csv_cell_is_the_number_as_shown_in_plain_digits() {
+    let dollars = style(Some(2), false, Some("$"));
+    assert_eq!(
+        plain_number(1234567.5, &dollars).as_deref(),
+        Some("1234567.50")
+    );
+    assert_eq!(
+        format_number(1234567.5, &dollars, Ru),
+        "$1\u{a0}234\u{a0}567,50"
+    );
+    assert_eq!(plain_number(0.1 + 0.2, &dollars).as_deref(), Some("0.30"));
+    assert_eq!(plain_number(-1.005, &dollars).as_deref(), Some("-1.01"));
+    assert_eq!(plain_number(-0.001, &dollars).as_deref(), Some("0.00"));
+    let cash = rule(dollars, RoundingMode::HalfEven, 0.05);
+    assert_eq!(
+        plain_number(2.6250000000000004, &cash).as_deref(),
+        Some("2.65")
+    );
+    assert_eq!(plain_decimal_text("2.625", &cash).as_deref(), Some("2.60"));
+    let thousands = rule(style(None, false, None), RoundingMode::Floor, 1000.0);
+    assert_eq!(
+        plain_number(-12001.0, &thousands).as_deref(),
+        Some("-13000")
+    );
+}
+
+#[test]
+fn a_percent_csv_cell_is_the_fraction_shown() {
+    assert_eq!(
+        plain_number(0.145, &style(Some(0), true, None)).as_deref(),
+        Some("0.15")
+    );
+    assert_eq!(
+        plain_number(0.12345, &style(Some(1), true, None)).as_deref(),
+        Some("0.123")
+    );
+    assert_eq!(
+        plain_number(12.5, &style(None, true, None)).as_deref(),
+        Some("12.5")
+    );
+    assert_eq!(
+        plain_number(-0.07, &style(Some(0), true, None)).as_deref(),
+        Some("-0.07")
+    );
+    assert_eq!(
+        plain_number(0.0, &style(Some(2), true, None)).as_deref(),
+        Some("0")
+    );
+}
+
+#[test]
+fn a_csv_cell_has_no_number_for_nan_or_infinity() {
+    let dollars = style(Some(2), false, Some("$"));
+    assert_eq!(plain_number(f64::NAN, &dollars), None);
+    assert_eq!(plain_number(f64::NEG_INFINITY, &dollars), None);
+    assert_eq!(plain_decimal_text("Infinity", &dollars), None);
+    assert_eq!(plain_decimal_text("1e5", &dollars), None);
+}

@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use calcsmith_engine::EvalResult;
+use calcsmith_engine::{EvalResult, js_text};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -53,7 +53,8 @@ pub(super) async fn read_published(
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
     let shown = calculators::shown(&state, &found).await?;
-    let body = serde_json::to_vec(&calculators::published(&shown))
+    // The stored result's lone surrogates as `\udXXX` (calcsmith_engine::js_text).
+    let body = js_text::to_json(&calculators::published(&shown))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let body = Bytes::from(body);
     if !found.is_private {
@@ -176,7 +177,7 @@ pub(super) async fn evaluate(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Body(body): Body<EvalRequest>,
-) -> Result<Json<EvalResult>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
     rate_limit::hit(&state, &format!("eval:{}", peer.ip()), 60, 60).await?;
     let owner = Owner::of(viewer.as_ref().map(|user| user.id), peer.ip());
@@ -192,5 +193,7 @@ pub(super) async fn evaluate(
     if !result.invalid.is_empty() {
         return Err(ApiError::Invalid(result.invalid));
     }
-    Ok(Json(result))
+    // Written as every face writes a result: a lone surrogate as `\udXXX`.
+    let body = js_text::to_json(&result).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(json_body(Bytes::from(body)))
 }

@@ -115,8 +115,9 @@ async fn page_html(
         }
         data.calc = Some(calc);
     }
-    // `<` escaped so the data can never close the script element.
-    let data = serde_json::to_string(&data)
+    // `<` escaped so the data can never close the script element; a stored result's lone
+    // surrogates as `\udXXX` (calcsmith_engine::js_text).
+    let data = calcsmith_engine::js_text::to_json(&data)
         .unwrap_or_default()
         .replace('<', "\\u003c");
     let preloads = module_preloads(&state.config.web_dir, uri.path()).await;

@@ -1,15 +1,24 @@
 //! The owner's submissions as a CSV file: UTF-8 with a byte-order mark (spreadsheets read
 //! it as UTF-8 then), a header row, the contact fields, then each input and output by name
-//! with raw values. Text that a spreadsheet would run as a formula is neutralised by the
-//! engine's rule (`calcsmith_engine::csv`), which the web's table export shares.
+//! with raw values — except a value output's number when the output has a rounding rule of
+//! its own in the version it was sent with: that is rounded as the page showed it, in plain
+//! digits, by the engine (`calcsmith_engine::output::csv_number`), as a table's "Download
+//! CSV" is. Text that a spreadsheet would run as a formula is neutralised by the engine's
+//! rule (`calcsmith_engine::csv`), which the web's table export shares.
 
+use std::collections::HashMap;
+
+use calcsmith_engine::CalcDoc;
 use calcsmith_engine::csv::{field, neutralise_formula, text_line};
-use sea_orm::QuerySelect;
+use calcsmith_engine::model::OutputDef;
+use calcsmith_engine::output::csv_number;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde_json::Value;
 
 use super::listing::{Filter, SubmissionView, readable};
 use super::months::iso_instant;
-use crate::entities::user;
+use crate::domain::parse_json_text;
+use crate::entities::{calculator_version, user};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -44,8 +53,20 @@ fn names(rows: &[SubmissionView], pick: impl Fn(&SubmissionView) -> &Value) -> V
     names
 }
 
-/// The CSV text of `rows`.
-pub fn to_csv(rows: &[SubmissionView]) -> String {
+/// The outputs of each version a submission was sent with, by version number.
+pub type OutputsByVersion = HashMap<i64, Vec<OutputDef>>;
+
+/// An output's cell: rounded when its definition in the row's version rounds, else raw.
+fn output_cell(defs: Option<&Vec<OutputDef>>, name: &str, value: Option<&Value>) -> String {
+    let def = defs.and_then(|defs| defs.iter().find(|def| def.name == name));
+    match (def, value) {
+        (Some(def), Some(value)) => csv_number(def, value).unwrap_or_else(|| cell(Some(value))),
+        _ => cell(value),
+    }
+}
+
+/// The CSV text of `rows`, whose outputs round as `outputs` (their versions') say.
+pub fn to_csv(rows: &[SubmissionView], outputs_by_version: &OutputsByVersion) -> String {
     let inputs = names(rows, |r| &r.values);
     let outputs = names(rows, |r| &r.outputs);
     const CONTACT: [&str; 6] = ["name", "email", "phone", "company", "message", "consent"];
@@ -70,7 +91,12 @@ pub fn to_csv(rows: &[SubmissionView]) -> String {
         cells.extend(CONTACT.iter().map(|key| cell(row.contact.get(*key))));
         cells.push(text(row.consent_text.as_deref()));
         cells.extend(inputs.iter().map(|name| cell(row.values.get(name))));
-        cells.extend(outputs.iter().map(|name| cell(row.outputs.get(name))));
+        let defs = outputs_by_version.get(&row.version);
+        cells.extend(
+            outputs
+                .iter()
+                .map(|name| output_cell(defs, name, row.outputs.get(name))),
+        );
         csv.push_str(&cells.join(","));
         csv.push_str("\r\n");
     }
@@ -92,7 +118,23 @@ pub async fn csv_of(
         .all(&state.db)
         .await?;
     let views: Vec<SubmissionView> = rows.into_iter().map(SubmissionView::of).collect();
-    Ok(to_csv(&views))
+    let mut numbers: Vec<i64> = views.iter().map(|view| view.version).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let versions = calculator_version::Entity::find()
+        .filter(calculator_version::Column::CalculatorId.eq(calculator_id))
+        .filter(calculator_version::Column::Number.is_in(numbers))
+        .all(&state.db)
+        .await?;
+    // A version whose doc no longer reads as a calculator exports its raw values.
+    let outputs_by_version = versions
+        .into_iter()
+        .filter_map(|version| {
+            let doc = CalcDoc::from_json_value(parse_json_text(&version.doc)).ok()?;
+            Some((version.number, doc.outputs))
+        })
+        .collect();
+    Ok(to_csv(&views, &outputs_by_version))
 }
 
 #[cfg(test)]

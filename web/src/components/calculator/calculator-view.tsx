@@ -250,6 +250,7 @@ export function CalculatorView(props: CalculatorViewProps) {
             output={each}
             display={result.display?.[each.name]}
             raw={result.outputs?.[each.name]}
+            rounded={result.csv?.[each.name]}
             calcName={String(doc.name ?? '')}
           />
         ) : (

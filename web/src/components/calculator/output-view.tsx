@@ -14,17 +14,28 @@ export function OutputValue({
   output,
   display,
   raw,
+  rounded,
   calcName = '',
 }: {
   output: OutputDef;
   display: OutputDisplay | undefined;
   /** The output's raw value (`EvalResult.outputs`): a table's rows for export. */
   raw?: unknown;
+  /** A table's cells rounded as shown, for export (`EvalResult.csv`). */
+  rounded?: Record<string, string>[];
   /** The calculator's name, for the name of a downloaded file. */
   calcName?: string;
 }) {
   if (output.type === 'table') {
-    return <TableOutput output={output} display={display} raw={raw} calcName={calcName} />;
+    return (
+      <TableOutput
+        output={output}
+        display={display}
+        raw={raw}
+        rounded={rounded}
+        calcName={calcName}
+      />
+    );
   }
   const text = typeof display === 'string' ? display : '';
   return <span className="output-text">{text ? withLinks(text) : '\u00a0'}</span>;
@@ -36,11 +47,13 @@ function TableOutput({
   output,
   display,
   raw,
+  rounded,
   calcName,
 }: {
   output: OutputDef;
   display: OutputDisplay | undefined;
   raw?: unknown;
+  rounded?: Record<string, string>[];
   calcName: string;
 }) {
   const columns = output.metaOutputs ?? [];
@@ -89,7 +102,7 @@ function TableOutput({
     <>
       {chart && <OutputChart output={output} settings={chart} raw={rawRows} display={rows} />}
       <TableActions
-        table={{ columns: columns.map((column) => column.name), rows: rawRows }}
+        table={{ columns: columns.map((column) => column.name), rows: rawRows, rounded }}
         calcName={calcName}
         outputName={output.name}
       />

@@ -7,7 +7,7 @@ import { calcMessages } from './messages';
 /** How long "Copied" stays before the note clears. */
 const NOTE_MS = 4000;
 
-/** "Download CSV" and "Copy" for one table output, with the raw values, not the display. */
+/** "Download CSV" and "Copy" for one table output: values (rounded where a column rounds), not the display. */
 export function TableActions({
   table,
   calcName,

@@ -1,0 +1,92 @@
+//! Lone surrogates (issue 28, part 2): a script that cuts an emoji in half returns those
+//! UTF-16 code units, and every answer of the server carries them as `JSON.stringify`
+//! writes them (`"\ud83d"`) — the published calculator, its page's data and `/eval` —
+//! with U+FFFD in the display text, never the six characters `\uD83D` as text.
+
+use crate::both_databases;
+use crate::helpers::*;
+use serde_json::json;
+
+/// `'😀'.split('')[0]`, a table cell with the other half, and display text.
+fn halves_doc() -> serde_json::Value {
+    json!({
+        "name": "Halves",
+        "script": "var units = inputs.who.split('');\nreturn { half: units[0], rows: [{ u: units[1] }] };",
+        "metaInputs": [{"id": 1, "name": "who", "type": "string"}],
+        "metaOutputs": [
+            {"id": 1, "name": "half", "type": "value"},
+            {"id": 2, "name": "rows", "type": "table", "metaOutputs": [
+                {"id": 1, "name": "u", "type": "value"}]}
+        ],
+        "defaults": {"1": "😀"}
+    })
+}
+
+/// The result's JSON text as `JSON.stringify` writes it in a browser.
+const RESULT_TEXT: &str = r#""outputs":{"half":"\ud83d","rows":[{"u":"\ude00"}]}"#;
+const DISPLAY_TEXT: &str = "\"display\":{\"half\":\"\u{FFFD}\",\"rows\":[{\"u\":\"\u{FFFD}\"}]}";
+
+both_databases!(
+    lone_surrogates_reach_every_answer_as_json_stringify_writes_them,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "halves@example.com").await;
+        let id = new_id();
+        let saved = save(&app, &author, &id, &halves_doc()).await;
+        assert_eq!(saved.status(), 200);
+
+        let visitor = app.browser();
+        let published = visitor
+            .get(app.url(&format!("/api/calc/{id}")))
+            .send()
+            .await
+            .unwrap();
+        let published = published.text().await.unwrap();
+        // Twice: from the database, then from the published cache.
+        let cached = visitor
+            .get(app.url(&format!("/api/calc/{id}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let evaluated = visitor
+            .post(app.url(&format!("/api/calc/{id}/eval")))
+            .json(&json!({"values": {"1": "x🎉"}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(evaluated.status(), 200);
+        let evaluated = evaluated.text().await.unwrap();
+        let page = visitor
+            .get(app.url(&format!("/calc/{id}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+
+        for (answer, text) in [
+            ("published", &published),
+            ("cached", &cached),
+            ("page", &page),
+        ] {
+            assert!(text.contains(RESULT_TEXT), "{answer}: {text}");
+            assert!(text.contains(DISPLAY_TEXT), "{answer}: {text}");
+            assert!(
+                !text.to_lowercase().contains(r"\\ud83d"),
+                "{answer}: {text}"
+            );
+        }
+        assert!(
+            evaluated.contains(r#""outputs":{"half":"x","rows":[{"u":"\ud83c"}]}"#),
+            "{evaluated}"
+        );
+        assert!(
+            evaluated.contains("\"display\":{\"half\":\"x\",\"rows\":[{\"u\":\"\u{FFFD}\"}]}"),
+            "{evaluated}"
+        );
+    }
+);
