@@ -25,10 +25,10 @@ const FIRST: u32 = 0x10_F000;
 
 /// `string` as Rust text, each lone surrogate and each [`ESCAPE`] spelled as above.
 pub(crate) fn from_js(string: &JsString) -> String {
-    if let Ok(text) = string.to_std_string() {
-        if !text.contains(ESCAPE) {
-            return text;
-        }
+    if let Ok(text) = string.to_std_string()
+        && !text.contains(ESCAPE)
+    {
+        return text;
     }
     let mut text = String::with_capacity(string.len());
     for point in string.code_points() {
