@@ -1295,6 +1295,17 @@ export interface components {
        */
       console?: components['schemas']['ConsoleEntry'][];
       /**
+       * @description What a table's CSV file holds where it is not the raw value: per table output whose
+       *     columns round (`decimalPlaces`, `roundingMode` or `roundingStep`), a row for each
+       *     row with those columns' number cells rounded as shown, in plain digits (`"1199.10"`;
+       *     a percent as its fraction, `"0.15"`). Omitted when no table rounds.
+       */
+      csv?: {
+        [key: string]: {
+          [key: string]: string;
+        }[];
+      };
+      /**
        * @description Display text per output: a string, a list of rows of strings for a table, or
        *     null for a hidden output. `None` when `error` is set.
        */
