@@ -12,7 +12,10 @@
 // then 5 KB more for issue 28's rounding rules per output (engine/src/display/rounding.rs),
 // a returned Decimal shown from its digits, RegExp's refusals in V8's words
 // (engine/src/host/regexp.rs) and the rules run inside the script's own run (2.7 KB of the
-// 12 KB these four add); docs/benchmarks.md ("The module's size") records the trade.
+// 12 KB these four add); then 15 KB more (1,349,356 → 1,360,567 bytes, 2026-11-29) for
+// issue 28's lone surrogates carried to every face's JSON (engine/src/display/js_text.rs),
+// CSV cells rounded as shown, and issue 30's simple rules judged in Rust
+// (engine/src/run/rules/native.rs); docs/benchmarks.md ("Sizes") records the trade.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -21,9 +24,9 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "../../../pkg");
-const TARGET_GZIPPED = 1.35e6;
+const TARGET_GZIPPED = 1.365e6;
 
-test("the default module's gzip copy is the module and at most 1.35 MB", () => {
+test("the default module's gzip copy is the module and at most 1.365 MB", () => {
   const wasm = readFileSync(join(pkg, "calcsmith_engine_bg.wasm"));
   const gz = readFileSync(join(pkg, "calcsmith_engine_bg.wasm.gz"));
   assert.ok(gunzipSync(gz).equals(wasm), "the .gz copy unpacks to the module");
