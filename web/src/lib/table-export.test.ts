@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvFileName, rawText, tableToCsv, tableToTsv } from './table-export';
+import {
+  BOM,
+  csvFileName,
+  type ExportTable,
+  rawText,
+  tableToCsv,
+  tableToTsv,
+} from './table-export';
 
 describe('rawText', () => {
   it('writes numbers as JavaScript does, unformatted', () => {
@@ -63,7 +70,7 @@ describe('tableToCsv', () => {
 
   it('writes the engine’s rounded cells where a column rounds, raw values elsewhere', () => {
     // As a result with a "$, 2 decimals, half to even to 0.05" column `n` carries it.
-    const table = {
+    const table: ExportTable = {
       columns: ['n', 'p', 'm'],
       rows: [
         { n: 2.6250000000000004, p: 0.145, m: 0.1 + 0.2 },
