@@ -39,4 +39,28 @@ describe('values by input name', () => {
       unknown: ['__proto__'],
     });
   });
+
+  it('names a list’s items by their fields, both ways', () => {
+    const withList: CalcDoc = {
+      metaInputs: [
+        {
+          id: 4,
+          name: 'guests',
+          type: 'list',
+          metaInputs: [
+            { id: 5, name: 'name', type: 'string' },
+            { id: 6, name: 'age', type: 'number' },
+          ],
+        },
+      ],
+    };
+    expect(valuesByName(withList, { '4': [{ '5': 'Ann', '6': 40 }] })).toEqual({
+      guests: [{ name: 'Ann', age: 40 }],
+    });
+    expect(checkNamedValues(withList, { guests: [{ name: 'Bo', age: 7 }] })).toEqual({
+      values: { '4': [{ '5': 'Bo', '6': 7 }] },
+      refused: [],
+      unknown: [],
+    });
+  });
 });

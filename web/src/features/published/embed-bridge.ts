@@ -4,7 +4,7 @@
 // allow; it answers the origin that said hello and no other. A host's values are read as a
 // link's hash values are (value-check.ts), so a host can set nothing a link could not.
 import type { CalcsmithError, CalcsmithResult } from '../../../public/embed';
-import { checkHashValues } from '../../components/calculator/value-check';
+import { checkNamedValues, valuesByName } from '../../components/calculator/named-values';
 import { embedOriginAllowed } from '../../lib/embed-domains';
 import {
   envelope,
@@ -13,7 +13,7 @@ import {
   readHostMessage,
   type FrameMessage,
 } from '../../lib/embed-protocol';
-import type { CalcDoc, InputDef } from '../../lib/types';
+import type { CalcDoc } from '../../lib/types';
 
 /** What the bridge needs of the page (the hook gives the calculator's, tests their own). */
 export interface BridgeEnv {
@@ -75,9 +75,8 @@ export function createEmbedBridge(env: BridgeEnv): EmbedBridge {
       refuse(request, { code: 'refused', message, inputs: [] });
       return sendValues(request);
     }
-    const { values, unknown } = valuesById(doc, given);
-    const checked = checkHashValues(doc, values);
-    const refused = [...unknown, ...namesOf(doc, Object.keys(checked.refused))];
+    const checked = checkNamedValues(doc, given);
+    const refused = [...checked.unknown, ...checked.refused];
     if (refused.length > 0) {
       const names = refused.map((name) => (name.length > 40 ? `${name.slice(0, 39)}…` : name));
       refuse(request, {
@@ -170,58 +169,4 @@ function jsonLength(value: unknown): number | null {
   } catch {
     return null;
   }
-}
-
-const byName = (doc: CalcDoc) =>
-  new Map((doc.metaInputs ?? []).map((input) => [input.name, input]));
-
-/** An object without a prototype: a name such as `__proto__` is a plain key in it. */
-const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
-
-/** Values keyed by input id → by name (a list's items by their fields' names). */
-export function valuesByName(doc: CalcDoc, values: Record<string, unknown>) {
-  const named = bare();
-  for (const input of doc.metaInputs ?? []) {
-    named[input.name] = mapItems(input, values[String(input.id)], (sub) => [
-      String(sub.id),
-      sub.name,
-    ]);
-  }
-  return named;
-}
-
-/** A host's values by name → by input id, and the names no input has. */
-function valuesById(doc: CalcDoc, given: Record<string, unknown>) {
-  const inputs = byName(doc);
-  const values: Record<string, unknown> = {};
-  const unknown: string[] = [];
-  for (const name of Object.keys(given)) {
-    const input = inputs.get(name);
-    if (!input) unknown.push(name);
-    else
-      values[String(input.id)] = mapItems(input, given[name], (sub) => [sub.name, String(sub.id)]);
-  }
-  return { values, unknown };
-}
-
-/** A list's items with their keys renamed (`[from, to]` per field); other values as they are. */
-function mapItems(input: InputDef, value: unknown, key: (sub: InputDef) => [string, string]) {
-  if (input.type !== 'list' || !Array.isArray(value)) return value;
-  return value.map((item: unknown) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
-    const renamed = bare();
-    for (const sub of input.metaInputs ?? []) {
-      const [from, to] = key(sub);
-      if (Object.prototype.hasOwnProperty.call(item, from)) {
-        renamed[to] = (item as Record<string, unknown>)[from];
-      }
-    }
-    return renamed;
-  });
-}
-
-function namesOf(doc: CalcDoc, ids: string[]): string[] {
-  return (doc.metaInputs ?? [])
-    .filter((input) => ids.includes(String(input.id)))
-    .map((input) => input.name);
 }
