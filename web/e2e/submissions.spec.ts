@@ -258,7 +258,7 @@ test('the CSV, search, dates, deleting, and what the free plan holds back', asyn
   expect(lines[1]).toMatch(
     new RegExp(
       '^\\w+,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,1,,"\'=HYPERLINK\\(""x""\\)",bob@example\\.com,,,,true,' +
-        `${CONSENT},2,4$`,
+        `${CONSENT},2,4\\.00$`,
     ),
   );
   expect(lines[2]).toMatch(
