@@ -262,7 +262,7 @@ test('the CSV, search, dates, deleting, and what the free plan holds back', asyn
     ),
   );
   expect(lines[2]).toMatch(
-    new RegExp(`^\\w+,[^,]+,1,,Ada Lovelace,ada@example\\.com,,,,true,${CONSENT},1,2$`),
+    new RegExp(`^\\w+,[^,]+,1,,Ada Lovelace,ada@example\\.com,,,,true,${CONSENT},1,2\\.00$`),
   );
 
   // Search by name or e-mail.
