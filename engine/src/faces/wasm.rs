@@ -3,16 +3,18 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
 use crate::limits::CountingAllocator;
-use crate::model::{InputDef, InputType, OutputDef, OutputType};
 use crate::whatif::seek::{GoalSeek, SeekAnswer};
 use crate::whatif::sweep::{Sweep, SweepAnswer};
-use crate::{CalcDoc, EngineOptions, Library, editor};
+use crate::{CalcDoc, EngineOptions, Library};
+
+mod editing;
+mod js_values;
+
+use js_values::{from_js, to_js};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -118,62 +120,6 @@ export interface EvalResult { outputs: Record<string, unknown> | null;
   hiddenSections?: string[]; invalid?: Record<string, string>;
   csv?: Record<string, Record<string, string>[]> }
 "#;
-
-/// A JS value read into Rust: as JSON data (see [`json_data`]), then as `T`.
-fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    let data = json_data(&value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
-    serde_json::from_value(data).map_err(|e| JsError::new(&format!("{what}: {e}")))
-}
-
-/// A JS value as JSON data, read as serde-wasm-bindgen (which this replaced, being
-/// bigger) read it: null and undefined are null, safe integers are integers, other
-/// numbers floats (null when not finite), arrays element by element, other objects by
-/// their own enumerable string keys. Functions, symbols and BigInts are refused.
-fn json_data(value: &JsValue) -> Result<Value, String> {
-    if value.is_null() || value.is_undefined() {
-        return Ok(Value::Null);
-    }
-    if let Some(flag) = value.as_bool() {
-        return Ok(Value::Bool(flag));
-    }
-    if let Some(number) = value.as_f64() {
-        return Ok(if js_sys::Number::is_safe_integer(value) {
-            Value::from(number as i64)
-        } else {
-            serde_json::Number::from_f64(number).map_or(Value::Null, Value::Number)
-        });
-    }
-    if let Some(text) = value.as_string() {
-        return Ok(Value::String(text));
-    }
-    if js_sys::Array::is_array(value) {
-        let array: &js_sys::Array = value.unchecked_ref();
-        return array.iter().map(|item| json_data(&item)).collect();
-    }
-    if value.is_object() && !value.is_function() {
-        let mut map = Map::new();
-        for entry in js_sys::Object::entries(value.unchecked_ref()).iter() {
-            let entry: js_sys::Array = entry.unchecked_into();
-            map.insert(
-                entry.get(0).as_string().unwrap_or_default(),
-                json_data(&entry.get(1))?,
-            );
-        }
-        return Ok(Value::Object(map));
-    }
-    Err(format!(
-        "{} is not JSON data",
-        value.js_typeof().as_string().unwrap_or_default()
-    ))
-}
-
-/// A Rust value handed to JS as JSON text parsed by the host: cheaper than building it
-/// field by field, and the same plain objects; a script's lone surrogates reach JS as
-/// those code units (`display/js_text.rs`).
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text = crate::js_text::to_json(value).map_err(|e| JsError::new(&e.to_string()))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("a result is not JSON"))
-}
 
 fn options(init: JsValue) -> Result<EngineOptions, JsError> {
     if init.is_undefined() || init.is_null() {
@@ -370,43 +316,27 @@ pub fn refused_allocations() -> usize {
     crate::limits::refused_allocations()
 }
 
+/// Lowers (`true`) or restores (`false`) the recursion limit of this instance's later
+/// calculations. A calculation that recurses through getters or built-ins' callbacks can
+/// run out of the browser's own stack before the engine's limit: `evaluate` then throws
+/// V8's `RangeError` and the instance is unusable. The host makes a new instance
+/// (`__wbg_reset_state`), calls `setShallowRecursion(true)`, evaluates the same
+/// calculation again — which now ends in the engine's `RangeError: Maximum call stack
+/// size exceeded (line N)`, as on the server and in the CLI — and calls
+/// `setShallowRecursion(false)` (`limits::set_recursion_limit`).
+#[wasm_bindgen(js_name = setShallowRecursion)]
+pub fn set_shallow_recursion(shallow: bool) {
+    use crate::limits::{RECURSION_LIMIT, SHALLOW_RECURSION_LIMIT, set_recursion_limit};
+    set_recursion_limit(if shallow {
+        SHALLOW_RECURSION_LIMIT
+    } else {
+        RECURSION_LIMIT
+    });
+}
+
 /// Whether `script` may use Intl, so needs the Intl module (the web worker loads it for such
 /// a script; src/doc/intl_usage.rs).
 #[wasm_bindgen(js_name = usesIntl)]
 pub fn uses_intl(script: &str) -> bool {
     crate::intl_usage::uses_intl(script)
-}
-
-/// A new input after `existing`: next id, first unused name, the type's presentation.
-#[wasm_bindgen(js_name = newInput, unchecked_return_type = "InputDef")]
-pub fn new_input(
-    #[wasm_bindgen(unchecked_param_type = "InputDef[]")] existing: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
-    inside_list: bool,
-) -> Result<JsValue, JsError> {
-    let existing: Vec<InputDef> = from_js(existing, "inputs")?;
-    let kind: InputType = from_js(kind, "input type")?;
-    let input = editor::new_input(&existing, kind, inside_list)
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&input)
-}
-
-/// A new output (or table column) after `existing`.
-#[wasm_bindgen(js_name = newOutput, unchecked_return_type = "OutputDef")]
-pub fn new_output(
-    #[wasm_bindgen(unchecked_param_type = "OutputDef[]")] existing: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "\"value\" | \"table\"")] kind: JsValue,
-) -> Result<JsValue, JsError> {
-    let existing: Vec<OutputDef> = from_js(existing, "outputs")?;
-    let kind: OutputType = from_js(kind, "output type")?;
-    to_js(&editor::new_output(&existing, kind))
-}
-
-/// The value a new input of this type starts with (spec §3).
-#[wasm_bindgen(js_name = defaultValue)]
-pub fn default_value(
-    #[wasm_bindgen(unchecked_param_type = "InputType")] kind: JsValue,
-) -> Result<JsValue, JsError> {
-    let kind: InputType = from_js(kind, "input type")?;
-    to_js(&editor::default_value(kind))
 }

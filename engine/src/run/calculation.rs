@@ -241,6 +241,9 @@ fn start_run(
     context
         .runtime_limits_mut()
         .set_loop_iteration_limit(loop_limit);
+    context
+        .runtime_limits_mut()
+        .set_recursion_limit(crate::limits::recursion_limit());
     Ok(describe)
 }
 

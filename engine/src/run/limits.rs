@@ -44,6 +44,34 @@ pub const RECURSION_MESSAGE: &str = "RangeError: Maximum call stack size exceede
 /// ([`NATIVE_STACK`], and the wasm stack in `.cargo/config.toml`).
 pub const RECURSION_LIMIT: usize = 10_500;
 
+/// The recursion limit for the one calculation a browser host runs again after the
+/// browser's own stack ran out (see [`set_recursion_limit`]): recursion through getters
+/// or built-ins' callbacks nests boa's interpreter in Rust, and V8's default stack (984 KB,
+/// a Web Worker's; not settable from a page) holds only about 1,500 levels of getters and
+/// 1,100 of recursion through `map`'s callback in the wasm module (measured under Node 20,
+/// docs/engine.md, "Evaluation"). boa counts a getter's level twice (its frame and its
+/// re-entry) and a callback's three times, so this limit stops them at 1,000 and 660.
+pub const SHALLOW_RECURSION_LIMIT: usize = 2_000;
+
+/// The recursion limit calculations start with from now on in this process or wasm
+/// instance: [`RECURSION_LIMIT`] unless a host lowered it.
+static RECURSION_LIMIT_NOW: AtomicUsize = AtomicUsize::new(RECURSION_LIMIT);
+
+/// Sets the recursion limit of later calculations, between 100 and [`RECURSION_LIMIT`]
+/// (others are clamped). Only a browser host lowers it: after the browser's own stack ran
+/// out in a calculation (the wasm instance is then made again), it runs that calculation
+/// once more with [`SHALLOW_RECURSION_LIMIT`], so that a getter that reads itself ends in
+/// the engine's `RangeError` with its line, as it does natively, and then sets the limit
+/// back. Natively the stack is sized for [`RECURSION_LIMIT`] ([`NATIVE_STACK`]).
+pub fn set_recursion_limit(limit: usize) {
+    RECURSION_LIMIT_NOW.store(limit.clamp(100, RECURSION_LIMIT), Ordering::Relaxed);
+}
+
+/// The recursion limit a calculation starts with ([`set_recursion_limit`]).
+pub fn recursion_limit() -> usize {
+    RECURSION_LIMIT_NOW.load(Ordering::Relaxed)
+}
+
 /// How many values boa's own value stack (arguments and registers of every frame) may
 /// hold: room for [`RECURSION_LIMIT`] frames of a function with many locals.
 pub const VALUE_STACK_LIMIT: usize = 1 << 21;

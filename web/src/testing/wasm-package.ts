@@ -6,6 +6,7 @@ import init, {
   Engine,
   __wbg_reset_state,
   refusedAllocations,
+  setShallowRecursion,
   usesIntl,
 } from '../../../pkg/calcsmith_engine.js';
 import type { EnginePackage } from '../lib/engine/module-engine';
@@ -20,4 +21,5 @@ export const wasmPackage: EnginePackage = {
   createEngine: (locale) => new Engine({ locale }),
   refusedAllocations,
   usesIntl,
+  setShallowRecursion,
 };

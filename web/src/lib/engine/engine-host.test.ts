@@ -77,6 +77,11 @@ class FakePackage implements EnginePackage {
     return this.refused;
   }
   usesIntl = vi.fn((script: string) => script.includes('Intl'));
+  /** Whether the instance runs with the engine's shallower recursion limit. */
+  shallow = false;
+  setShallowRecursion = vi.fn((shallow: boolean) => {
+    this.shallow = shallow;
+  });
 }
 
 const request = (script: string, libraries: CalcDoc['libraries'] = {}): EvalRequest => ({
@@ -183,6 +188,36 @@ describe('EngineHost', () => {
       },
     });
     // The instance is made again: the next calculation works.
+    expect(await run(request('after'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: okResult({ x: 3 }),
+    });
+  });
+
+  it("runs a calculation that ran out of the browser's stack again with the shallower limit, for the engine's own answer", async () => {
+    const withLine = 'RangeError: Maximum call stack size exceeded (line 2)';
+    pkg.behave = (script) =>
+      script !== 'getter'
+        ? okResult({ x: pkg.shallow ? -1 : 3 })
+        : pkg.shallow
+          ? { ...okResult({}), outputs: null, display: null, error: withLine }
+          : new RangeError('Maximum call stack size exceeded');
+    expect(await run(request('getter'))).toContainEqual({
+      type: 'result',
+      id: 1,
+      result: {
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: withLine,
+      },
+    });
+    expect(pkg.setShallowRecursion.mock.calls).toEqual([[true], [false]]);
+    expect(pkg.reset).toHaveBeenCalledTimes(1);
+    // The limit is back for the next calculation.
     expect(await run(request('after'))).toContainEqual({
       type: 'result',
       id: 1,

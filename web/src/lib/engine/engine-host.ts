@@ -226,16 +226,31 @@ export class EngineHost {
     }
     answer.started?.();
     try {
-      answer.done(module.call(() => work(engine)));
+      answer.done(await this.running(module, request, engine, work));
     } catch (error) {
       answer.failed(error);
       module.tryRestore();
       return;
     }
     try {
-      module.call(() => engine.prepare?.());
+      module.idle();
     } catch {
       module.tryRestore();
+    }
+  }
+
+  /** `work` on `engine`, run again with a shallower recursion limit if it ran out of stack. */
+  private async running<T>(
+    module: ModuleEngine,
+    request: EvalRequest,
+    engine: EngineLike,
+    work: (engine: EngineLike) => T,
+  ): Promise<T> {
+    try {
+      return module.call(() => work(engine));
+    } catch (error) {
+      if (!(error instanceof EngineTrap && error.outOfStack)) throw error;
+      return module.afterStackOverflow(request, work);
     }
   }
 

@@ -32,6 +32,7 @@ const host = new EngineHost(
       createEngine: (locale) => new intl.Engine({ locale }),
       refusedAllocations: intl.refusedAllocations,
       usesIntl: intl.usesIntl,
+      setShallowRecursion: intl.setShallowRecursion,
     };
   },
 );
@@ -101,6 +102,41 @@ describe('EngineHost with the real engine', () => {
         error: RECURSION,
       });
       expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });
+    },
+    60_000,
+  );
+
+  it.each([
+    // Each level nests boa's interpreter in Rust: the browser's stack runs out first, and
+    // the calculation is run again with the engine's shallower limit.
+    [
+      'a getter that reads itself',
+      'const order = {\n  get total() { return this.total * 1.08; },\n};\nreturn { x: order.total };',
+      2,
+    ],
+    [
+      "a function recursing through map's callback",
+      'function depth(n) {\n  return [n].map((m) => depth(m + 1))[0];\n}\nreturn { x: depth(0) };',
+      2,
+    ],
+  ])(
+    'answers %s with the RangeError and line the server gives, and then works again',
+    async (_, script, line) => {
+      expect(await evaluate({ script, metaOutputs: outputs })).toEqual({
+        outputs: null,
+        display: null,
+        usedInputs: [],
+        hiddenInputs: [],
+        hiddenOutputs: [],
+        error: `${RECURSION} (line ${line})`,
+      });
+      expect(await evaluate(withLodash)).toMatchObject({ outputs: { x: 6 }, error: null });
+      // The limit is back: recursion as deep as V8 allows still answers.
+      const deep = 'function f(n) { return n === 0 ? 0 : 1 + f(n - 1); }\nreturn { x: f(9000) };';
+      expect(await evaluate({ script: deep, metaOutputs: outputs })).toMatchObject({
+        outputs: { x: 9000 },
+        error: null,
+      });
     },
     60_000,
   );

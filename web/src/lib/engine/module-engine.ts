@@ -39,6 +39,12 @@ export interface EnginePackage {
   refusedAllocations(): number;
   /** Whether a script may use Intl, so must run in the Intl module. */
   usesIntl(script: string): boolean;
+  /**
+   * Lowers or restores the recursion limit of the instance's later calculations, for
+   * running again a calculation that ran out of the browser's stack (absent from older
+   * stand-ins).
+   */
+  setShallowRecursion?(shallow: boolean): void;
 }
 
 /**
@@ -162,6 +168,35 @@ export class ModuleEngine {
       formatter.locale = locale;
     }
     return this.call(() => formatter.engine.evaluate(doc, {}));
+  }
+
+  /**
+   * Runs `work` again, on a new instance, after it ran out of the browser's own stack:
+   * recursion through getters or built-ins' callbacks nests the engine in Rust, and the
+   * browser's stack (about 1 MB) runs out before the engine's recursion limit does. With
+   * the engine's shallower limit the calculation ends in the engine's own RangeError with
+   * its line, as on the server. A calculation that runs out of stack again (recursion in a
+   * built-in with no frame to count) throws its `EngineTrap` again.
+   */
+  async afterStackOverflow<T>(request: EvalRequest, work: (engine: EngineLike) => T): Promise<T> {
+    const shallow = this.pkg.setShallowRecursion;
+    if (!shallow) throw new EngineTrap(false, true);
+    const engine = await this.prepare(request);
+    this.call(() => shallow(true));
+    try {
+      return this.call(() => work(engine));
+    } finally {
+      if (!this.broken) shallow(false);
+    }
+  }
+
+  /**
+   * Gets the warm engine's next realm ready, while idle after a calculation (the engine
+   * that answered it may have been made again on a new instance).
+   */
+  idle(): void {
+    const engine = this.engine;
+    if (engine) this.call(() => engine.prepare?.());
   }
 
   /** After a failure of the instance, makes the new one now (or with the next request). */

@@ -24,6 +24,7 @@ function enginePackage(glue: typeof engine, initialised: Promise<unknown>): Engi
     createEngine: (locale) => new glue.Engine({ locale }),
     refusedAllocations: glue.refusedAllocations,
     usesIntl: glue.usesIntl,
+    setShallowRecursion: glue.setShallowRecursion,
   };
 }
 
