@@ -220,7 +220,7 @@ fn translate_doc(
     if !matches!(&*last, Some((last_key, _)) if *last_key == key) {
         let text = key.as_string().unwrap_or_default();
         let value: Value =
-            serde_json::from_str(&text).map_err(|e| JsError::new(&format!("doc: {e}")))?;
+            crate::js_text::parse_json(&text).map_err(|e| JsError::new(&format!("doc: {e}")))?;
         let translated = CalcDoc::from_json_value(value).map_err(not_a_calculator)?;
         *last = Some((key, translated));
     }
