@@ -41,6 +41,11 @@ pub struct ErrorBody {
     /// A refused card (402): Stripe's decline code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decline_code: Option<String>,
+    /// A refusal of the account's plan (400: a full plan, a private calculator or script
+    /// on the free plan, one webhook endpoint too many): `"plan"`, so a client can offer an
+    /// upgrade; absent from every other answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused_by: Option<String>,
     /// A save that lost to another (409): the calculator's revision now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<i64>,
@@ -61,6 +66,7 @@ impl ErrorBody {
             message: message.into(),
             code: None,
             decline_code: None,
+            refused_by: None,
             revision: None,
             error: None,
             invalid: None,
