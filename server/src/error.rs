@@ -12,6 +12,9 @@ use crate::wire::ErrorBody;
 pub enum ApiError {
     /// 400: the request is wrong; the message says how.
     BadRequest(String),
+    /// 400: the account's plan does not allow it; the message says which plans do, and the
+    /// body's `refusedBy` is `"plan"`.
+    PlanRefused(String),
     /// 401: this needs a signed-in user.
     Unauthorized,
     /// 403: signed in, but not allowed.
@@ -92,6 +95,13 @@ impl IntoResponse for ApiError {
                     error: Some(text.clone()),
                     invalid: Some(invalid),
                     ..ErrorBody::new(text)
+                };
+                return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+            }
+            ApiError::PlanRefused(message) => {
+                let body = ErrorBody {
+                    refused_by: Some("plan".to_owned()),
+                    ..ErrorBody::new(message)
                 };
                 return (StatusCode::BAD_REQUEST, Json(body)).into_response();
             }

@@ -1,9 +1,33 @@
 //! The answer shapes every area shares: the one error body, a confirmation, and the
 //! `{"data": …}` wrapper of the billing answers. (A page of a list is `paging::Page`.) Each
 //! is the type the handlers return and the schema `/api/openapi.json` shows, written once.
+//! [`ScriptJson`] answers what holds a script's strings.
 
+use axum::http::HeaderValue;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// `Json`, for answers that carry a script's strings (outputs, stored results): a lone
+/// surrogate in them is written as `JSON.stringify` writes it, `"\ud83d"`
+/// (`calcsmith_engine::js_text`), never as the engine's own spelling of it.
+pub struct ScriptJson<T>(pub T);
+
+impl<T: Serialize> IntoResponse for ScriptJson<T> {
+    fn into_response(self) -> Response {
+        match calcsmith_engine::js_text::to_json(&self.0) {
+            Ok(body) => (
+                [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+                body,
+            )
+                .into_response(),
+            Err(e) => ApiError::Internal(e.to_string()).into_response(),
+        }
+    }
+}
 
 /// Every failure: a 4xx (or a generic 500) with a message for people.
 #[derive(Debug, Serialize, ToSchema)]
@@ -17,6 +41,11 @@ pub struct ErrorBody {
     /// A refused card (402): Stripe's decline code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decline_code: Option<String>,
+    /// A refusal of the account's plan (400: a full plan, a private calculator or script
+    /// on the free plan, one webhook endpoint too many): `"plan"`, so a client can offer an
+    /// upgrade; absent from every other answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused_by: Option<String>,
     /// A save that lost to another (409): the calculator's revision now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<i64>,
@@ -37,6 +66,7 @@ impl ErrorBody {
             message: message.into(),
             code: None,
             decline_code: None,
+            refused_by: None,
             revision: None,
             error: None,
             invalid: None,

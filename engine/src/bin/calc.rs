@@ -90,7 +90,8 @@ fn parse_args(
 fn read_json(path: &Path) -> Result<Value, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not valid JSON: {e}", path.display()))
+    // As `JSON.parse` reads it: a test may expect a text holding a lone surrogate.
+    js_text::parse_json(&text).map_err(|e| format!("{} is not valid JSON: {e}", path.display()))
 }
 
 /// The calculator in `doc` and the values in `values` (none when not given).
@@ -186,7 +187,7 @@ fn readable(report: &TestReport) -> String {
         "{} passed, {} failed",
         report.passed, report.failed
     ));
-    lines.join("\n")
+    js_text::well_formed(&lines.join("\n")).into_owned()
 }
 
 fn difference_line(difference: &Difference) -> String {

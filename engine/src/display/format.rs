@@ -120,21 +120,51 @@ pub fn format_number(value: f64, style: &NumberStyle, locale: Locale) -> String 
 /// `Infinity`, `-Infinity`, as the engine reads a returned `Decimal`. Its digits are never
 /// rounded to a double: `12345678901234567890.123` keeps all 23.
 pub fn format_decimal_text(text: &str, style: &NumberStyle, locale: Locale) -> String {
-    let (negative, magnitude) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let bytes = magnitude.as_bytes();
-    let plain = bytes.first().is_some_and(u8::is_ascii_digit)
-        && bytes.last().is_some_and(u8::is_ascii_digit)
-        && bytes.iter().filter(|&&b| b == b'.').count() <= 1
-        && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
-    if plain {
-        decorate_finite(negative, magnitude, style, locale)
-    } else if magnitude == "Infinity" {
-        decorate(negative, "∞".to_string(), style, locale)
-    } else {
-        decorate(false, "NaN".to_string(), style, locale)
+    match DecimalText::read(text) {
+        DecimalText::Finite {
+            negative,
+            magnitude,
+        } => decorate_finite(negative, magnitude, style, locale),
+        DecimalText::Infinite { negative } => decorate(negative, "∞".to_string(), style, locale),
+        DecimalText::NaN => decorate(false, "NaN".to_string(), style, locale),
+    }
+}
+
+/// A `Decimal`'s text as the engine reads it (see [`format_decimal_text`]).
+enum DecimalText<'a> {
+    /// Plain digits with at most one point, a digit at each end.
+    Finite {
+        negative: bool,
+        magnitude: &'a str,
+    },
+    Infinite {
+        negative: bool,
+    },
+    /// `NaN`, or any text that is not one of the above.
+    NaN,
+}
+
+impl DecimalText<'_> {
+    fn read(text: &str) -> DecimalText<'_> {
+        let (negative, magnitude) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let bytes = magnitude.as_bytes();
+        let plain = bytes.first().is_some_and(u8::is_ascii_digit)
+            && bytes.last().is_some_and(u8::is_ascii_digit)
+            && bytes.iter().filter(|&&b| b == b'.').count() <= 1
+            && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+        if plain {
+            DecimalText::Finite {
+                negative,
+                magnitude,
+            }
+        } else if magnitude == "Infinity" {
+            DecimalText::Infinite { negative }
+        } else {
+            DecimalText::NaN
+        }
     }
 }
 
@@ -182,16 +212,13 @@ pub fn plain_number(value: f64, style: &NumberStyle) -> Option<String> {
 /// reads them).
 #[must_use]
 pub fn plain_decimal_text(text: &str, style: &NumberStyle) -> Option<String> {
-    let (negative, magnitude) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let bytes = magnitude.as_bytes();
-    let plain = bytes.first().is_some_and(u8::is_ascii_digit)
-        && bytes.last().is_some_and(u8::is_ascii_digit)
-        && bytes.iter().filter(|&&b| b == b'.').count() <= 1
-        && bytes.iter().all(|&b| b.is_ascii_digit() || b == b'.');
-    plain.then(|| plain_finite(negative, magnitude, style))
+    match DecimalText::read(text) {
+        DecimalText::Finite {
+            negative,
+            magnitude,
+        } => Some(plain_finite(negative, magnitude, style)),
+        DecimalText::Infinite { .. } | DecimalText::NaN => None,
+    }
 }
 
 fn plain_finite(negative: bool, text: &str, style: &NumberStyle) -> String {

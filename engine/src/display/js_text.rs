@@ -8,8 +8,9 @@
 //!   ([`json_text`]; the wasm face's `JSON.parse` then gives the browser the code unit);
 //! - in display text, U+FFFD, as a browser draws a lone surrogate ([`well_formed`]).
 //!
-//! Only what a calculation returns is read this way (`run/describe.rs`); messages and the
-//! console keep boa's `\uD83D` spelling.
+//! What a calculation returns (`run/describe.rs`), its error messages (`errors/`) and its
+//! console lines (`host/console.rs`) are read this way; where Node's console quotes a
+//! string inside a value it writes the escape itself, `'\ud83d'` ([`escaped`]).
 
 use std::borrow::Cow;
 
@@ -106,16 +107,26 @@ pub fn well_formed(text: &str) -> Cow<'_, str> {
 /// `JSON.stringify` writes it.
 #[must_use]
 pub fn json_text(json: String) -> String {
-    if !json.contains(ESCAPE) {
-        return json;
+    match escaped(&json) {
+        Cow::Borrowed(_) => json,
+        Cow::Owned(text) => text,
     }
-    let mut text = String::with_capacity(json.len());
-    pieces(&json, |piece| match piece {
-        Piece::Plain(plain) => text.push_str(plain),
-        Piece::Surrogate(unit) => text.push_str(&format!("\\u{unit:04x}")),
-        Piece::Escape => text.push(ESCAPE),
+}
+
+/// `text` with each lone surrogate as the six characters `\udXXX` (as `JSON.stringify`
+/// and Node's `util.inspect` write one inside quotes) and a real [`ESCAPE`] as itself.
+#[must_use]
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.contains(ESCAPE) {
+        return Cow::Borrowed(text);
+    }
+    let mut written = String::with_capacity(text.len());
+    pieces(text, |piece| match piece {
+        Piece::Plain(plain) => written.push_str(plain),
+        Piece::Surrogate(unit) => written.push_str(&format!("\\u{unit:04x}")),
+        Piece::Escape => written.push(ESCAPE),
     });
-    text
+    Cow::Owned(written)
 }
 
 /// `value` as JSON text, lone surrogates in its strings as `\udXXX`: what every face

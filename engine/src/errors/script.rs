@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::errors::site::{Operation, Site, sites_at};
 use crate::errors::v8_messages as v8;
+use crate::js_text::from_js;
 use crate::limits::RECURSION_MESSAGE;
 
 /// The source name given to the author's script, to tell its frames from libraries'.
@@ -308,15 +309,15 @@ impl Frames {
     }
 }
 
-/// `throw "oops"` shows `oops`; other thrown values show their string form.
+/// `throw "oops"` shows `oops`; other thrown values show their string form (also an
+/// Error whose message boa cannot read as Rust text: one with a lone surrogate).
 fn thrown_value(error: &JsError, context: &mut Context) -> String {
     match error.as_opaque() {
         Some(value) => match value.as_string() {
-            Some(s) => s.to_std_string_escaped(),
-            None => value.to_string(context).map_or_else(
-                |_| value.display().to_string(),
-                |s| s.to_std_string_escaped(),
-            ),
+            Some(s) => from_js(&s),
+            None => value
+                .to_string(context)
+                .map_or_else(|_| value.display().to_string(), |s| from_js(&s)),
         },
         None => error.to_string(),
     }

@@ -96,8 +96,9 @@ export type GoalSeekResult =
 export interface SweepSpec { output: string; input: string; from?: number; to?: number;
   steps?: number; values?: number[]; input2?: string; from2?: number; to2?: number;
   steps2?: number; values2?: number[]; rowStart?: number; rowCount?: number }
-/** One cell: the output's raw value and display text, or the calculation's error. */
-export type SweepCell = { value: unknown; display: string } | { error: string };
+/** One cell: the output's raw value and display text (and, when the output rounds, the
+ * number as a CSV writes it: as shown, in plain digits), or the calculation's error. */
+export type SweepCell = { value: unknown; display: string; csv?: string } | { error: string };
 /** Every row's and column's input value, and the cells of the rows calculated (from
  * `rowStart`; one cell a row when one input varies); or why the table cannot be made. */
 export type SweepResult =
@@ -166,7 +167,7 @@ fn translate_doc(
     if !matches!(&*last, Some((last_key, _)) if *last_key == key) {
         let text = key.as_string().unwrap_or_default();
         let value: Value =
-            serde_json::from_str(&text).map_err(|e| JsError::new(&format!("doc: {e}")))?;
+            crate::js_text::parse_json(&text).map_err(|e| JsError::new(&format!("doc: {e}")))?;
         let translated = CalcDoc::from_json_value(value).map_err(not_a_calculator)?;
         *last = Some((key, translated));
     }

@@ -14,6 +14,7 @@ use boa_engine::property::Attribute;
 use boa_engine::{Context, JsResult, JsValue, NativeFunction, js_string};
 
 use super::inspect::{inspect, number};
+use crate::js_text::from_js;
 use crate::output::{ConsoleEntry, ConsoleLevel};
 
 /// The most lines one calculation keeps.
@@ -173,7 +174,7 @@ fn label(args: &[JsValue], context: &mut Context) -> JsResult<String> {
     match args.first() {
         None => Ok("default".to_owned()),
         Some(value) if value.is_undefined() => Ok("default".to_owned()),
-        Some(value) => Ok(value.to_string(context)?.to_std_string_escaped()),
+        Some(value) => Ok(from_js(&value.to_string(context)?)),
     }
 }
 
@@ -230,7 +231,7 @@ pub fn format_arguments(args: &[JsValue], context: &mut Context) -> String {
     let mut parts = Vec::new();
     let mut rest = args;
     if let Some(first) = args.first().and_then(JsValue::as_string) {
-        let first = first.to_std_string_escaped();
+        let first = from_js(&first);
         rest = &args[1..];
         if first.contains('%') {
             parts.push(substitute(&first, &mut rest, context));
@@ -247,7 +248,7 @@ pub fn format_arguments(args: &[JsValue], context: &mut Context) -> String {
 /// A value at the top level of a console line: a string as it is.
 fn plain(value: &JsValue, context: &mut Context) -> String {
     match value.as_string() {
-        Some(s) => s.to_std_string_escaped(),
+        Some(s) => from_js(&s),
         None => inspect(value, context),
     }
 }
@@ -287,7 +288,7 @@ fn substitute(format: &str, rest: &mut &[JsValue], context: &mut Context) -> Str
                 None if value.is_bigint() => inspect(value, context),
                 None => value
                     .to_string(context)
-                    .map_or_else(|_| inspect(value, context), |s| s.to_std_string_escaped()),
+                    .map_or_else(|_| inspect(value, context), |s| from_js(&s)),
             },
             'd' | 'i' | 'f' => {
                 if value.is_bigint() {

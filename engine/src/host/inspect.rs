@@ -8,6 +8,8 @@ use boa_engine::property::PropertyKey;
 use boa_engine::value::JsVariant;
 use boa_engine::{Context, JsObject, JsValue, js_string};
 
+use crate::js_text::from_js;
+
 /// Nested objects deeper than this print as `[Object]` / `[Array]`.
 const DEPTH: usize = 2;
 /// Array items (and object keys) shown before `... N more items`.
@@ -48,7 +50,8 @@ struct Printer {
     circular: bool,
 }
 
-/// How Node's `util.inspect` quotes a string nested in an object.
+/// How Node's `util.inspect` quotes a string nested in an object; `s` is spelled as
+/// [`from_js`] spells it.
 pub fn quote(s: &str) -> String {
     let quote = if !s.contains('\'') {
         '\''
@@ -81,7 +84,8 @@ pub fn quote(s: &str) -> String {
         }
     }
     out.push(quote);
-    out
+    // Node writes a lone surrogate inside quotes as `\ud83d`.
+    crate::js_text::escaped(&out).into_owned()
 }
 
 fn is_identifier(key: &str) -> bool {
@@ -100,7 +104,7 @@ impl Printer {
             JsVariant::Boolean(b) => b.to_string(),
             JsVariant::Integer32(n) => n.to_string(),
             JsVariant::Float64(n) => number(n, context),
-            JsVariant::String(s) => quote(&s.to_std_string_escaped()),
+            JsVariant::String(s) => quote(&from_js(&s)),
             JsVariant::BigInt(n) => format!("{n}n"),
             JsVariant::Symbol(symbol) => symbol.descriptive_string().to_std_string_escaped(),
             JsVariant::Object(object) => self.object(&object, depth, context),
@@ -354,7 +358,7 @@ impl Printer {
             }
             let name = match &key {
                 PropertyKey::String(s) => {
-                    let s = s.to_std_string_escaped();
+                    let s = from_js(s);
                     if is_identifier(&s) { s } else { quote(&s) }
                 }
                 PropertyKey::Index(i) => i.get().to_string(),

@@ -291,6 +291,8 @@ both_databases!(
             body["message"],
             "The free plan saves up to 5 calculators. Upgrade to Regular or Premium to save more."
         );
+        // Machine-readable: the editor offers "Upgrade" for this refusal only.
+        assert_eq!(body["refusedBy"], "plan");
         // Saving an existing one again is fine.
         assert_eq!(
             save(&app, &author, &ids[0], &doc("return { x: 2 };"))

@@ -97,6 +97,8 @@ both_databases!(
                 (400, Some(message.as_str())),
                 "{list}"
             );
+            // Not the plan's refusal: the editor shows the message, not "Upgrade".
+            assert_eq!(body.get("refusedBy"), None, "{list}");
         }
         // Nothing was stored by the refused saves.
         let (status, _) = get_json(&app, &author, &format!("/api/source/{id}")).await;

@@ -90,3 +90,77 @@ both_databases!(
         );
     }
 );
+
+/// A collecting calculator whose output (and error) cuts an emoji in half.
+fn halves_collecting_doc() -> serde_json::Value {
+    let mut doc = crate::submissions::collecting_doc();
+    doc["script"] = json!(
+        "var half = '😀'.slice(0, 1);\n\
+         if (inputs.a < 0) throw new Error('Not below zero: ' + half);\n\
+         return { x: half + inputs.a };"
+    );
+    doc
+}
+
+both_databases!(
+    a_submitted_lone_surrogate_reaches_the_owner_as_json_stringify_writes_it_and_the_csv_as_u_fffd,
+    |app: TestApp| async move {
+        let (author, id) = crate::submissions::author_with(
+            &app,
+            "halves-sent@example.com",
+            &halves_collecting_doc(),
+        )
+        .await;
+        let visitor = app.browser();
+        let captcha = solve_captcha(&app, &visitor).await;
+        let submit_url = app.url(&format!("/api/calc/{id}/submit"));
+        let body = |a: f64, captcha: String| json!({"values": {"1": a}, "contact": {"email": "v@example.com"}, "captchaResponse": captcha});
+        let sent = visitor
+            .post(&submit_url)
+            .json(&body(1.0, captcha))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(sent.status(), 201);
+        let sent = sent.text().await.unwrap();
+        assert!(sent.contains(r#""outputs":{"x":"\ud83d1"}"#), "{sent}");
+        assert!(sent.contains("\"display\":{\"x\":\"\u{FFFD}1\"}"), "{sent}");
+
+        let list = author
+            .get(app.url(&format!("/api/calc/{id}/submissions")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(list.status(), 200);
+        let list = list.text().await.unwrap();
+        assert!(list.contains(r#""outputs":{"x":"\ud83d1"}"#), "{list}");
+        assert!(list.contains("\"display\":{\"x\":\"\u{FFFD}1\"}"), "{list}");
+        assert!(!list.contains('\u{10FFFF}'), "{list}");
+
+        let csv = author
+            .get(app.url(&format!("/api/calc/{id}/submissions.csv")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let row = csv.split("\r\n").nth(1).unwrap_or_default();
+        assert!(row.ends_with(",1.0,\u{FFFD}1"), "{csv}");
+
+        // A failing calculation's message, as a browser shows it.
+        let captcha = solve_captcha(&app, &visitor).await;
+        let refused = visitor
+            .post(&submit_url)
+            .json(&body(-1.0, captcha))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(refused.status(), 400);
+        let refused: serde_json::Value = refused.json().await.unwrap();
+        assert_eq!(
+            refused["message"],
+            "Error: Not below zero: \u{FFFD} (line 2)"
+        );
+    }
+);

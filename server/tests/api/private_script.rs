@@ -272,7 +272,10 @@ both_databases!(
         let author = author_on(&app, "free-author@example.com", "free").await;
         let id = new_id();
         let refused = json_answer(save(&app, &author, &id, &secret_doc(true)).await).await;
-        assert_eq!(refused, (400, json!({"message": NEEDS_PLAN})));
+        assert_eq!(
+            refused,
+            (400, json!({"message": NEEDS_PLAN, "refusedBy": "plan"}))
+        );
         assert_eq!(
             get_json(&app, &app.browser(), &format!("/api/calc/{id}"))
                 .await
@@ -286,7 +289,10 @@ both_databases!(
             200
         );
         let refused = json_answer(save(&app, &author, &id, &secret_doc(true)).await).await;
-        assert_eq!(refused, (400, json!({"message": NEEDS_PLAN})));
+        assert_eq!(
+            refused,
+            (400, json!({"message": NEEDS_PLAN, "refusedBy": "plan"}))
+        );
         let (_, source) = get_json(&app, &author, &format!("/api/source/{id}")).await;
         assert_eq!(source["revision"], 1);
         assert_eq!(source["doc"]["privateScript"], false);

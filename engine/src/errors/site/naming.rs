@@ -13,7 +13,11 @@ use boa_ast::property::PropertyName;
 use boa_ast::visitor::{VisitWith, Visitor};
 use boa_ast::{Position, Spanned};
 
+use boa_engine::JsString;
+use boa_engine::interner::Sym;
+
 use super::{Finder, IDENT_MARK, Nullish, Operation, Site, pair};
+use crate::js_text::from_js;
 
 impl Finder<'_> {
     pub(super) fn boa_position(&self) -> (u32, u32) {
@@ -90,17 +94,22 @@ impl Finder<'_> {
         });
     }
 
+    /// A string literal's text, a lone surrogate in it (`'\ud83d'`) spelled as
+    /// `js_text` spells one.
+    fn text(&self, sym: Sym) -> Option<String> {
+        let literal = self.interner.resolve(sym)?;
+        Some(from_js(&JsString::from(literal.utf16())))
+    }
+
     /// A computed key's value when the script spells it out.
     pub(super) fn key_text(&self, key: &Expression) -> Option<String> {
         match key.flatten() {
             Expression::TemplateLiteral(template) => match template.elements() {
-                [TemplateElement::String(sym)] => {
-                    self.interner.resolve(*sym).map(|s| s.to_string())
-                }
+                [TemplateElement::String(sym)] => self.text(*sym),
                 _ => None,
             },
             Expression::Literal(literal) => match literal.kind() {
-                LiteralKind::String(sym) => self.interner.resolve(*sym).map(|s| s.to_string()),
+                LiteralKind::String(sym) => self.text(*sym),
                 LiteralKind::Int(n) => Some(n.to_string()),
                 LiteralKind::Num(n) => Some(format_number(*n)),
                 _ => None,
@@ -153,12 +162,7 @@ impl Finder<'_> {
             Expression::Identifier(identifier) => self.name(*identifier),
             Expression::This(_) => "this".to_owned(),
             Expression::Literal(literal) => match literal.kind() {
-                LiteralKind::String(sym) => format!(
-                    "\"{}\"",
-                    self.interner
-                        .resolve(*sym)
-                        .map_or_else(String::new, |s| s.to_string())
-                ),
+                LiteralKind::String(sym) => format!("\"{}\"", self.text(*sym).unwrap_or_default()),
                 LiteralKind::Int(n) => n.to_string(),
                 LiteralKind::Num(n) => format_number(*n),
                 LiteralKind::Bool(b) => b.to_string(),

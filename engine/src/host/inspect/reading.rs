@@ -130,7 +130,7 @@ pub(super) fn own_or_inherited(
         if let Some(Shown::Value(v) | Shown::Hidden(v)) =
             own_value(&object, &boa_engine::JsString::from(key).into(), context)
         {
-            return v.as_string().map(|s| s.to_std_string_escaped());
+            return v.as_string().map(|s| crate::js_text::from_js(&s));
         }
         current = object.prototype();
     }

@@ -10,7 +10,7 @@ pub mod sweep;
 #[cfg(test)]
 mod tests;
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 use crate::eval::Engine;
 use crate::format::{Locale, NumberStyle, format_number};
@@ -79,14 +79,8 @@ pub(crate) fn shown(n: f64) -> String {
     format_number(n, &NumberStyle::default(), Locale::En)
 }
 
-/// A number as a JSON value, whole numbers without a fraction (as `JSON.stringify`).
-pub(crate) fn json_number(n: f64) -> Value {
-    if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-        Value::from(n as i64)
-    } else {
-        Number::from_f64(n).map_or(Value::Null, Value::Number)
-    }
-}
+/// A number as a JSON value, as an output's raw value is written.
+pub(crate) use crate::output::json_number;
 
 /// One calculation's reading of the chosen output: its raw value and display text, or
 /// the calculation's error.

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::eval::Engine;
 use crate::model::{CalcDoc, InputDef};
+use crate::output::csv_number;
 
 /// The most values along one side of a table.
 pub const MAX_STEPS: usize = 50;
@@ -171,11 +172,21 @@ pub enum SweepAnswer {
 }
 
 /// One cell: the output's raw value and its display text, or the calculation's error.
+/// `csv` is the number as a CSV writes it when the output rounds (`decimalPlaces`,
+/// `roundingMode`, `roundingStep`): as the cell shows it, in plain digits
+/// ([`crate::output::csv_number`], as a table output's `EvalResult::csv`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Cell {
-    Value { value: Value, display: String },
-    Failed { error: String },
+    Value {
+        value: Value,
+        display: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        csv: Option<String>,
+    },
+    Failed {
+        error: String,
+    },
 }
 
 impl Engine {
@@ -187,9 +198,10 @@ impl Engine {
         spec: &Sweep,
     ) -> SweepAnswer {
         let refused = |error: String| SweepAnswer::Refused { error };
-        if let Err(error) = value_output(doc, &spec.output) {
-            return refused(error);
-        }
+        let output = match value_output(doc, &spec.output) {
+            Ok(output) => output,
+            Err(error) => return refused(error),
+        };
         let resolve = |axis: &Axis| number_input(doc, &axis.input);
         let row_input: &InputDef = match resolve(&spec.rows) {
             Ok(input) => input,
@@ -218,6 +230,7 @@ impl Engine {
             }
             match read_at(engine, doc, values, &changes, &spec.output) {
                 Reading::Value { raw, display } => Cell::Value {
+                    csv: csv_number(output, &raw),
                     value: raw,
                     display,
                 },

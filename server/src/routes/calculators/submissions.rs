@@ -21,7 +21,7 @@ use crate::services::submissions::{
     self, Filter, SubmissionPage, SubmitRequest, Submitted, Visitor, export, removal,
 };
 use crate::state::AppState;
-use crate::wire::{ErrorBody, MessageBody};
+use crate::wire::{ErrorBody, MessageBody, ScriptJson};
 
 /// Sends a submission: the server computes the published version with `values` and stores
 /// it with the contact fields. Outputs are never taken from the browser.
@@ -43,7 +43,7 @@ pub(super) async fn submit(
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(body): Body<Value>,
-) -> Result<(StatusCode, Json<Submitted>), ApiError> {
+) -> Result<(StatusCode, ScriptJson<Submitted>), ApiError> {
     let id = CalcId::parse(&id)?;
     let request = SubmitRequest::from_json(body)?;
     let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
@@ -55,7 +55,7 @@ pub(super) async fn submit(
             .map(str::to_owned),
     };
     let submitted = submissions::submit::submit(&state, &id, visitor, request).await?;
-    Ok((StatusCode::CREATED, Json(submitted)))
+    Ok((StatusCode::CREATED, ScriptJson(submitted)))
 }
 
 /// `?page=&q=&from=&to=` of the owner's list and file.
@@ -95,13 +95,13 @@ pub(super) async fn list(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<ListQuery>,
-) -> Result<Json<SubmissionPage>, ApiError> {
+) -> Result<ScriptJson<SubmissionPage>, ApiError> {
     let id = CalcId::parse(&id)?;
     let page = paging::page(query.page.as_deref())?;
     calculators::owned(&state, &id, &user).await?;
     let filter = query.filter();
     let found = submissions::listing::page_of(&state, id.as_str(), &user, &filter, page).await?;
-    Ok(Json(found))
+    Ok(ScriptJson(found))
 }
 
 /// The calculator's submissions (as the list filters them) as a CSV file.

@@ -153,7 +153,7 @@ pub async fn toggle_privacy(
     let found = owned(state, id, owner).await?;
     let private = !found.is_private;
     if private && !Plan::parse(&owner.plan).allows_private() {
-        return Err(ApiError::BadRequest(PRIVATE_NEEDS_UPGRADE.to_owned()));
+        return Err(ApiError::PlanRefused(PRIVATE_NEEDS_UPGRADE.to_owned()));
     }
     let mut model = found.into_active_model();
     model.is_private = Set(private);

@@ -120,7 +120,7 @@ fn checked_source(doc: Value, doc_style: Value) -> Result<(Value, Value), ApiErr
 /// 400 naming the plans that have it when `doc` keeps its script private on the free plan.
 fn check_private_script(doc: &Value, plan: Plan) -> Result<(), ApiError> {
     if private_script::is_private(doc) && !plan.allows_private() {
-        return Err(ApiError::BadRequest(
+        return Err(ApiError::PlanRefused(
             PRIVATE_SCRIPT_NEEDS_UPGRADE.to_owned(),
         ));
     }
@@ -178,7 +178,7 @@ async fn check_plan_room<C: ConnectionTrait>(
             .count(db)
             .await?;
         if count >= max {
-            return Err(ApiError::BadRequest(plan.limit_message()));
+            return Err(ApiError::PlanRefused(plan.limit_message()));
         }
     }
     Ok(())

@@ -100,7 +100,8 @@ pub fn to_csv(rows: &[SubmissionView], outputs_by_version: &OutputsByVersion) ->
         csv.push_str(&cells.join(","));
         csv.push_str("\r\n");
     }
-    csv
+    // A lone surrogate in an output (an emoji cut in half) as a browser shows it, U+FFFD.
+    calcsmith_engine::js_text::well_formed(&csv).into_owned()
 }
 
 /// The calculator's readable submissions under `filter` as CSV (not marked read).

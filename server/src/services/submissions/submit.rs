@@ -262,6 +262,8 @@ pub async fn submit(
     let owner = Owner::of(visitor.user.map(|u| u.id), visitor.address);
     let result = calculators::run_published(state, &shown, owner, request.values, locale).await?;
     if let Some(error) = result.error {
+        // A message for people: a lone surrogate in it as a browser shows it.
+        let error = calcsmith_engine::js_text::well_formed(&error).into_owned();
         return Err(ApiError::BadRequest(error));
     }
     if !result.invalid.is_empty() {

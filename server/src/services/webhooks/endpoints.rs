@@ -149,7 +149,7 @@ pub async fn create(
         return Err(ApiError::BadRequest(DUPLICATE.to_owned()));
     }
     if used(&txn, owner.id).await? >= plan.webhook_endpoints() {
-        return Err(ApiError::BadRequest(plan.webhook_limit_message()));
+        return Err(ApiError::PlanRefused(plan.webhook_limit_message()));
     }
     let row = webhook_endpoint::ActiveModel {
         id: Set(random_token().chars().take(16).collect()),

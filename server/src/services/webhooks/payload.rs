@@ -131,9 +131,9 @@ impl WebhookPayload {
         }
     }
 
-    /// The body as sent.
+    /// The body as sent: a lone surrogate in an output as `JSON.stringify` writes it.
     pub fn to_body(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        calcsmith_engine::js_text::to_json(self).unwrap_or_default()
     }
 }
 

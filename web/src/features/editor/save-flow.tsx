@@ -1,6 +1,7 @@
 // Saving from the editor: the Save button and shortcut, and the dialogs a refused save
-// opens — the plan's limit (spec §8) and a calculator changed or gone elsewhere, where
-// the author picks "reload theirs", "overwrite" or "save as a copy".
+// opens — the server's message (with "Upgrade" when the plan refused it, spec §8: the
+// answer's `refusedBy` is "plan") and a calculator changed or gone elsewhere, where the
+// author picks "reload theirs", "overwrite" or "save as a copy".
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
@@ -15,7 +16,7 @@ export function useSaveFlow(calcId: string) {
   const t = useT(editorMessages);
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
-  const [planError, setPlanError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; byPlan: boolean } | null>(null);
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
 
   /** Runs a save; a refusal opens the dialog that fits it. */
@@ -46,7 +47,7 @@ export function useSaveFlow(calcId: string) {
       } else if (error instanceof ApiError && error.code === 'not_found') {
         setConflict({ kind: 'gone' });
       } else if (error instanceof ApiError && error.code === 'bad_request') {
-        setPlanError(error.message);
+        setRefusal({ message: error.message, byPlan: error.body.refusedBy === 'plan' });
       } else {
         window.alert(t('oops'));
       }
@@ -76,26 +77,28 @@ export function useSaveFlow(calcId: string) {
 
   const dialogs = (
     <>
-      {planError !== null && (
+      {refusal !== null && (
         <Dialog
           title={t('error')}
-          onClose={() => setPlanError(null)}
-          initialFocus=".button.primary"
+          onClose={() => setRefusal(null)}
+          initialFocus={refusal.byPlan ? '.button.primary' : '.button.cancel'}
           dismiss={t('close')}
           actions={
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => {
-                setPlanError(null);
-                window.open('/pricing', '_blank', 'noopener');
-              }}
-            >
-              {t('upgrade')}
-            </button>
+            refusal.byPlan && (
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => {
+                  setRefusal(null);
+                  window.open('/pricing', '_blank', 'noopener');
+                }}
+              >
+                {t('upgrade')}
+              </button>
+            )
           }
         >
-          <p>{planError}</p>
+          <p>{refusal.message}</p>
         </Dialog>
       )}
       {conflict !== null && (

@@ -311,10 +311,10 @@ describe('save', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('shows the server’s message in an Error dialog with Close and Upgrade on a 400', async () => {
+  it('shows the server’s message in an Error dialog with Close and Upgrade on the plan’s 400', async () => {
     seedDraft(loanDoc);
     const message = 'The free plan holds 5 calculators. Upgrade to save more.';
-    stubFetch(() => json(400, { message }));
+    stubFetch(() => json(400, { message, refusedBy: 'plan' }));
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await renderEditor();

@@ -79,6 +79,21 @@ describe('a table', () => {
       'rate \\ years\t15\t30\n0.05\t2372.38\t1610.46\n-0.01\t\'=HYPERLINK("x")\t\'+1 call',
     );
   });
+  it("writes a rounding output's numbers as the engine rounded them for the CSV, as shown", () => {
+    // The engine's csv digits for $2,372.38 (raw 2372.3793…) and for a cell of an output
+    // without a rule of its own (none: every digit of the raw value).
+    const table = {
+      corner: 'rate',
+      rows: [0.05, 0.06],
+      output: 'payment',
+      cells: [
+        [{ value: 2372.379301, display: '$2,372.38', csv: '2372.38' }],
+        [{ value: 2531.5713, display: '2,531.571' }],
+      ],
+    };
+    expect(tableCsv(table)).toBe('\uFEFFrate,payment\r\n0.05,2372.38\r\n0.06,2531.5713\r\n');
+    expect(tableTsv(table)).toBe('rate\tpayment\n0.05\t2372.38\n0.06\t2531.5713');
+  });
 });
 
 describe('scenarios in a link', () => {

@@ -140,8 +140,9 @@ export interface TableText {
 }
 
 /**
- * The table as rows of text: numbers raw (a spreadsheet calculates with them), other values
- * as their display, errors as their message; text that could start a formula neutralised.
+ * The table as rows of text: numbers as plain digits (a spreadsheet calculates with them),
+ * rounded as shown when the output rounds (the engine's `csv`), else raw; other values as
+ * their display, errors as their message; text that could start a formula neutralised.
  */
 function matrix(table: TableText): string[][] {
   const header = [
@@ -151,7 +152,8 @@ function matrix(table: TableText): string[][] {
   const cellText = (cell: SweepCell | undefined) => {
     if (!cell) return '';
     if ('error' in cell) return neutraliseFormula(cell.error);
-    if (typeof cell.value === 'number') return String(cell.value);
+    // A number of an output that rounds: the engine's digits, as the page shows it.
+    if (typeof cell.value === 'number') return cell.csv ?? String(cell.value);
     return neutraliseFormula(cell.display);
   };
   return [

@@ -1266,6 +1266,12 @@ export interface components {
       /** @description What went wrong, in English. */
       message: string;
       /**
+       * @description A refusal of the account's plan (400: a full plan, a private calculator or script
+       *     on the free plan, one webhook endpoint too many): `"plan"`, so a client can offer an
+       *     upgrade; absent from every other answer.
+       */
+      refusedBy?: string | null;
+      /**
        * Format: int64
        * @description A save that lost to another (409): the calculator's revision now.
        */

@@ -188,3 +188,48 @@ fn first_column(answer: &SweepAnswer) -> Vec<&str> {
         })
         .collect()
 }
+
+#[test]
+fn a_cell_of_an_output_that_rounds_carries_its_csv_digits_as_shown() {
+    // A cash total: half to even to a multiple of 0.05, two decimals; a percent share with
+    // one decimal (a fraction again, as the table's CSV writes one: 12,500.0% is 125); and
+    // the raw number of an output without a rule of its own.
+    let doc = CalcDoc::from_json_value(json!({
+        "script": "return { cash: inputs.x * 1.125, share: inputs.x / 8, plain: inputs.x / 3 };",
+        "metaInputs": [{"id": 1, "name": "x", "type": "number"}],
+        "metaOutputs": [
+            {"id": 1, "name": "cash", "type": "value", "currencySign": "$", "decimalPlaces": 2,
+             "roundingMode": "halfEven", "roundingStep": 0.05},
+            {"id": 2, "name": "share", "type": "value", "percent": true, "decimalPlaces": 1},
+            {"id": 3, "name": "plain", "type": "value"}
+        ],
+        "defaults": {"1": 1}
+    }))
+    .expect("a calculator");
+    let csv = |output: &str| match sweep(
+        &doc,
+        json!({"output": output, "input": "x", "values": [1, 1000]}),
+    ) {
+        SweepAnswer::Table { cells, .. } => cells
+            .iter()
+            .map(|row| match &row[0] {
+                Cell::Value { display, csv, .. } => (display.clone(), csv.clone()),
+                Cell::Failed { error } => panic!("{error}"),
+            })
+            .collect::<Vec<_>>(),
+        refused => panic!("{refused:?}"),
+    };
+    let some = |display: &str, csv: &str| (display.to_owned(), Some(csv.to_owned()));
+    assert_eq!(
+        csv("cash"),
+        vec![some("$1.10", "1.10"), some("$1,125.00", "1125.00")]
+    );
+    assert_eq!(
+        csv("share"),
+        vec![some("12.5%", "0.125"), some("12,500.0%", "125")]
+    );
+    assert_eq!(
+        csv("plain"),
+        vec![("0.333".to_owned(), None), ("333.333".to_owned(), None)]
+    );
+}
