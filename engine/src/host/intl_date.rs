@@ -2,14 +2,18 @@
 //! `11/26/2026, 8:05:09 PM`, `26.11.2026, 20:05`, `8:05 PM`. boa maps a numeric month to
 //! ICU4X's short length, whose year is 2 digits (`6/4/25`), though ECMA-402's
 //! `year: "numeric"` (the default of `toLocaleString`, `toLocaleDateString` and
-//! `Intl.DateTimeFormat`) asks for the whole year. A numeric date and/or time in UTC (every
-//! date here is UTC) is formatted here with ICU4X's short length and its full year style,
-//! from boa's own locale data. Any other request goes on to boa. Either text then gets the
+//! `Intl.DateTimeFormat`) asks for the whole year. A numeric date and/or time in UTC (the
+//! engine's own zone) or in an IANA `timeZone`, with or without its `timeZoneName`
+//! (`intl_date_zone.rs`), is formatted here with ICU4X's short length and its full year
+//! style, from boa's own locale data. Any other request goes on to boa. Either text then gets the
 //! one change V8 makes to ICU's: every narrow no-break space (U+202F, CLDR's since ICU 72)
 //! is a plain space (`formatToParts` keeps them, as V8's does). `intl_date_format.rs`
 //! applies the same to `Intl.DateTimeFormat`.
 
 use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
+use super::date_sink::{PartsSink, pattern_fields};
+use super::date_weekday::NarrowWeekday;
+use super::date_zone::zone_info;
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
@@ -22,15 +26,18 @@ use boa_engine::{
 use icu_calendar::types::RataDie;
 use icu_calendar::{Date, Iso};
 use icu_datetime::fieldsets::builder::FieldSetBuilder;
-use icu_datetime::fieldsets::enums::CompositeDateTimeFieldSet;
-use icu_datetime::input::{DateTime, Time};
-use icu_datetime::options::{Alignment, Length, YearStyle};
+use icu_datetime::fieldsets::enums::CompositeFieldSet;
+use icu_datetime::input::{DateTime, Time, TimeZoneInfo, ZonedDateTime};
+use icu_datetime::options::{Alignment, Length, TimePrecision, YearStyle};
 use icu_datetime::preferences::HourCycle;
-use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences, parts};
-use std::fmt;
-use writeable::{Part, PartsWrite, Writeable};
+use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
+use icu_time::zone::models::AtTime;
+use writeable::Writeable;
 
 const MS_PER_DAY: f64 = 86_400_000.0;
+
+/// The parts of a time of day.
+const TIME_PARTS: [&str; 4] = ["hour", "minute", "second", "dayPeriod"];
 
 /// 1970-01-01 counted from 0001-01-01 (day 1) of the proleptic Gregorian calendar.
 const RATA_DIE_OF_1970: i64 = 719_163;
@@ -99,13 +106,14 @@ fn date_text(
     let Some(date) = this.as_object().and_then(|o| JsDate::from_object(o).ok()) else {
         return Ok(None);
     };
-    let Some(request) = NumericDateTime::read(
-        args.get_or_undefined(0),
-        args.get_or_undefined(1),
-        defaults,
-        context,
-    )?
-    else {
+    let (locales, options) = (args.get_or_undefined(0), args.get_or_undefined(1));
+    if !matches!(defaults, Defaults::Time)
+        && let Some(request) = NarrowWeekday::read(locales, options, context)?
+    {
+        let time = date.get_time(context)?.to_number(context)?;
+        return Ok(request.format(time));
+    }
+    let Some(request) = NumericDateTime::read(locales, options, defaults, context)? else {
         return Ok(None);
     };
     let time = date.get_time(context)?.to_number(context)?;
@@ -124,7 +132,7 @@ impl NumericDateTime {
     /// The text of the date at `epoch_ms` as `formatToParts` gives it: ECMA-402's part types
     /// (`month`, `literal`, ...) with their text.
     pub(super) fn format_to_parts(&self, epoch_ms: f64) -> Option<Vec<(&'static str, String)>> {
-        let input = date_time(epoch_ms)?;
+        let input = self.zoned(epoch_ms)?;
         let style = self.hour_style()?;
         let mut sink = PartsSink::default();
         self.formatter(style.cycle)?
@@ -132,6 +140,14 @@ impl NumericDateTime {
             .write_to_parts(&mut sink)
             .ok()?;
         let mut parts = sink.into_parts()?;
+        if self.zone_after_date() {
+            // The time ICU4X wrote only for the locale's glue between date and zone.
+            let time = parts
+                .iter()
+                .position(|(kind, _)| TIME_PARTS.contains(kind))?;
+            let zone = parts.iter().position(|(kind, _)| *kind == "timeZoneName")?;
+            (time < zone).then(|| parts.drain(time..zone))?;
+        }
         if style.h24 {
             for (kind, text) in &mut parts {
                 if *kind == "hour" && text.chars().all(|digit| digit == '0') {
@@ -147,7 +163,10 @@ impl NumericDateTime {
     /// `numeric` or `2-digit` in ECMA-402's order.
     pub(super) fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
         let style = self.hour_style()?;
-        let fields = pattern_fields(&self.pattern(style.cycle)?);
+        let mut fields = pattern_fields(&self.pattern(style.cycle)?);
+        if self.zone_after_date() {
+            fields.retain(|(symbol, _)| !"hHkKmsabB".contains(*symbol));
+        }
         let mut resolved = Vec::new();
         if let Some((symbol, _)) = fields.iter().find(|(s, _)| "hHkK".contains(*s)) {
             let (cycle, twelve) = match symbol {
@@ -172,6 +191,9 @@ impl NumericDateTime {
                 let style = if *width == 2 { "2-digit" } else { "numeric" };
                 resolved.push((name, JsString::from(style).into()));
             }
+        }
+        if let Some(name) = self.zone_name {
+            resolved.push(("timeZoneName", JsString::from(name.name()).into()));
         }
         Some(resolved)
     }
@@ -211,25 +233,48 @@ impl NumericDateTime {
 
     /// The UTS 35 pattern ICU4X writes with the hour `cycle` (the locale's when `None`).
     fn pattern(&self, cycle: Option<HourCycle>) -> Option<String> {
-        let input = date_time(0.0)?;
+        let input = self.zoned(0.0)?;
         Some(self.formatter(cycle)?.format(&input).pattern().to_string())
     }
 
-    fn formatter(
-        &self,
-        cycle: Option<HourCycle>,
-    ) -> Option<DateTimeFormatter<CompositeDateTimeFieldSet>> {
+    /// The date at `epoch_ms` in the request's zone, with the zone for its name.
+    fn zoned(&self, epoch_ms: f64) -> Option<ZonedDateTime<Iso, TimeZoneInfo<AtTime>>> {
+        let offset = match &self.time_zone {
+            Some(zone) => zone.offset_seconds(epoch_ms)?,
+            None => 0,
+        };
+        let local = date_time(epoch_ms + f64::from(offset) * 1000.0)?;
+        let zone = zone_info(self.time_zone.as_ref(), offset, local)?;
+        Some(ZonedDateTime {
+            date: local.date,
+            time: local.time,
+            zone,
+        })
+    }
+
+    /// Whether the request is a date with a zone name and no time. V8 joins the two with the
+    /// locale's glue of a date and a time (`7/4/2026, UTC`, `04/07/2026 UTC` in fr); ICU4X's
+    /// date-and-zone pattern has a plain space, so the date is written with an hour, which
+    /// `format_to_parts` takes out again.
+    fn zone_after_date(&self) -> bool {
+        self.date_fields.is_some() && self.time_precision.is_none() && self.zone_name.is_some()
+    }
+
+    fn formatter(&self, cycle: Option<HourCycle>) -> Option<DateTimeFormatter<CompositeFieldSet>> {
         let mut builder = FieldSetBuilder::default();
         builder.length = Some(Length::Short);
         builder.date_fields = self.date_fields;
-        builder.time_precision = self.time_precision;
+        builder.time_precision = self
+            .time_precision
+            .or(self.zone_after_date().then_some(TimePrecision::Hour));
         if self.date_fields.is_some_and(|fields| date_parts(fields).0) {
             builder.year_style = Some(YearStyle::Full);
         }
         if self.padded {
             builder.alignment = Some(Alignment::Column);
         }
-        let field_set = builder.build_composite_datetime().ok()?;
+        builder.zone_style = self.zone_name.map(|name| name.style());
+        let field_set = builder.build_composite().ok()?;
         let mut preferences = DateTimeFormatterPreferences::from(&self.locale);
         preferences.hour_cycle = cycle;
         DateTimeFormatter::try_new_with_buffer_provider(
@@ -249,7 +294,7 @@ struct HourStyle {
     h24: bool,
 }
 
-/// The date and time of day at `epoch_ms` in UTC (milliseconds are not written here).
+/// The date and time of day at `epoch_ms` as UTC (milliseconds are not written here).
 fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
     CivilDate::from_epoch_ms(epoch_ms)?;
     // From the day number: ICU4X builds a date from a year only within ±9999, and boa,
@@ -267,113 +312,6 @@ fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
     )
     .ok()?;
     Some(DateTime { date, time })
-}
-
-/// ICU4X's output with the places of its date and time fields.
-#[derive(Default)]
-struct PartsSink {
-    text: String,
-    /// Start, end and kind of each part, innermost first (ICU4X nests its digits' parts in
-    /// the fields').
-    parts: Vec<(usize, usize, Part)>,
-}
-
-impl fmt::Write for PartsSink {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        self.text.push_str(text);
-        Ok(())
-    }
-}
-
-impl PartsWrite for PartsSink {
-    type SubPartsWrite = Self;
-
-    fn with_part(
-        &mut self,
-        part: Part,
-        mut write: impl FnMut(&mut Self) -> fmt::Result,
-    ) -> fmt::Result {
-        let start = self.text.len();
-        write(self)?;
-        self.parts.push((start, self.text.len(), part));
-        Ok(())
-    }
-}
-
-impl PartsSink {
-    /// The text as ECMA-402's parts: each field, with the literal text between them. `None`
-    /// for a field this module does not name.
-    fn into_parts(self) -> Option<Vec<(&'static str, String)>> {
-        let mut fields: Vec<_> = self
-            .parts
-            .into_iter()
-            .filter(|(_, _, part)| part.category == parts::YEAR.category)
-            .collect();
-        fields.sort_by_key(|(start, _, _)| *start);
-        let literal = |text: &str| ("literal", text.to_owned());
-        let mut result = Vec::new();
-        let mut written = 0;
-        for (start, end, part) in fields {
-            if start < written {
-                return None;
-            }
-            if part == parts::ERA {
-                // V8 writes a year before 1 as its era's year without the era (`4/20/271822`
-                // for 271822 BC), as its ICU pattern has no era field.
-                let before = self.text[written..start].trim_end();
-                if !before.is_empty() {
-                    result.push(literal(before));
-                }
-                written = end;
-                continue;
-            }
-            if start > written {
-                result.push(literal(&self.text[written..start]));
-            }
-            result.push((part_type(part)?, self.text[start..end].to_owned()));
-            written = end;
-        }
-        if written < self.text.len() {
-            result.push(literal(&self.text[written..]));
-        }
-        Some(result)
-    }
-}
-
-/// ECMA-402's name of an ICU4X field.
-fn part_type(part: Part) -> Option<&'static str> {
-    [
-        (parts::YEAR, "year"),
-        (parts::MONTH, "month"),
-        (parts::DAY, "day"),
-        (parts::HOUR, "hour"),
-        (parts::MINUTE, "minute"),
-        (parts::SECOND, "second"),
-        (parts::DAY_PERIOD, "dayPeriod"),
-    ]
-    .into_iter()
-    .find(|(known, _)| *known == part)
-    .map(|(_, name)| name)
-}
-
-/// The fields of a UTS 35 pattern (`dd.MM.y, HH:mm`) as symbol and width, quoted text
-/// skipped.
-fn pattern_fields(pattern: &str) -> Vec<(char, usize)> {
-    let mut fields: Vec<(char, usize)> = Vec::new();
-    let mut quoted = false;
-    let mut previous = None;
-    for symbol in pattern.chars() {
-        if symbol == '\'' {
-            quoted = !quoted;
-        } else if !quoted && symbol.is_ascii_alphabetic() {
-            match fields.last_mut() {
-                Some((last, width)) if previous == Some(symbol) && *last == symbol => *width += 1,
-                _ => fields.push((symbol, 1)),
-            }
-        }
-        previous = Some(symbol);
-    }
-    fields
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 
 use super::date::with_v8_spaces;
 use super::date_options::{Defaults, NumericDateTime};
+use super::date_weekday::NarrowWeekday;
+use super::date_zone::Zone;
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
@@ -32,12 +34,8 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         NativeFunction::from_copy_closure_with_captures(
             |_, args, (original, requests), context| {
                 let object = original.construct(args, None, context)?;
-                let request = NumericDateTime::read(
-                    args.get_or_undefined(0),
-                    args.get_or_undefined(1),
-                    Defaults::DateUnlessTime,
-                    context,
-                )?;
+                let request =
+                    Request::read(args.get_or_undefined(0), args.get_or_undefined(1), context)?;
                 if let Some(request) = request {
                     let (locales, options) = request.to_arguments(context);
                     let kept = JsArray::from_iter([locales, options], context);
@@ -63,7 +61,7 @@ fn request_of(
     this: &JsValue,
     requests: &JsWeakMap,
     context: &mut Context,
-) -> JsResult<Option<NumericDateTime>> {
+) -> JsResult<Option<Request>> {
     let Some(object) = this.as_object() else {
         return Ok(None);
     };
@@ -75,7 +73,58 @@ fn request_of(
         return Ok(None);
     };
     let (locales, options) = (kept.get(0, context)?, kept.get(1, context)?);
-    NumericDateTime::read(&locales, &options, Defaults::DateUnlessTime, context)
+    Request::read(&locales, &options, context)
+}
+
+/// What an `Intl.DateTimeFormat` object asks for, when it is a request this module answers.
+enum Request {
+    Numeric(NumericDateTime),
+    Weekday(NarrowWeekday),
+}
+
+impl Request {
+    fn read(locales: &JsValue, options: &JsValue, context: &mut Context) -> JsResult<Option<Self>> {
+        if let Some(weekday) = NarrowWeekday::read(locales, options, context)? {
+            return Ok(Some(Self::Weekday(weekday)));
+        }
+        let numeric = NumericDateTime::read(locales, options, Defaults::DateUnlessTime, context)?;
+        Ok(numeric.map(Self::Numeric))
+    }
+
+    fn to_arguments(&self, context: &mut Context) -> (JsValue, JsValue) {
+        match self {
+            Self::Numeric(request) => request.to_arguments(context),
+            Self::Weekday(request) => request.to_arguments(context),
+        }
+    }
+
+    fn format(&self, epoch_ms: f64) -> Option<String> {
+        match self {
+            Self::Numeric(request) => request.format(epoch_ms),
+            Self::Weekday(request) => request.format(epoch_ms),
+        }
+    }
+
+    fn format_to_parts(&self, epoch_ms: f64) -> Option<Vec<(&'static str, String)>> {
+        match self {
+            Self::Numeric(request) => request.format_to_parts(epoch_ms),
+            Self::Weekday(request) => Some(vec![("weekday", request.format(epoch_ms)?)]),
+        }
+    }
+
+    fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
+        match self {
+            Self::Numeric(request) => request.resolved_fields(),
+            Self::Weekday(_) => Some(vec![("weekday", js_string!("narrow").into())]),
+        }
+    }
+
+    fn time_zone(&self) -> Option<&Zone> {
+        match self {
+            Self::Numeric(request) => request.time_zone.as_ref(),
+            Self::Weekday(request) => request.time_zone.as_ref(),
+        }
+    }
 }
 
 /// ECMA-402's `x` of `format(date)`: now when `date` is undefined, else `ToNumber(date)`,
@@ -172,7 +221,7 @@ fn format_function(
 }
 
 /// `resolvedOptions()` of an object with a request says what V8 says: the fields it writes
-/// (`year: "numeric"`...) and `timeZone: "UTC"`, after boa's locale, calendar and digits.
+/// (`year: "numeric"`...) and its `timeZone`, after boa's locale, calendar and digits.
 fn install_resolved_options(
     prototype: &JsObject,
     requests: &JsWeakMap,
@@ -195,7 +244,8 @@ fn install_resolved_options(
                 for name in ["locale", "calendar", "numberingSystem"] {
                     entries.push((name, boa.get(JsString::from(name), context)?));
                 }
-                entries.push(("timeZone", js_string!("UTC").into()));
+                let zone = request.time_zone().map_or("UTC", Zone::identifier);
+                entries.push(("timeZone", JsString::from(zone).into()));
                 entries.extend(fields);
                 let mut options = ObjectInitializer::new(context);
                 for (name, value) in entries {

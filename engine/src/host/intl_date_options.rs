@@ -1,7 +1,9 @@
 //! What a script asks of `toLocaleString`, `toLocaleDateString`, `toLocaleTimeString` and
 //! `Intl.DateTimeFormat`, read as far as `intl_date.rs` answers it: a locale without Unicode
-//! extensions and numeric date fields and/or a time in UTC, with ECMA-402's defaults.
+//! extensions and numeric date fields and/or a time, in UTC or an IANA time zone and with or
+//! without the zone's name, with ECMA-402's defaults.
 
+use super::date_zone::{Zone, ZoneName};
 use super::locale::DEFAULT_LOCALE;
 use boa_engine::{
     Context, JsObject, JsResult, JsString, JsValue, js_string,
@@ -14,12 +16,11 @@ use icu_datetime::preferences::HourCycle;
 use icu_locale_core::Locale;
 
 /// Options that take a date out of the numeric form this module writes.
-const OTHER_OPTIONS: [&str; 10] = [
+const OTHER_OPTIONS: [&str; 9] = [
     "weekday",
     "era",
     "dayPeriod",
     "fractionalSecondDigits",
-    "timeZoneName",
     "dateStyle",
     "timeStyle",
     "calendar",
@@ -41,9 +42,13 @@ pub(super) enum Defaults {
     DateTime,
 }
 
-/// A request this module answers: numeric date fields and/or a time in UTC.
+/// A request this module answers: numeric date fields and/or a time, in UTC or a zone.
 pub(super) struct NumericDateTime {
     pub(super) locale: Locale,
+    /// The `timeZone`; UTC when `None`.
+    pub(super) time_zone: Option<Zone>,
+    /// The `timeZoneName`, written after the time (or the date).
+    pub(super) zone_name: Option<ZoneName>,
     pub(super) date_fields: Option<DateFields>,
     pub(super) time_precision: Option<TimePrecision>,
     /// The script's `hourCycle` or `hour12`; the locale's cycle when `None`.
@@ -83,9 +88,12 @@ impl NumericDateTime {
             None => return Ok(None),
         };
         let padded = options.padded;
+        let (time_zone, zone_name) = (options.time_zone.clone(), options.zone_name);
         Ok(options.with_defaults(defaults).into_fields().map(
             |(date_fields, time_precision, hour_choice)| Self {
                 locale,
+                time_zone,
+                zone_name,
                 date_fields,
                 time_precision,
                 hour_choice,
@@ -150,6 +158,14 @@ impl NumericDateTime {
             }
             None => {}
         }
+        if let Some(zone) = &self.time_zone {
+            let zone = JsString::from(zone.identifier());
+            options.property(js_string!("timeZone"), zone, Attribute::all());
+        }
+        if let Some(name) = self.zone_name {
+            let name = JsString::from(name.name());
+            options.property(js_string!("timeZoneName"), name, Attribute::all());
+        }
         let options = options.build();
         let locale = JsString::from(self.locale.to_string().as_str());
         (locale.into(), options.into())
@@ -177,23 +193,37 @@ struct FieldOptions {
     second: bool,
     hour_choice: Option<HourChoice>,
     padded: bool,
+    time_zone: Option<Zone>,
+    zone_name: Option<ZoneName>,
 }
 
 impl FieldOptions {
     /// The numeric fields in `options`, or `None` when they ask for anything else: text
-    /// months, weekdays, 2-digit years, another time zone, another calendar, or a 2-digit
-    /// month, day or hour beside a numeric one (ICU4X pads all three or none).
+    /// months, weekdays, 2-digit years, a zone the tz database lacks or an offset, another
+    /// calendar, or a 2-digit month, day or hour beside a numeric one (ICU4X pads all three
+    /// or none).
     fn read(options: &JsObject, context: &mut Context) -> JsResult<Option<Self>> {
         for name in OTHER_OPTIONS {
             if !options.get(JsString::from(name), context)?.is_undefined() {
                 return Ok(None);
             }
         }
-        let zone = options.get(js_string!("timeZone"), context)?;
-        if !zone.is_undefined() && !is_text(&zone, |zone| zone.eq_ignore_ascii_case("UTC")) {
-            return Ok(None);
-        }
         let mut read = Self::default();
+        match ZoneOption::read(options, context)? {
+            ZoneOption::Utc => {}
+            ZoneOption::Named(zone) => read.time_zone = Some(zone),
+            ZoneOption::Other => return Ok(None),
+        }
+        let name = options.get(js_string!("timeZoneName"), context)?;
+        if !name.is_undefined() {
+            let Some(name) = name
+                .as_string()
+                .and_then(|name| ZoneName::parse(&name.to_std_string_escaped()))
+            else {
+                return Ok(None);
+            };
+            read.zone_name = Some(name);
+        }
         // Years only as `numeric`; V8 writes minutes and seconds with 2 digits after an hour
         // either way; months, days and hours padded together.
         let (mut padded, mut unpadded) = (false, false);
@@ -281,7 +311,9 @@ impl FieldOptions {
         };
         let date = match (self.year, self.month, self.day) {
             (true, true, true) => Some(DateFields::YMD),
-            (true, true, false) if time.is_none() => Some(DateFields::YM),
+            (true, true, false) if time.is_none() && self.zone_name.is_none() => {
+                Some(DateFields::YM)
+            }
             (false, true, true) => Some(DateFields::MD),
             (false, false, false) if time.is_some() => None,
             _ => return None,
@@ -290,7 +322,31 @@ impl FieldOptions {
     }
 }
 
-fn is_text(value: &JsValue, test: impl Fn(&str) -> bool) -> bool {
+/// A request's `timeZone`.
+pub(super) enum ZoneOption {
+    /// None given, or `UTC`.
+    Utc,
+    /// A zone of the tz database.
+    Named(Zone),
+    /// An offset or a name the tz database lacks: boa's (which refuses the latter with its
+    /// message).
+    Other,
+}
+
+impl ZoneOption {
+    pub(super) fn read(options: &JsObject, context: &mut Context) -> JsResult<Self> {
+        let zone = options.get(js_string!("timeZone"), context)?;
+        if zone.is_undefined() || is_text(&zone, |zone| zone.eq_ignore_ascii_case("UTC")) {
+            return Ok(Self::Utc);
+        }
+        Ok(zone
+            .as_string()
+            .and_then(|zone| Zone::named(&zone.to_std_string_escaped()))
+            .map_or(Self::Other, Self::Named))
+    }
+}
+
+pub(super) fn is_text(value: &JsValue, test: impl Fn(&str) -> bool) -> bool {
     value
         .as_string()
         .is_some_and(|text| test(&text.to_std_string_escaped()))
@@ -298,7 +354,7 @@ fn is_text(value: &JsValue, test: impl Fn(&str) -> bool) -> bool {
 
 /// The locale a script asked for (a tag or a list whose first entry is one), the default
 /// when it gave none; `None` for anything else, which boa handles (and may refuse).
-fn locale(locales: &JsValue, context: &mut Context) -> JsResult<Option<Locale>> {
+pub(super) fn locale(locales: &JsValue, context: &mut Context) -> JsResult<Option<Locale>> {
     let tag = if locales.is_undefined() {
         Some(JsString::from(DEFAULT_LOCALE))
     } else if let Some(tag) = locales.as_string() {

@@ -1,5 +1,6 @@
 //! Tests of `intl_date.rs`.
 
+use super::super::date_zone::{Zone, ZoneName};
 use super::*;
 use icu_datetime::fieldsets::builder::DateFields;
 use icu_datetime::options::TimePrecision;
@@ -17,6 +18,8 @@ fn pattern_fields_count_widths_and_skip_quoted_text() {
 fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
     let request = NumericDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
+        time_zone: None,
+        zone_name: None,
         date_fields: Some(DateFields::YMD),
         time_precision: Some(TimePrecision::Second),
         hour_choice: None,
@@ -31,6 +34,8 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
 fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
     let request = |tag: &str| NumericDateTime {
         locale: Locale::try_from_str(tag).expect("a tag"),
+        time_zone: None,
+        zone_name: None,
         date_fields: Some(DateFields::YMD),
         time_precision: None,
         hour_choice: None,
@@ -55,6 +60,8 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
 fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
     let request = NumericDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
+        time_zone: None,
+        zone_name: None,
         date_fields: Some(DateFields::YMD),
         time_precision: Some(TimePrecision::Second),
         hour_choice: Some(HourChoice::Twelve(false)),
@@ -71,6 +78,8 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
 fn two_digit_month_day_and_hour_are_padded_together() {
     let request = NumericDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
+        time_zone: None,
+        zone_name: None,
         date_fields: Some(DateFields::YMD),
         time_precision: Some(TimePrecision::Minute),
         hour_choice: None,
@@ -80,5 +89,194 @@ fn two_digit_month_day_and_hour_are_padded_together() {
     assert_eq!(
         request.format(1_767_600_300_000.0).as_deref(),
         Some("01/05/2026, 08:05 AM")
+    );
+}
+
+/// A request for the date and time with seconds in `tag`, in `zone`, with `name`.
+fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> NumericDateTime {
+    NumericDateTime {
+        locale: Locale::try_from_str(tag).expect("a tag"),
+        time_zone: Some(Zone::named(zone).expect("a zone")),
+        zone_name: name,
+        date_fields: Some(DateFields::YMD),
+        time_precision: Some(TimePrecision::Second),
+        hour_choice: None,
+        padded: false,
+    }
+}
+
+/// 2026-07-04T20:05:09Z, in summer time in New York.
+const JULY: f64 = 1_783_195_509_000.0;
+/// 2026-01-15T03:04:05Z, in standard time in New York and in Sydney's summer.
+const JANUARY: f64 = 1_768_446_245_000.0;
+
+#[test]
+fn a_zone_moves_the_date_and_time_and_keeps_the_whole_year() {
+    // As `TZ=UTC node -e` writes `d.toLocaleString(tag, { timeZone })`.
+    let text = |tag, zone, at| zoned(tag, zone, None).format(at);
+    assert_eq!(
+        text("en-US", "America/New_York", JULY).as_deref(),
+        Some("7/4/2026, 4:05:09 PM")
+    );
+    assert_eq!(
+        text("en-US", "Asia/Kolkata", JULY).as_deref(),
+        Some("7/5/2026, 1:35:09 AM")
+    );
+    assert_eq!(
+        text("ru", "Europe/Moscow", JULY).as_deref(),
+        Some("04.07.2026, 23:05:09")
+    );
+    assert_eq!(
+        text("en-US", "america/new_york", JANUARY).as_deref(),
+        Some("1/14/2026, 10:04:05 PM")
+    );
+}
+
+#[test]
+fn zone_names_follow_summer_time_and_fall_back_to_the_offset() {
+    use ZoneName::{Long, LongOffset, Short, ShortOffset};
+    let text = |tag, zone, name, at| zoned(tag, zone, Some(name)).format(at);
+    for (tag, zone, name, at, expected) in [
+        (
+            "en-US",
+            "America/New_York",
+            Short,
+            JULY,
+            "7/4/2026, 4:05:09 PM EDT",
+        ),
+        (
+            "en-US",
+            "America/New_York",
+            Short,
+            JANUARY,
+            "1/14/2026, 10:04:05 PM EST",
+        ),
+        (
+            "en-US",
+            "America/New_York",
+            Long,
+            JULY,
+            "7/4/2026, 4:05:09 PM Eastern Daylight Time",
+        ),
+        (
+            "en-US",
+            "America/New_York",
+            ShortOffset,
+            JULY,
+            "7/4/2026, 4:05:09 PM GMT-4",
+        ),
+        (
+            "en-US",
+            "America/New_York",
+            LongOffset,
+            JANUARY,
+            "1/14/2026, 10:04:05 PM GMT-05:00",
+        ),
+        (
+            "en-US",
+            "Asia/Kolkata",
+            Short,
+            JULY,
+            "7/5/2026, 1:35:09 AM GMT+5:30",
+        ),
+        (
+            "en-US",
+            "Asia/Kolkata",
+            LongOffset,
+            JULY,
+            "7/5/2026, 1:35:09 AM GMT+05:30",
+        ),
+        (
+            "en-US",
+            "Australia/Sydney",
+            Short,
+            JANUARY,
+            "1/15/2026, 2:04:05 PM GMT+11",
+        ),
+        (
+            "en-US",
+            "Europe/Moscow",
+            Long,
+            JULY,
+            "7/4/2026, 11:05:09 PM Moscow Standard Time",
+        ),
+        (
+            "ru",
+            "Europe/Moscow",
+            Long,
+            JULY,
+            "04.07.2026, 23:05:09 Москва, стандартное время",
+        ),
+        (
+            "ru",
+            "America/New_York",
+            ShortOffset,
+            JULY,
+            "04.07.2026, 16:05:09 GMT-4",
+        ),
+        (
+            "ru",
+            "America/New_York",
+            LongOffset,
+            JANUARY,
+            "14.01.2026, 22:04:05 GMT-05:00",
+        ),
+    ] {
+        assert_eq!(
+            text(tag, zone, name, at).as_deref(),
+            Some(expected),
+            "{tag} {zone} {name:?}"
+        );
+    }
+}
+
+#[test]
+fn utc_is_named_as_v8_names_it() {
+    let request = |tag: &str, name| NumericDateTime {
+        time_zone: None,
+        zone_name: Some(name),
+        ..zoned(tag, "UTC", None)
+    };
+    assert_eq!(
+        request("en-US", ZoneName::Short).format(JULY).as_deref(),
+        Some("7/4/2026, 8:05:09 PM UTC")
+    );
+    assert_eq!(
+        request("en-US", ZoneName::Long).format(JULY).as_deref(),
+        Some("7/4/2026, 8:05:09 PM Coordinated Universal Time")
+    );
+    assert_eq!(
+        request("ru", ZoneName::Long).format(JULY).as_deref(),
+        Some("04.07.2026, 20:05:09 Всемирное координированное время")
+    );
+}
+
+#[test]
+fn the_zone_name_is_its_own_part_and_a_resolved_option() {
+    let request = NumericDateTime {
+        time_precision: None,
+        ..zoned("en-US", "Asia/Kolkata", Some(ZoneName::Short))
+    };
+    let parts = request.format_to_parts(JULY).expect("parts");
+    assert_eq!(parts.last(), Some(&("timeZoneName", "GMT+5:30".to_owned())));
+    assert_eq!(request.format(JULY).as_deref(), Some("7/5/2026, GMT+5:30"));
+    let resolved = request.resolved_fields().expect("fields");
+    let names: Vec<_> = resolved.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["year", "month", "day", "timeZoneName"]);
+    // The glue is the locale's, as V8 writes `d.toLocaleDateString('fr', { timeZoneName })`.
+    let french = NumericDateTime {
+        locale: Locale::try_from_str("fr").expect("a tag"),
+        time_zone: None,
+        ..request
+    };
+    assert_eq!(french.format(JULY).as_deref(), Some("04/07/2026 UTC"));
+}
+
+#[test]
+fn unknown_zones_are_left_to_boa() {
+    assert!(Zone::named("Mars/Olympus_Mons").is_none());
+    assert_eq!(
+        Zone::named("asia/kolkata").map(|zone| zone.identifier().to_owned()),
+        Some("Asia/Kolkata".to_owned())
     );
 }

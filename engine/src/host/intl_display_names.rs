@@ -5,16 +5,10 @@
 
 use super::locale::resolve;
 use super::number_options::read_string;
-use super::number_parts::text_of;
-use super::{builtin, property_object};
+use super::{SettingsClass, SettingsMethod, define_settings_class};
 use boa_engine::{
-    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
-    js_string,
-    object::{
-        FunctionObjectBuilder, ObjectInitializer,
-        builtins::{JsArray, JsWeakMap},
-    },
-    property::{Attribute, PropertyDescriptor},
+    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue,
+    object::ObjectInitializer, property::Attribute,
 };
 use icu_experimental::dimension::provider::currency::displayname::CurrencyDisplaynameV1;
 use icu_experimental::displaynames::{
@@ -43,102 +37,57 @@ struct Settings {
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub(super) fn install(context: &mut Context) -> JsResult<()> {
-    let intl = property_object(&context.global_object(), "Intl", context)?;
-    let number_format = property_object(&intl, "NumberFormat", context)?;
-    let supported = number_format.get(js_string!("supportedLocalesOf"), context)?;
-    let settings = JsWeakMap::new(context);
-    let prototype = JsObject::with_object_proto(context.intrinsics());
+    define_settings_class::<Settings>(context)
+}
 
-    let constructor = FunctionObjectBuilder::new(
-        context.realm(),
-        NativeFunction::from_copy_closure_with_captures(
-            |this, args, (number_format, settings, prototype), context| {
-                // boa passes `new.target` as `this` to a constructor.
-                if !this.as_object().is_some_and(|target| target.is_callable()) {
-                    return Err(JsNativeError::typ()
-                        .with_message("Constructor Intl.DisplayNames requires 'new'")
-                        .into());
-                }
-                let read = read_settings(
-                    number_format,
-                    args.get_or_undefined(0),
-                    args.get_or_undefined(1),
-                    context,
-                )?;
-                let object = JsObject::with_object_proto(context.intrinsics());
-                object.set_prototype(Some(prototype.clone()));
-                let kept = [
-                    &read.locale,
-                    &read.style,
-                    &read.kind,
-                    &read.fallback,
-                    &read.language_display,
-                ]
-                .map(|text| JsValue::from(JsString::from(text.as_str())));
-                let kept = JsArray::from_iter(kept, context);
-                settings.set(&object, kept.into(), context)?;
-                Ok(object.into())
-            },
-            (number_format, settings.clone(), prototype.clone()),
-        ),
-    )
-    .name(js_string!("DisplayNames"))
-    .length(2)
-    .constructor(true)
-    .build();
-    constructor.define_property_or_throw(
-        js_string!("prototype"),
-        PropertyDescriptor::builder()
-            .value(prototype.clone())
-            .writable(false)
-            .enumerable(false)
-            .configurable(false),
-        context,
-    )?;
-    constructor.define_property_or_throw(
-        js_string!("supportedLocalesOf"),
-        builtin(supported),
-        context,
-    )?;
-    prototype.define_property_or_throw(
-        js_string!("constructor"),
-        builtin(constructor.clone().into()),
-        context,
-    )?;
-    type Method = fn(&Settings, &[JsValue], &mut Context) -> JsResult<JsValue>;
-    for (name, method) in [("resolvedOptions", resolved_options as Method), ("of", of)] {
-        let function = FunctionObjectBuilder::new(
-            context.realm(),
-            NativeFunction::from_copy_closure_with_captures(
-                move |this, args, settings, context| {
-                    let Some(found) = settings_of(this, settings, context)? else {
-                        return Err(JsNativeError::typ()
-                            .with_message(format!(
-                                "Method Intl.DisplayNames.prototype.{name} called on incompatible receiver {}",
-                                this.display()
-                            ))
-                            .into());
-                    };
-                    method(&found, args, context)
-                },
-                settings.clone(),
-            ),
-        )
-        .name(JsString::from(name))
-        .length(usize::from(name == "of"))
-        .build();
-        prototype.define_property_or_throw(
-            JsString::from(name),
-            builtin(function.into()),
-            context,
-        )?;
+impl SettingsClass for Settings {
+    const NAME: &'static str = "DisplayNames";
+    const LENGTH: usize = 2;
+
+    fn read(
+        number_format: &JsObject,
+        locales: &JsValue,
+        options: &JsValue,
+        context: &mut Context,
+    ) -> JsResult<Self> {
+        read_settings(number_format, locales, options, context)
     }
-    intl.define_property_or_throw(
-        js_string!("DisplayNames"),
-        builtin(constructor.into()),
-        context,
-    )?;
-    Ok(())
+
+    /// `[locale, style, type, fallback, languageDisplay]`.
+    fn to_texts(&self) -> Vec<String> {
+        [
+            &self.locale,
+            &self.style,
+            &self.kind,
+            &self.fallback,
+            &self.language_display,
+        ]
+        .map(Clone::clone)
+        .to_vec()
+    }
+
+    fn from_texts(texts: Vec<String>) -> Self {
+        let mut texts = texts.into_iter();
+        let mut next = || texts.next().unwrap_or_default();
+        Self {
+            locale: next(),
+            style: next(),
+            kind: next(),
+            fallback: next(),
+            language_display: next(),
+        }
+    }
+
+    fn methods() -> Vec<(&'static str, usize, SettingsMethod<Self>)> {
+        vec![
+            (
+                "resolvedOptions",
+                0,
+                resolved_options as SettingsMethod<Self>,
+            ),
+            ("of", 1, of as SettingsMethod<Self>),
+        ]
+    }
 }
 
 /// V8's message for a missing or unknown `type`, and for a code that is not one.
@@ -201,33 +150,6 @@ fn read_settings(
         fallback: fallback.unwrap_or_else(|| "code".to_owned()),
         language_display: language_display.unwrap_or_else(|| "dialect".to_owned()),
     })
-}
-
-fn settings_of(
-    this: &JsValue,
-    settings: &JsWeakMap,
-    context: &mut Context,
-) -> JsResult<Option<Settings>> {
-    let Some(object) = this.as_object() else {
-        return Ok(None);
-    };
-    let Some(kept) = settings.get(&object, context)?.as_object() else {
-        return Ok(None);
-    };
-    let mut texts = Vec::with_capacity(5);
-    for index in 0..5 {
-        let value = kept.get(index, context)?;
-        texts.push(text_of(&value, context)?);
-    }
-    let mut texts = texts.into_iter();
-    let mut next = || texts.next().unwrap_or_default();
-    Ok(Some(Settings {
-        locale: next(),
-        style: next(),
-        kind: next(),
-        fallback: next(),
-        language_display: next(),
-    }))
 }
 
 fn resolved_options(
@@ -318,7 +240,7 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
 }
 
 /// The currency's display name in the locale ("US Dollar", "российский рубль").
-fn currency_name(locale: &Locale, code: &str) -> Option<String> {
+pub(super) fn currency_name(locale: &Locale, code: &str) -> Option<String> {
     let attributes = DataMarkerAttributes::try_from_str(code).ok()?;
     let data_locale = DataLocale::from(locale);
     let response: icu_provider::DataResponse<CurrencyDisplaynameV1> =

@@ -7,14 +7,12 @@
 
 use super::locale::resolve;
 use super::number_options::read_string;
-use super::number_parts::{Part, number_parts, text_of, to_array};
+use super::number_parts::{Part, number_parts, to_array};
 use super::number_shape::Separators;
-use super::{builtin, property_object};
+use super::{SettingsClass, SettingsMethod, define_settings_class};
 use boa_engine::{
-    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
-    js_string,
-    object::{FunctionObjectBuilder, ObjectInitializer, builtins::JsWeakMap},
-    property::{Attribute, PropertyDescriptor},
+    Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
+    object::ObjectInitializer, property::Attribute,
 };
 use fixed_decimal::{Decimal, FloatPrecision, Sign, SignedRoundingMode, UnsignedRoundingMode};
 use icu_experimental::relativetime::{
@@ -42,100 +40,59 @@ struct Settings {
 /// # Errors
 /// boa refused a definition (a bug, not a calculator problem).
 pub(super) fn install(context: &mut Context) -> JsResult<()> {
-    let intl = property_object(&context.global_object(), "Intl", context)?;
-    let number_format = property_object(&intl, "NumberFormat", context)?;
-    // boa's decimal format, which `intl_number.rs` keeps as the prototype's owner.
-    let supported = number_format.get(js_string!("supportedLocalesOf"), context)?;
-    let settings = JsWeakMap::new(context);
-    let prototype = JsObject::with_object_proto(context.intrinsics());
-
-    let constructor = FunctionObjectBuilder::new(
-        context.realm(),
-        NativeFunction::from_copy_closure_with_captures(
-            |this, args, (number_format, settings, prototype), context| {
-                // boa passes `new.target` as `this` to a constructor.
-                if !this.as_object().is_some_and(|target| target.is_callable()) {
-                    return Err(JsNativeError::typ()
-                        .with_message("Constructor Intl.RelativeTimeFormat requires 'new'")
-                        .into());
-                }
-                let read = read_settings(
-                    number_format,
-                    args.get_or_undefined(0),
-                    args.get_or_undefined(1),
-                    context,
-                )?;
-                let object = JsObject::with_object_proto(context.intrinsics());
-                object.set_prototype(Some(prototype.clone()));
-                settings.set(&object, to_value(&read, context), context)?;
-                Ok(object.into())
-            },
-            (number_format, settings.clone(), prototype.clone()),
-        ),
-    )
-    .name(js_string!("RelativeTimeFormat"))
-    .length(0)
-    .constructor(true)
-    .build();
-    constructor.define_property_or_throw(
-        js_string!("prototype"),
-        PropertyDescriptor::builder()
-            .value(prototype.clone())
-            .writable(false)
-            .enumerable(false)
-            .configurable(false),
-        context,
-    )?;
-    constructor.define_property_or_throw(
-        js_string!("supportedLocalesOf"),
-        builtin(supported),
-        context,
-    )?;
-    prototype.define_property_or_throw(
-        js_string!("constructor"),
-        builtin(constructor.clone().into()),
-        context,
-    )?;
-    for (name, method) in [
-        ("resolvedOptions", resolved_options as Method),
-        ("format", format),
-        ("formatToParts", format_to_parts),
-    ] {
-        let function = FunctionObjectBuilder::new(
-            context.realm(),
-            NativeFunction::from_copy_closure_with_captures(
-                move |this, args, settings, context| {
-                    let Some(found) = settings_of(this, settings, context)? else {
-                        return Err(JsNativeError::typ()
-                            .with_message(format!(
-                                "Method Intl.RelativeTimeFormat.prototype.{name} called on incompatible receiver {}",
-                                this.display()
-                            ))
-                            .into());
-                    };
-                    method(&found, args, context)
-                },
-                settings.clone(),
-            ),
-        )
-        .name(JsString::from(name))
-        .length(if name == "resolvedOptions" { 0 } else { 2 })
-        .build();
-        prototype.define_property_or_throw(
-            JsString::from(name),
-            builtin(function.into()),
-            context,
-        )?;
-    }
-    intl.define_property_or_throw(
-        js_string!("RelativeTimeFormat"),
-        builtin(constructor.into()),
-        context,
-    )?;
-    Ok(())
+    define_settings_class::<Settings>(context)
 }
 
-type Method = fn(&Settings, &[JsValue], &mut Context) -> JsResult<JsValue>;
+impl SettingsClass for Settings {
+    const NAME: &'static str = "RelativeTimeFormat";
+    const LENGTH: usize = 0;
+
+    fn read(
+        number_format: &JsObject,
+        locales: &JsValue,
+        options: &JsValue,
+        context: &mut Context,
+    ) -> JsResult<Self> {
+        read_settings(number_format, locales, options, context)
+    }
+
+    /// `[locale, style, numeric, numberingSystem, decimal]`.
+    fn to_texts(&self) -> Vec<String> {
+        [
+            &self.locale,
+            &self.style,
+            &self.numeric,
+            &self.numbering_system,
+            &self.decimal,
+        ]
+        .map(Clone::clone)
+        .to_vec()
+    }
+
+    fn from_texts(texts: Vec<String>) -> Self {
+        let mut texts = texts.into_iter();
+        let mut next = || texts.next().unwrap_or_default();
+        Self {
+            locale: next(),
+            style: next(),
+            numeric: next(),
+            numbering_system: next(),
+            decimal: next(),
+        }
+    }
+
+    fn methods() -> Vec<(&'static str, usize, SettingsMethod<Self>)> {
+        vec![
+            (
+                "resolvedOptions",
+                0,
+                resolved_options as SettingsMethod<Self>,
+            ),
+            ("format", 2, format as SettingsMethod<Self>),
+            ("formatToParts", 2, format_to_parts as SettingsMethod<Self>),
+        ]
+    }
+}
 
 /// The options, checked with V8's messages, and the locale as boa's `NumberFormat`
 /// resolves it.
@@ -183,48 +140,6 @@ fn read_settings(
         numbering_system,
         decimal,
     })
-}
-
-/// The settings as the `WeakMap` keeps them: `[locale, style, numeric, numberingSystem,
-/// decimal]`.
-fn to_value(settings: &Settings, context: &mut Context) -> JsValue {
-    let texts = [
-        &settings.locale,
-        &settings.style,
-        &settings.numeric,
-        &settings.numbering_system,
-        &settings.decimal,
-    ]
-    .map(|text| JsValue::from(JsString::from(text.as_str())));
-    boa_engine::object::builtins::JsArray::from_iter(texts, context).into()
-}
-
-fn settings_of(
-    this: &JsValue,
-    settings: &JsWeakMap,
-    context: &mut Context,
-) -> JsResult<Option<Settings>> {
-    let Some(object) = this.as_object() else {
-        return Ok(None);
-    };
-    let kept = settings.get(&object, context)?;
-    let Some(kept) = kept.as_object() else {
-        return Ok(None);
-    };
-    let mut texts = Vec::with_capacity(5);
-    for index in 0..5 {
-        let value = kept.get(index, context)?;
-        texts.push(text_of(&value, context)?);
-    }
-    let mut texts = texts.into_iter();
-    let mut next = || texts.next().unwrap_or_default();
-    Ok(Some(Settings {
-        locale: next(),
-        style: next(),
-        numeric: next(),
-        numbering_system: next(),
-        decimal: next(),
-    }))
 }
 
 fn resolved_options(
