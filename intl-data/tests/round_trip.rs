@@ -150,7 +150,6 @@ fn answers(scripts: &[&str], context: &mut Context) -> Vec<String> {
 const SCRIPTS: &[&str] = &[
     "(1234567.891).toLocaleString('ru-RU')",
     "(1234567.891).toLocaleString('de-DE', { maximumFractionDigits: 1 })",
-    "(0.256).toLocaleString('en-US', { style: 'percent' })",
     "new Intl.DateTimeFormat('ru', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(0))",
     "new Intl.DateTimeFormat('de-AT', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))",
     "new Intl.PluralRules('ru').select(3) + new Intl.PluralRules('en').select(1)",
