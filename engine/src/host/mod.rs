@@ -23,6 +23,10 @@ mod json;
 // give the same answer.
 #[cfg(feature = "intl")]
 mod intl;
+// The Intl module's locale data in per-language parts (the browser fetches the languages a
+// calculation asks for).
+#[cfg(feature = "intl")]
+pub mod intl_data;
 
 /// Installs the engine's own built-ins into `context`'s current realm.
 ///
