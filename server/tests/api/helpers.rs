@@ -342,6 +342,14 @@ pub async fn get_json(app: &TestApp, client: &Client, path: &str) -> (u16, Value
     json_answer(client.get(app.url(path)).send().await.expect("get")).await
 }
 
+/// `GET path`: status and body as text, exactly as sent (JSON that serde_json would refuse,
+/// such as a lone surrogate's escape, HTML, CSV).
+pub async fn get_text(app: &TestApp, client: &Client, path: &str) -> (u16, String) {
+    let response = client.get(app.url(path)).send().await.expect("get");
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("text body"))
+}
+
 /// `DELETE path` as `client`: the status and the JSON answer.
 pub async fn delete_json(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
     json_answer(client.delete(app.url(path)).send().await.expect("delete")).await

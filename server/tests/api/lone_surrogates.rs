@@ -36,21 +36,9 @@ both_databases!(
         assert_eq!(saved.status(), 200);
 
         let visitor = app.browser();
-        let published = visitor
-            .get(app.url(&format!("/api/calc/{id}")))
-            .send()
-            .await
-            .unwrap();
-        let published = published.text().await.unwrap();
+        let (_, published) = get_text(&app, &visitor, &format!("/api/calc/{id}")).await;
         // Twice: from the database, then from the published cache.
-        let cached = visitor
-            .get(app.url(&format!("/api/calc/{id}")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let (_, cached) = get_text(&app, &visitor, &format!("/api/calc/{id}")).await;
         let evaluated = visitor
             .post(app.url(&format!("/api/calc/{id}/eval")))
             .json(&json!({"values": {"1": "x🎉"}}))
@@ -59,14 +47,7 @@ both_databases!(
             .unwrap();
         assert_eq!(evaluated.status(), 200);
         let evaluated = evaluated.text().await.unwrap();
-        let page = visitor
-            .get(app.url(&format!("/calc/{id}")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let (_, page) = get_text(&app, &visitor, &format!("/calc/{id}")).await;
 
         for (answer, text) in [
             ("published", &published),
@@ -126,25 +107,13 @@ both_databases!(
         assert!(sent.contains(r#""outputs":{"x":"\ud83d1"}"#), "{sent}");
         assert!(sent.contains("\"display\":{\"x\":\"\u{FFFD}1\"}"), "{sent}");
 
-        let list = author
-            .get(app.url(&format!("/api/calc/{id}/submissions")))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(list.status(), 200);
-        let list = list.text().await.unwrap();
+        let (status, list) = get_text(&app, &author, &format!("/api/calc/{id}/submissions")).await;
+        assert_eq!(status, 200);
         assert!(list.contains(r#""outputs":{"x":"\ud83d1"}"#), "{list}");
         assert!(list.contains("\"display\":{\"x\":\"\u{FFFD}1\"}"), "{list}");
         assert!(!list.contains('\u{10FFFF}'), "{list}");
 
-        let csv = author
-            .get(app.url(&format!("/api/calc/{id}/submissions.csv")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let (_, csv) = get_text(&app, &author, &format!("/api/calc/{id}/submissions.csv")).await;
         let row = csv.split("\r\n").nth(1).unwrap_or_default();
         assert!(row.ends_with(",1.0,\u{FFFD}1"), "{csv}");
 
