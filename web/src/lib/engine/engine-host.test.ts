@@ -3,7 +3,7 @@ import type { CalcDoc, EvalResult, TestReport } from '@calcsmith/engine';
 import { okResult } from '../../testing/fake-worker';
 import { EngineHost } from './engine-host';
 import { isHostFault, type EngineLike, type EnginePackage } from './module-engine';
-import type { EvalRequest, TestsRequest, WorkerReply } from './protocol';
+import { errorResult, type EvalRequest, type TestsRequest, type WorkerReply } from './protocol';
 
 const CRASH = 'Calculation stopped unexpectedly.';
 const MEMORY = 'Calculation used more than 256 MB of memory. Is there a loop that never ends?';
@@ -201,7 +201,7 @@ describe('EngineHost', () => {
       script !== 'getter'
         ? okResult({ x: pkg.shallow ? -1 : 3 })
         : pkg.shallow
-          ? { ...okResult({}), outputs: null, display: null, error: withLine }
+          ? errorResult(withLine)
           : new RangeError('Maximum call stack size exceeded');
     expect(await run(request('getter'))).toContainEqual({
       type: 'result',
