@@ -112,3 +112,13 @@ ensure_schemathesis() {
     "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$want"
   fi
 }
+
+# brotli_file FILE OUT: OUT is FILE compressed with brotli at its best (Node's zlib).
+brotli_file() {
+  node -e '
+    const zlib = require("node:zlib"), fs = require("node:fs");
+    const bytes = fs.readFileSync(process.argv[1]);
+    fs.writeFileSync(process.argv[2], zlib.brotliCompressSync(bytes, { params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));' "$1" "$2"
+}

@@ -2,7 +2,8 @@
 // writes ../element/dist/. The same calculator components as the app, with react and react-dom
 // aliased to preact/compat in this build only (one renderer's code, a fifth of React's size),
 // two entries — the element and its worker — and beside them the engine package's files as
-// @calcsmith/engine has them (the glue and wasm, the libraries, the Intl module), so the
+// @calcsmith/engine has them (the glue and wasm, the libraries, the Intl module and its
+// locale data), so the
 // folder works from any static host with no Calcsmith server.
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,14 @@ function packageFiles(): Plugin {
       mkdirSync(join(OUT, 'lib'), { recursive: true });
       for (const file of readdirSync(join(PKG, 'lib'))) {
         if (file.endsWith('.js')) copyFileSync(join(PKG, 'lib', file), join(OUT, 'lib', file));
+      }
+      // The Intl module's locale data, beside it (when it is built).
+      if (existsSync(join(PKG, 'intl'))) {
+        mkdirSync(join(OUT, 'intl'), { recursive: true });
+        for (const file of readdirSync(join(PKG, 'intl'))) {
+          if (/\.(postcard|json)$/.test(file))
+            copyFileSync(join(PKG, 'intl', file), join(OUT, 'intl', file));
+        }
       }
     },
   };

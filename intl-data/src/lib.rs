@@ -1,9 +1,11 @@
 //! Splits the ICU4X data that the native engine compiles in (boa's blobs and
 //! icu_experimental's baked data) into a core blob — the root locale `und` and the data
-//! that belongs to no language (likely subtags, locale fallback) — and one blob per
-//! language, every id whose locale's language is that language. The browser's Intl module
-//! has no data of its own: it takes the core and then the languages a calculation asks for
-//! (`calcsmith_engine::LocaleBlobs`), so a visitor downloads only those.
+//! that belongs to no language (likely subtags, locale fallback) — one blob per language,
+//! every id whose locale's language is that language, and a few blobs of the root locale's
+//! large and rarely used data (`calcsmith_engine::intl_part_of` has the rule). The
+//! browser's Intl module has no data of its own: it takes the core and then the parts a
+//! calculation asks for (`calcsmith_engine::LocaleBlobs`), so a visitor downloads only
+//! those.
 
 extern crate alloc;
 
@@ -83,6 +85,12 @@ impl Collected {
                 Err(e) if e.kind == DataErrorKind::MarkerNotFound => continue,
                 Err(e) => return Err(e),
             };
+            // A marker the blob lists without data (the word segmenter's overrides, which
+            // no modern locale has) stays listed: "no such locale", not "no such marker",
+            // which the segmenter takes for broken data.
+            if ids.is_empty() {
+                self.checksums.entry(marker).or_insert(None);
+            }
             for id in ids {
                 let req = DataRequest {
                     id: id.as_borrowed(),
@@ -110,30 +118,27 @@ impl Collected {
         experimental::collect(self)
     }
 
-    /// The part an id belongs in: its locale's language, or [`CORE`] for the root locale.
-    fn part(id: &DataIdentifierCow<'_>) -> String {
-        if id.locale.language.is_unknown() {
-            CORE.to_owned()
-        } else {
-            id.locale.language.as_str().to_owned()
-        }
+    /// The part an id belongs in: the engine's rule ([`calcsmith_engine::intl_part_of`]),
+    /// [`CORE`] for the core.
+    fn part(marker: DataMarkerInfo, id: &DataIdentifierCow<'_>) -> String {
+        calcsmith_engine::intl_part_of(marker, id.as_borrowed()).unwrap_or_else(|| CORE.to_owned())
     }
 
-    /// The parts' names: [`CORE`] and every language.
+    /// The parts' names: [`CORE`], every language and the root locale's parts apart.
     #[must_use]
     pub fn parts(&self) -> BTreeSet<String> {
         let mut parts: BTreeSet<String> = self
             .payloads
             .iter()
-            .map(|(_, id, _)| Self::part(id))
+            .map(|(marker, id, _)| Self::part(*marker, id))
             .collect();
         parts.insert(CORE.to_owned());
         parts
     }
 
     /// Writes each part as a blob: `write(part, bytes)`. Every blob lists every marker, so
-    /// a language's blob answers "no such locale" (and the fallback goes on to the core's
-    /// root locale), never "no such marker".
+    /// a part's blob answers "no such locale" (and the fallback goes on to the core's root
+    /// locale), never "no such marker".
     ///
     /// # Errors
     /// The exporter failed, or `write` did.
@@ -141,14 +146,20 @@ impl Collected {
         &self,
         mut write: impl FnMut(&str, Vec<u8>) -> std::io::Result<()>,
     ) -> Result<(), DataError> {
-        for part in self.parts() {
+        let mut by_part: BTreeMap<String, Vec<usize>> = self
+            .parts()
+            .into_iter()
+            .map(|part| (part, Vec::new()))
+            .collect();
+        for (i, (marker, id, _)) in self.payloads.iter().enumerate() {
+            by_part.entry(Self::part(*marker, id)).or_default().push(i);
+        }
+        for (part, payloads) in by_part {
             let mut bytes = Vec::new();
             {
                 let mut exporter = BlobExporter::new_with_sink(Box::new(&mut bytes));
-                for (marker, id, payload) in &self.payloads {
-                    if Self::part(id) == part {
-                        exporter.put_payload(*marker, id.as_borrowed(), payload)?;
-                    }
+                for (marker, id, payload) in payloads.into_iter().map(|i| &self.payloads[i]) {
+                    exporter.put_payload(*marker, id.as_borrowed(), payload)?;
                 }
                 for (marker, checksum) in &self.checksums {
                     let mut metadata = FlushMetadata::default();
@@ -165,7 +176,7 @@ impl Collected {
 }
 
 /// Reads boa's blobs in `boa_data` (boa_icu_provider's `data/`) and icu_experimental's
-/// data, and writes `core.postcard` and `<language>.postcard` into `out`.
+/// data, and writes `core.postcard` and `<part>.postcard` (`en`, `und-Hans`, …) into `out`.
 ///
 /// # Errors
 /// A file could not be read or written, or the data is corrupt.

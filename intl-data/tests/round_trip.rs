@@ -72,6 +72,7 @@ fn parts() -> &'static BTreeMap<String, Vec<u8>> {
     })
 }
 
+/// Every part but the core: the languages and the root locale's parts apart.
 fn languages() -> Vec<&'static str> {
     parts()
         .keys()
@@ -93,15 +94,82 @@ fn blobs(added: &[&str]) -> LocaleBlobs {
 }
 
 #[test]
-fn the_parts_are_the_core_and_one_per_language() {
-    let languages = languages();
-    for language in ["en", "ru", "de", "fr", "ja"] {
+fn the_parts_are_the_core_one_per_language_and_the_large_root_data() {
+    let parts = languages();
+    for part in [
+        "en",
+        "ru",
+        "de",
+        "fr",
+        "ja",
+        "zh",
+        "zh-Hant",
+        "zh-stroke",
+        "sr-Latn",
+        "und-Hans",
+        "und-Hant-stroke",
+        "und-cjdict",
+        "und-thaidict",
+    ] {
+        assert!(parts.contains(&part), "{part} has no part: {parts:?}");
+    }
+    assert!(!parts.contains(&"und"));
+}
+
+/// `scripts` with the compiled-in data, and with the parts: first the core and en only,
+/// then, while a run asks for parts it lacks, with those added, as the web worker does.
+fn answers_as_the_worker_gets_them(scripts: &[&str]) -> (Vec<String>, Vec<String>) {
+    // A run that lacks a part may fail (no collation data): its error is its answer.
+    let answers = |scripts: &[&str], context: &mut Context| -> Vec<String> {
+        scripts
+            .iter()
+            .map(|script| match context.eval(Source::from_bytes(script)) {
+                Ok(value) => value
+                    .to_string(context)
+                    .expect("a string")
+                    .to_std_string_escaped(),
+                Err(e) => format!("error: {e}"),
+            })
+            .collect()
+    };
+    let blobs = blobs(&["en"]);
+    let mut context = context_with(&blobs);
+    let mut added = Vec::new();
+    let mut got = answers(scripts, &mut context);
+    for _ in 0..4 {
+        let missing = blobs.take_missing();
+        if missing.is_empty() {
+            break;
+        }
+        for part in &missing {
+            blobs
+                .add(part, parts()[part].clone().into_boxed_slice())
+                .expect("a blob");
+        }
+        added.extend(missing);
+        got = answers(scripts, &mut context);
+    }
+    assert_eq!(got, answers(scripts, &mut Context::default()));
+    (got, added)
+}
+
+#[test]
+fn chinese_collation_and_word_segmentation_fetch_their_parts_and_answer_as_compiled() {
+    let (got, added) = answers_as_the_worker_gets_them(&[
+        "['张', '李', '王', '赵'].sort(new Intl.Collator('zh').compare).join()",
+        "['張', '李', '王', '趙'].sort(new Intl.Collator('zh-Hant-TW', { collation: 'stroke' }).compare).join()",
+        "[...new Intl.Segmenter('zh', { granularity: 'word' }).segment('我们今天去北京')].map(s => s.segment).join('|')",
+        "[...new Intl.Segmenter('th', { granularity: 'word' }).segment('สวัสดีครับ')].map(s => s.segment).join('|')",
+    ]);
+    assert_eq!(got[0], "李,王,张,赵", "pinyin order");
+    assert_eq!(got[1], "王,李,張,趙", "stroke order");
+    assert_eq!(got[2], "我们|今天|去|北京");
+    for part in ["zh", "zh-Hant", "und-cjdict", "und-Thai"] {
         assert!(
-            languages.contains(&language),
-            "{language} has no part: {languages:?}"
+            added.iter().any(|p| p == part),
+            "{part} not added: {added:?}"
         );
     }
-    assert!(!languages.contains(&"und"));
 }
 
 #[test]

@@ -12,6 +12,8 @@ use crate::whatif::sweep::{Sweep, SweepAnswer};
 use crate::{CalcDoc, EngineOptions, Library};
 
 mod editing;
+#[cfg(all(feature = "intl", not(feature = "intl_data")))]
+mod intl_data;
 mod js_values;
 
 use js_values::{from_js, to_js};

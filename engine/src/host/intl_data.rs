@@ -1,10 +1,12 @@
-//! ICU4X locale data in parts: a core blob (the root locale `und`, likely subtags, locale
-//! fallback: everything that is not one language's) and one blob per language, added as
-//! they arrive. The tool in `intl-data/` writes the parts from the same data the native
-//! build compiles in, so a calculation answers the same once the languages it asks for are
-//! added. A language that has a blob but is not added yet is recorded when a calculation
-//! asks for it (`missing`): its answers fell back to the root locale and are not final, so
-//! the host adds the language and evaluates again (a calculation is pure).
+//! ICU4X locale data in parts ([`part_of`]): a core blob (the root locale `und`, likely
+//! subtags, locale fallback: everything that is not one language's), one blob per language,
+//! and a few of the root locale's large and rarely used data (Chinese collation orders, the
+//! segmenters' dictionaries), added as they arrive. The tool in `intl-data/` writes the
+//! parts from the same data the native build compiles in, so a calculation answers the
+//! same once the parts it asks for are added. A part that exists but is not added yet is
+//! recorded when a calculation asks for it (`missing`): its answers fell back to the root
+//! locale and are not final, so the host adds the part and evaluates again (a calculation
+//! is pure).
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -15,17 +17,70 @@ use icu_provider::prelude::*;
 use icu_provider_adapters::fallback::LocaleFallbackProvider;
 use icu_provider_blob::BlobDataProvider;
 
-/// The core blob, the language blobs added so far and the languages asked for but absent.
+/// The part of the data an id belongs in ([`LocaleBlobs`], the `intl-data` tool): `None`
+/// for the core; the language for a language's (`en`), with its script when the locale
+/// names one (`zh-Hant`); apart from those, collation orders other than a language's
+/// default (`zh-stroke`, `de-phonebk`) and the root locale's collation orders of a script
+/// or by another rule (`und-Hans`, `und-Hant-stroke`, `und-emoji`: most of them Chinese,
+/// hundreds of KB), and the word and line segmenters' dictionaries and models
+/// (`und-cjdict`, `und-Thai`: 4.5 MB), which only some calculations ask for.
+#[must_use]
+pub fn part_of(marker: DataMarkerInfo, id: DataIdentifierBorrowed<'_>) -> Option<String> {
+    use icu_collator::provider::CollationTailoringV1;
+    use icu_segmenter::provider::{
+        SegmenterDictionaryAutoV1, SegmenterDictionaryExtendedV1, SegmenterLstmAutoV1,
+    };
+    let locale = id.locale;
+    let script = locale.script.as_ref().map(|s| s.as_str());
+    let attributes = id.marker_attributes.as_str();
+    // A collation order other than the default (`zh` by stroke, `de` as in phone books),
+    // or a segmenter's dictionary or model: the attributes name it.
+    let apart = (marker == CollationTailoringV1::INFO
+        || marker == SegmenterDictionaryAutoV1::INFO
+        || marker == SegmenterDictionaryExtendedV1::INFO
+        || marker == SegmenterLstmAutoV1::INFO)
+        && (!attributes.is_empty() || script.is_some());
+    if locale.language.is_unknown() && !apart {
+        return None;
+    }
+    // A language in another script is a part of its own (`zh-Hant`, `sr-Latn`): CLDR gives
+    // it the root locale as parent, not the language, so it is whole by itself.
+    let mut part = if locale.language.is_unknown() {
+        "und".to_owned()
+    } else {
+        locale.language.as_str().to_owned()
+    };
+    let attributes = if !apart {
+        ""
+    } else if marker == SegmenterLstmAutoV1::INFO {
+        // A model is asked for by its script's prefix (`Thai_`, matching
+        // `Thai_codepoints_exclusive_model4_heavy`): the part is named by the script.
+        attributes.split('_').next().unwrap_or("")
+    } else {
+        attributes
+    };
+    for subtag in [script, Some(attributes)]
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+    {
+        part.push('-');
+        part.push_str(subtag);
+    }
+    Some(part)
+}
+
+/// The core blob, the parts added so far and the parts asked for but absent.
 struct Parts {
     core: BlobDataProvider,
-    /// Languages that have a blob (`en`, `ru`, …), added or not.
+    /// Parts that have a blob (`en`, `ru`, `und-Hans`, …), added or not.
     available: BTreeSet<String>,
     added: Vec<(String, BlobDataProvider)>,
     missing: BTreeSet<String>,
 }
 
-/// Locale data from a core blob and the language blobs added to it; clones share the data,
-/// so a host keeps one to add languages to the provider a context was built with.
+/// Locale data from a core blob and the parts added to it; clones share the data, so a host
+/// keeps one to add parts to the provider a context was built with.
 #[derive(Clone)]
 pub struct LocaleBlobs {
     parts: Rc<RefCell<Parts>>,
@@ -46,7 +101,7 @@ impl std::fmt::Debug for LocaleBlobs {
 }
 
 impl LocaleBlobs {
-    /// Locale data from `core`, for which `available` languages have blobs to add.
+    /// Locale data from `core`, for which the `available` parts have blobs to add.
     ///
     /// # Errors
     /// `core` is not an ICU4X blob.
@@ -64,21 +119,21 @@ impl LocaleBlobs {
         })
     }
 
-    /// Adds a language's blob; its language is no longer missing.
+    /// Adds a part's blob (`en`, `und-Hans`: [`part_of`]); it is no longer missing.
     ///
     /// # Errors
     /// `blob` is not an ICU4X blob.
-    pub fn add(&self, language: &str, blob: Box<[u8]>) -> Result<(), DataError> {
+    pub fn add(&self, part: &str, blob: Box<[u8]>) -> Result<(), DataError> {
         let provider = BlobDataProvider::try_new_from_blob(blob)?;
         let mut parts = self.parts.borrow_mut();
-        parts.missing.remove(language);
-        parts.added.retain(|(l, _)| l != language);
-        parts.added.push((language.to_owned(), provider));
+        parts.missing.remove(part);
+        parts.added.retain(|(p, _)| p != part);
+        parts.added.push((part.to_owned(), provider));
         Ok(())
     }
 
-    /// The languages a calculation asked for since the last call that have a blob not
-    /// added yet, in order; the call forgets them.
+    /// The parts a calculation asked for since the last call that have a blob not added
+    /// yet, in order; the call forgets them.
     pub fn take_missing(&self) -> Vec<String> {
         std::mem::take(&mut self.parts.borrow_mut().missing)
             .into_iter()
@@ -96,27 +151,26 @@ impl LocaleBlobs {
         Ok(LocaleFallbackProvider::new(self.clone(), fallbacker))
     }
 
-    /// Runs `load` on the blob that holds `req`'s language: an added language's own, else
-    /// the core (the root locale, where a missing language falls back to).
+    /// Runs `load` on the blob that holds `req` ([`part_of`]): an added part, else the
+    /// core (the root locale, where a missing part falls back to).
     fn route<T>(
         &self,
+        marker: DataMarkerInfo,
         req: DataRequest<'_>,
         load: impl Fn(&BlobDataProvider) -> Result<T, DataError>,
     ) -> Result<T, DataError> {
-        let language = req.id.locale.language;
         let mut parts = self.parts.borrow_mut();
-        if !language.is_unknown() {
-            let language = language.as_str();
-            if let Some((_, blob)) = parts.added.iter().find(|(l, _)| l == language) {
-                return load(blob);
-            }
-            if parts.available.contains(language) {
-                parts.missing.insert(language.to_owned());
-            }
-            // Only the root locale's data is in the core: the fallback goes on to `und`.
-            return Err(DataErrorKind::IdentifierNotFound.into_error());
+        let Some(part) = part_of(marker, req.id) else {
+            return load(&parts.core);
+        };
+        if let Some((_, blob)) = parts.added.iter().find(|(p, _)| *p == part) {
+            return load(blob);
         }
-        load(&parts.core)
+        if parts.available.contains(&part) {
+            parts.missing.insert(part);
+        }
+        // Not in the core: the fallback goes on towards `und`.
+        Err(DataErrorKind::IdentifierNotFound.into_error())
     }
 }
 
@@ -126,7 +180,7 @@ impl DynamicDataProvider<BufferMarker> for LocaleBlobs {
         marker: DataMarkerInfo,
         req: DataRequest<'_>,
     ) -> Result<DataResponse<BufferMarker>, DataError> {
-        self.route(req, |blob| blob.load_data(marker, req))
+        self.route(marker, req, |blob| blob.load_data(marker, req))
             .map_err(|e| e.with_req(marker, req))
     }
 }
@@ -137,7 +191,131 @@ impl DynamicDryDataProvider<BufferMarker> for LocaleBlobs {
         marker: DataMarkerInfo,
         req: DataRequest<'_>,
     ) -> Result<DataResponseMetadata, DataError> {
-        self.route(req, |blob| blob.dry_load_data(marker, req))
+        self.route(marker, req, |blob| blob.dry_load_data(marker, req))
             .map_err(|e| e.with_req(marker, req))
     }
 }
+
+/// The data the engine's Intl reads: every locale's, compiled in (`intl_data`: the native
+/// builds), as boa's own Intl reads it.
+///
+/// # Errors
+/// Never with compiled-in data.
+#[cfg(feature = "intl_data")]
+pub(crate) fn buffer_provider() -> Result<impl DynamicDryDataProvider<BufferMarker>, DataError> {
+    Ok(boa_icu_provider::buffer())
+}
+
+/// The data the engine's Intl reads: the blobs added so far ([`install`], [`add`]), with
+/// CLDR's locale fallback. Every realm made after [`install`] reads them.
+///
+/// # Errors
+/// No core blob is installed yet.
+#[cfg(not(feature = "intl_data"))]
+pub(crate) fn buffer_provider() -> Result<LocaleFallbackProvider<LocaleBlobs>, DataError> {
+    installed::INSTALLED.with_borrow(|installed| {
+        installed
+            .as_ref()
+            .map(|(_, provider)| provider.clone())
+            .ok_or_else(|| DataError::custom("the Intl module's locale data is not added yet"))
+    })
+}
+
+#[cfg(not(feature = "intl_data"))]
+pub use installed::{add, install, take_missing};
+
+/// The blobs of a build without compiled-in data (the browser's Intl module): one set per
+/// thread (a wasm instance has one), shared by every realm.
+#[cfg(not(feature = "intl_data"))]
+mod installed {
+    use std::cell::RefCell;
+
+    use icu_provider::DataError;
+    use icu_provider_adapters::fallback::LocaleFallbackProvider;
+
+    use super::LocaleBlobs;
+
+    thread_local! {
+        pub(super) static INSTALLED: RefCell<Option<(LocaleBlobs, LocaleFallbackProvider<LocaleBlobs>)>> =
+            const { RefCell::new(None) };
+    }
+
+    /// Installs the core blob, for which the `available` parts have blobs, in place of any
+    /// data installed before (the parts added with it are gone too).
+    ///
+    /// # Errors
+    /// `core` is not an ICU4X blob or lacks the locale fallback data.
+    pub fn install<'a>(
+        core: Box<[u8]>,
+        available: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), DataError> {
+        let blobs = LocaleBlobs::new(core, available)?;
+        let provider = blobs.with_fallback()?;
+        INSTALLED.set(Some((blobs, provider)));
+        Ok(())
+    }
+
+    /// Adds a part's blob (`en`, `und-Hans`) to the installed data.
+    ///
+    /// # Errors
+    /// No core is installed, or `blob` is not an ICU4X blob.
+    pub fn add(part: &str, blob: Box<[u8]>) -> Result<(), DataError> {
+        INSTALLED.with_borrow(|installed| match installed {
+            Some((blobs, _)) => blobs.add(part, blob),
+            None => Err(DataError::custom(
+                "the Intl module's core data is not added yet",
+            )),
+        })
+    }
+
+    /// The parts calculations asked for since the last call that have a blob not added
+    /// yet (their answers fell back to the root locale): the host adds them and evaluates
+    /// again.
+    #[must_use]
+    pub fn take_missing() -> Vec<String> {
+        INSTALLED.with_borrow(|installed| {
+            installed
+                .as_ref()
+                .map(|(blobs, _)| blobs.take_missing())
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// Builds an ICU4X object with icu_experimental's data: its compiled constructor where the
+/// data is compiled in (`intl_data`), else its `…_with_buffer_provider` constructor on the
+/// installed blobs (a missing core is the constructor's `DataError`).
+///
+/// `experimental_new!(Type::try_new, Type::try_new_with_buffer_provider, args…)`
+macro_rules! experimental_new {
+    ($compiled:path, $buffered:path $(, $arg:expr)* $(,)?) => {{
+        #[cfg(feature = "intl_data")]
+        let made = $compiled($($arg),*);
+        #[cfg(not(feature = "intl_data"))]
+        let made = $crate::host::intl_data::buffer_provider()
+            .and_then(|provider| $buffered(&provider, $($arg),*));
+        made
+    }};
+}
+pub(crate) use experimental_new;
+
+/// Loads `$marker`'s data of icu_experimental for `$req`: compiled in (`intl_data`), else
+/// from the installed blobs, with the locale fallback either way.
+///
+/// `experimental_load!(Marker, request)`
+macro_rules! experimental_load {
+    ($marker:ty, $req:expr) => {{
+        #[cfg(feature = "intl_data")]
+        let loaded =
+            icu_provider::DataProvider::<$marker>::load(&icu_experimental::provider::Baked, $req);
+        #[cfg(not(feature = "intl_data"))]
+        let loaded = $crate::host::intl_data::buffer_provider().and_then(|provider| {
+            icu_provider::DataProvider::<$marker>::load(
+                &icu_provider::buf::AsDeserializingBufferProvider::as_deserializing(&provider),
+                $req,
+            )
+        });
+        loaded
+    }};
+}
+pub(crate) use experimental_load;

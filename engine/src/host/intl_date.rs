@@ -278,7 +278,7 @@ impl NumericDateTime {
         let mut preferences = DateTimeFormatterPreferences::from(&self.locale);
         preferences.hour_cycle = cycle;
         DateTimeFormatter::try_new_with_buffer_provider(
-            &boa_icu_provider::buffer(),
+            &crate::host::intl_data::buffer_provider().ok()?,
             preferences,
             field_set,
         )

@@ -104,7 +104,7 @@ impl NarrowWeekday {
         let local_ms = (epoch_ms + f64::from(offset) * 1000.0).floor() as i64;
         let days = local_ms.div_euclid(MS_PER_DAY);
         let date = Date::from_rata_die(RataDie::new(RATA_DIE_OF_1970 + days), Gregorian);
-        let provider = boa_icu_provider::buffer();
+        let provider = crate::host::intl_data::buffer_provider().ok()?;
         let mut names =
             FixedCalendarDateTimeNames::<Gregorian, DateFieldSet>::try_new_with_buffer_provider(
                 &provider,

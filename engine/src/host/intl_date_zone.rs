@@ -51,8 +51,10 @@ pub(super) fn zone_info(
     let info = match zone {
         None => TimeZoneInfo::utc(),
         Some(zone) => {
-            let parser =
-                IanaParser::try_new_with_buffer_provider(&boa_icu_provider::buffer()).ok()?;
+            let parser = IanaParser::try_new_with_buffer_provider(
+                &crate::host::intl_data::buffer_provider().ok()?,
+            )
+            .ok()?;
             parser
                 .as_borrowed()
                 .parse(zone.identifier())

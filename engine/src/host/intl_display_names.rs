@@ -6,6 +6,7 @@
 use super::locale::resolve;
 use super::number_options::read_string;
 use super::{SettingsClass, SettingsMethod, define_settings_class};
+use crate::host::intl_data::{experimental_load, experimental_new};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue,
     object::ObjectInitializer, property::Attribute,
@@ -19,9 +20,7 @@ use icu_experimental::displaynames::{
 };
 use icu_locale_core::subtags::{Language, Region, Script};
 use icu_locale_core::{LanguageIdentifier, Locale};
-use icu_provider::{
-    DataIdentifierBorrowed, DataLocale, DataMarkerAttributes, DataProvider, DataRequest,
-};
+use icu_provider::{DataIdentifierBorrowed, DataLocale, DataMarkerAttributes, DataRequest};
 
 /// What one `Intl.DisplayNames` object was made with, in `resolvedOptions`' order.
 struct Settings {
@@ -199,12 +198,24 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
     let (canonical, name) = match settings.kind.as_str() {
         "region" => {
             let region = Region::try_from_str(&code).map_err(|_| invalid_argument(true))?;
-            let names = RegionDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            let names = experimental_new!(
+                RegionDisplayNames::try_new,
+                RegionDisplayNames::try_new_with_buffer_provider,
+                (&locale).into(),
+                options
+            )
+            .map_err(fail)?;
             (region.to_string(), names.of(region).map(str::to_owned))
         }
         "script" => {
             let script = Script::try_from_str(&code).map_err(|_| invalid_argument(true))?;
-            let names = ScriptDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            let names = experimental_new!(
+                ScriptDisplayNames::try_new,
+                ScriptDisplayNames::try_new_with_buffer_provider,
+                (&locale).into(),
+                options
+            )
+            .map_err(fail)?;
             (script.to_string(), names.of(script).map(str::to_owned))
         }
         "language" => {
@@ -212,11 +223,21 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
                 .ok()
                 .filter(|id| id.language != Language::UNKNOWN || code.starts_with("und"))
                 .ok_or_else(|| invalid_argument(true))?;
-            let languages =
-                LanguageDisplayNames::try_new((&locale).into(), options).map_err(fail)?;
+            let languages = experimental_new!(
+                LanguageDisplayNames::try_new,
+                LanguageDisplayNames::try_new_with_buffer_provider,
+                (&locale).into(),
+                options
+            )
+            .map_err(fail)?;
             let known = languages.of(id.language).is_some();
-            let formatter =
-                LocaleDisplayNamesFormatter::try_new((&locale).into(), options).map_err(fail)?;
+            let formatter = experimental_new!(
+                LocaleDisplayNamesFormatter::try_new,
+                LocaleDisplayNamesFormatter::try_new_with_buffer_provider,
+                (&locale).into(),
+                options
+            )
+            .map_err(fail)?;
             let name = formatter.of(&Locale::from(id.clone())).into_owned();
             (id.to_string(), known.then_some(name))
         }
@@ -243,15 +264,13 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
 pub(super) fn currency_name(locale: &Locale, code: &str) -> Option<String> {
     let attributes = DataMarkerAttributes::try_from_str(code).ok()?;
     let data_locale = DataLocale::from(locale);
-    let response: icu_provider::DataResponse<CurrencyDisplaynameV1> =
-        icu_experimental::provider::Baked
-            .load(DataRequest {
-                id: DataIdentifierBorrowed::for_marker_attributes_and_locale(
-                    attributes,
-                    &data_locale,
-                ),
-                ..Default::default()
-            })
-            .ok()?;
+    let response = experimental_load!(
+        CurrencyDisplaynameV1,
+        DataRequest {
+            id: DataIdentifierBorrowed::for_marker_attributes_and_locale(attributes, &data_locale),
+            ..Default::default()
+        }
+    )
+    .ok()?;
     Some(response.payload.get().to_string())
 }

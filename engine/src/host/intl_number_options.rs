@@ -2,10 +2,11 @@
 //! currency with its display and sign, `signDisplay`, the scientific and engineering
 //! notations, and the fraction digits a currency defaults to.
 
+use crate::host::intl_data::experimental_load;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, js_string};
 use icu_experimental::dimension::currency::CurrencyType;
 use icu_experimental::dimension::provider::currency::fractions::CurrencyFractionsV1;
-use icu_provider::{DataPayload, DataProvider, DataRequest};
+use icu_provider::{DataPayload, DataRequest};
 
 /// What a format adds around boa's decimal formatter.
 pub(super) enum Style {
@@ -180,12 +181,10 @@ pub(super) fn read_currency(options: &JsObject, context: &mut Context) -> JsResu
 
 /// The currency's usual number of decimals (ISO 4217 through CLDR: 2 for USD, 0 for JPY).
 pub(super) fn currency_digits(code: CurrencyType) -> JsResult<u8> {
-    let fractions: DataPayload<CurrencyFractionsV1> = DataProvider::<CurrencyFractionsV1>::load(
-        &icu_experimental::provider::Baked,
-        DataRequest::default(),
-    )
-    .map_err(|e| JsNativeError::range().with_message(e.to_string()))?
-    .payload;
+    let fractions: DataPayload<CurrencyFractionsV1> =
+        experimental_load!(CurrencyFractionsV1, DataRequest::default())
+            .map_err(|e| JsNativeError::range().with_message(e.to_string()))?
+            .payload;
     Ok(fractions.get().resolve(code).digits)
 }
 

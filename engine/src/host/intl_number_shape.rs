@@ -6,6 +6,7 @@
 use super::number::non_finite;
 use super::number_options::{Display, Exponent, Sign, SignDisplay, Style};
 use super::number_parts::{Part, affix_parts, number_parts, text_of};
+use crate::host::intl_data::experimental_new;
 use boa_engine::{
     Context, JsNativeError, JsResult, JsString, JsValue, gc, object::builtins::JsFunction,
 };
@@ -92,8 +93,13 @@ impl Shape {
                 "literal",
             ),
             Style::Percent => {
-                let formatter =
-                    PercentFormatter::try_new(locale.into(), Default::default()).map_err(fail)?;
+                let formatter = experimental_new!(
+                    PercentFormatter::try_new,
+                    PercentFormatter::try_new_with_buffer_provider,
+                    locale.into(),
+                    Default::default()
+                )
+                .map_err(fail)?;
                 let negative = around_digits(&formatter.format(&minus_seven).to_string());
                 (
                     around_digits(&formatter.format(&seven).to_string()),
@@ -113,15 +119,38 @@ impl Shape {
                     let options = CurrencyFormatterOptions::from(usage);
                     match currency.display {
                         Display::Symbol => {
-                            CurrencyFormatter::try_new_symbol(locale.into(), code, options)
+                            experimental_new!(
+                                CurrencyFormatter::try_new_symbol,
+                                CurrencyFormatter::try_new_symbol_with_buffer_provider,
+                                locale.into(),
+                                code,
+                                options
+                            )
                         }
                         Display::NarrowSymbol => {
-                            CurrencyFormatter::try_new_symbol_narrow(locale.into(), code, options)
+                            experimental_new!(
+                                CurrencyFormatter::try_new_symbol_narrow,
+                                CurrencyFormatter::try_new_symbol_narrow_with_buffer_provider,
+                                locale.into(),
+                                code,
+                                options
+                            )
                         }
                         Display::Code => {
-                            CurrencyFormatter::try_new_code(locale.into(), code, options)
+                            experimental_new!(
+                                CurrencyFormatter::try_new_code,
+                                CurrencyFormatter::try_new_code_with_buffer_provider,
+                                locale.into(),
+                                code,
+                                options
+                            )
                         }
-                        Display::Name => CurrencyFormatter::try_new_name(locale.into(), code),
+                        Display::Name => experimental_new!(
+                            CurrencyFormatter::try_new_name,
+                            CurrencyFormatter::try_new_name_with_buffer_provider,
+                            locale.into(),
+                            code
+                        ),
                     }
                     .map_err(fail)
                 };
@@ -239,8 +268,13 @@ impl Shape {
         let Ok(value) = Decimal::try_from_str(&plain) else {
             return Ok(self.positive.clone());
         };
-        let formatter = CurrencyFormatter::try_new_name(locale.into(), code)
-            .map_err(|e| JsNativeError::range().with_message(e.to_string()))?;
+        let formatter = experimental_new!(
+            CurrencyFormatter::try_new_name,
+            CurrencyFormatter::try_new_name_with_buffer_provider,
+            locale.into(),
+            code
+        )
+        .map_err(|e| JsNativeError::range().with_message(e.to_string()))?;
         Ok(around_digits(
             &formatter.format_fixed_decimal(&value).to_string(),
         ))

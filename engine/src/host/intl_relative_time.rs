@@ -10,6 +10,7 @@ use super::number_options::read_string;
 use super::number_parts::{Part, number_parts, to_array};
 use super::number_shape::Separators;
 use super::{SettingsClass, SettingsMethod, define_settings_class};
+use crate::host::intl_data::experimental_new;
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
     object::ObjectInitializer, property::Attribute,
@@ -251,30 +252,38 @@ fn formatter(
 ) -> Result<RelativeTimeFormatter, icu_provider::DataError> {
     type F = RelativeTimeFormatter;
     let prefs = locale.into();
-    match (style, unit) {
-        ("short", "second") => F::try_new_short_second(prefs, options),
-        ("short", "minute") => F::try_new_short_minute(prefs, options),
-        ("short", "hour") => F::try_new_short_hour(prefs, options),
-        ("short", "day") => F::try_new_short_day(prefs, options),
-        ("short", "week") => F::try_new_short_week(prefs, options),
-        ("short", "month") => F::try_new_short_month(prefs, options),
-        ("short", "quarter") => F::try_new_short_quarter(prefs, options),
-        ("short", _) => F::try_new_short_year(prefs, options),
-        ("narrow", "second") => F::try_new_narrow_second(prefs, options),
-        ("narrow", "minute") => F::try_new_narrow_minute(prefs, options),
-        ("narrow", "hour") => F::try_new_narrow_hour(prefs, options),
-        ("narrow", "day") => F::try_new_narrow_day(prefs, options),
-        ("narrow", "week") => F::try_new_narrow_week(prefs, options),
-        ("narrow", "month") => F::try_new_narrow_month(prefs, options),
-        ("narrow", "quarter") => F::try_new_narrow_quarter(prefs, options),
-        ("narrow", _) => F::try_new_narrow_year(prefs, options),
-        (_, "second") => F::try_new_long_second(prefs, options),
-        (_, "minute") => F::try_new_long_minute(prefs, options),
-        (_, "hour") => F::try_new_long_hour(prefs, options),
-        (_, "day") => F::try_new_long_day(prefs, options),
-        (_, "week") => F::try_new_long_week(prefs, options),
-        (_, "month") => F::try_new_long_month(prefs, options),
-        (_, "quarter") => F::try_new_long_quarter(prefs, options),
-        _ => F::try_new_long_year(prefs, options),
+    // Each row: the compiled constructor / the one that reads the installed blobs.
+    macro_rules! by_style_and_unit {
+        ($(($style:pat, $unit:pat) => $compiled:ident / $buffered:ident,)*) => {
+            match (style, unit) {
+                $(($style, $unit) => experimental_new!(F::$compiled, F::$buffered, prefs, options),)*
+            }
+        };
+    }
+    by_style_and_unit! {
+        ("short", "second") => try_new_short_second / try_new_short_second_with_buffer_provider,
+        ("short", "minute") => try_new_short_minute / try_new_short_minute_with_buffer_provider,
+        ("short", "hour") => try_new_short_hour / try_new_short_hour_with_buffer_provider,
+        ("short", "day") => try_new_short_day / try_new_short_day_with_buffer_provider,
+        ("short", "week") => try_new_short_week / try_new_short_week_with_buffer_provider,
+        ("short", "month") => try_new_short_month / try_new_short_month_with_buffer_provider,
+        ("short", "quarter") => try_new_short_quarter / try_new_short_quarter_with_buffer_provider,
+        ("short", _) => try_new_short_year / try_new_short_year_with_buffer_provider,
+        ("narrow", "second") => try_new_narrow_second / try_new_narrow_second_with_buffer_provider,
+        ("narrow", "minute") => try_new_narrow_minute / try_new_narrow_minute_with_buffer_provider,
+        ("narrow", "hour") => try_new_narrow_hour / try_new_narrow_hour_with_buffer_provider,
+        ("narrow", "day") => try_new_narrow_day / try_new_narrow_day_with_buffer_provider,
+        ("narrow", "week") => try_new_narrow_week / try_new_narrow_week_with_buffer_provider,
+        ("narrow", "month") => try_new_narrow_month / try_new_narrow_month_with_buffer_provider,
+        ("narrow", "quarter") => try_new_narrow_quarter / try_new_narrow_quarter_with_buffer_provider,
+        ("narrow", _) => try_new_narrow_year / try_new_narrow_year_with_buffer_provider,
+        (_, "second") => try_new_long_second / try_new_long_second_with_buffer_provider,
+        (_, "minute") => try_new_long_minute / try_new_long_minute_with_buffer_provider,
+        (_, "hour") => try_new_long_hour / try_new_long_hour_with_buffer_provider,
+        (_, "day") => try_new_long_day / try_new_long_day_with_buffer_provider,
+        (_, "week") => try_new_long_week / try_new_long_week_with_buffer_provider,
+        (_, "month") => try_new_long_month / try_new_long_month_with_buffer_provider,
+        (_, "quarter") => try_new_long_quarter / try_new_long_quarter_with_buffer_provider,
+        (_, _) => try_new_long_year / try_new_long_year_with_buffer_provider,
     }
 }

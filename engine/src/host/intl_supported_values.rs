@@ -181,8 +181,8 @@ fn has_data(marker: icu_provider::DataMarkerInfo, attributes: &str, locale: &Loc
         id: DataIdentifierBorrowed::for_marker_attributes_and_locale(attributes, &data_locale),
         ..Default::default()
     };
-    boa_icu_provider::buffer()
-        .dry_load_data(marker, request)
+    crate::host::intl_data::buffer_provider()
+        .and_then(|provider| provider.dry_load_data(marker, request))
         .is_ok()
 }
 

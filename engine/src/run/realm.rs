@@ -80,11 +80,21 @@ impl Sandbox {
     pub(crate) fn new() -> Result<Sandbox, HostError> {
         // Promise jobs are never run (a calculation is synchronous): dropping them at
         // once keeps a calculation from parking work or memory in the queue.
-        let mut context = ContextBuilder::new()
+        let builder = ContextBuilder::new()
             .job_executor(Rc::new(IdleJobExecutor))
-            .host_hooks(Rc::new(CalculationHooks))
-            .build()
-            .map_err(could_not_start)?;
+            .host_hooks(Rc::new(CalculationHooks));
+        // Without compiled-in locale data (the browser's Intl module), Intl reads the
+        // blobs the host added (src/host/intl_data.rs).
+        #[cfg(all(feature = "intl", not(feature = "intl_data")))]
+        let builder = crate::host::intl_data::buffer_provider()
+            .map_err(|e| e.to_string())
+            .and_then(|provider| {
+                builder
+                    .icu_buffer_provider(provider)
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| HostError(format!("the engine could not start: {e}")))?;
+        let mut context = builder.build().map_err(could_not_start)?;
         context
             .runtime_limits_mut()
             .set_recursion_limit(RECURSION_LIMIT);

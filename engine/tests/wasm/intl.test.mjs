@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installIntlData, withIntlData } from "./intl-data.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
@@ -354,10 +355,16 @@ function cliResults() {
 }
 
 async function wasmResults() {
-  const { default: init, Engine } = await import(intlGlue);
-  await init({ module_or_path: readFileSync(intlWasm) });
-  const result = new Engine().evaluate(doc);
+  const glue = await import(intlGlue);
+  await glue.default({ module_or_path: readFileSync(intlWasm) });
+  // As the web worker gives it: the core and the page's language, then the rest as asked.
+  installIntlData(glue, ["en"]);
+  const engine = new glue.Engine();
+  const { value: result, added } = withIntlData(glue, () => engine.evaluate(doc));
   assert.equal(result.error, null);
+  // The expressions ask for de, ru, fr, …: each was fetched after the first run, once.
+  assert.ok(added.includes("de") && added.includes("ru"), `added ${added}`);
+  assert.deepEqual(glue.missingIntlData(), []);
   return JSON.parse(result.outputs.r);
 }
 

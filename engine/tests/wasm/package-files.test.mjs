@@ -38,3 +38,18 @@ test("npm pack lists every library file, and each loads under its name", async (
     assert.ok(engine.hasLibrary(name), name);
   }
 });
+
+test("npm pack lists the Intl module's locale data: the core, the list and every part's blob", () => {
+  const parts = JSON.parse(readFileSync(join(pkg, "intl", "parts.json"), "utf8"));
+  for (const part of ["en", "ru", "zh-Hant", "und-Hans", "und-cjdict"]) assert.ok(parts.includes(part), part);
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: pkg,
+      encoding: "utf8",
+    }),
+  );
+  const files = new Set(packed.files.map((file) => file.path));
+  const wanted = ["intl/parts.json", "intl/core.postcard", ...parts.map((part) => `intl/${part}.postcard`)];
+  assert.deepEqual(wanted.filter((file) => !files.has(file)), [], "locale data missing from the package");
+  assert.ok(![...files].some((file) => file.endsWith(".br") || file.endsWith(".gz")), "no compressed copies");
+});

@@ -42,6 +42,9 @@ test("every module and library has gzip and brotli copies of its own bytes", () 
     ...readdirSync(join(pkg, "lib"))
       .filter((name) => name.endsWith(".js"))
       .map((name) => join("lib", name)),
+    ...readdirSync(join(pkg, "intl"))
+      .filter((name) => name.endsWith(".postcard"))
+      .map((name) => join("intl", name)),
   ];
   assert.ok(files.length >= 5, `modules and libraries: ${files.join(", ")}`);
   for (const file of files) {
@@ -54,7 +57,30 @@ test("every module and library has gzip and brotli copies of its own bytes", () 
       assert.ok(existsSync(copy), `${file}${suffix} is missing`);
       const packed = readFileSync(copy);
       assert.ok(unpack(packed).equals(bytes), `${file}${suffix} unpacks to ${file}`);
-      assert.ok(packed.length < bytes.length / 2, `${file}${suffix} is at most half the size`);
+      // Locale data is dense (the segmenters' models, `und-Thai_codepoints_…`, hardly
+      // compress): its copies need only be smaller; code's are at most half the size.
+      const most = file.startsWith("intl") ? bytes.length : bytes.length / 2;
+      assert.ok(packed.length < most, `${file}${suffix} is ${packed.length} of ${bytes.length} bytes`);
     }
   }
+});
+
+// Issue 28 part 4: the Intl module without locale data, which the worker fetches for the
+// languages a calculation asks for (pkg/intl/, web/src/lib/engine/intl-data.ts).
+const INTL_MODULE_BROTLI = 1.5e6;
+const LANGUAGE_BROTLI = 200e3;
+
+test("the Intl module is at most 1.5 MB brotli, its core and each language's data at most 200 KB", () => {
+  const module = readFileSync(join(pkg, "calcsmith_engine_intl_bg.wasm.br")).length;
+  assert.ok(module <= INTL_MODULE_BROTLI, `the Intl module is ${module} bytes brotli`);
+  // The languages (`en`, `zh-Hant`); the root locale's parts apart (`und-cjdict`, a
+  // dictionary for segmenting Chinese words) are what only such a calculation fetches.
+  const languages = JSON.parse(readFileSync(join(pkg, "intl", "parts.json"), "utf8")).filter(
+    (part) => !part.startsWith("und-"),
+  );
+  assert.ok(languages.length >= 150, `${languages.length} languages`);
+  const over = ["core", ...languages]
+    .map((part) => [part, readFileSync(join(pkg, "intl", `${part}.postcard.br`)).length])
+    .filter(([, size]) => size > LANGUAGE_BROTLI);
+  assert.deepEqual(over, [], "parts over 200 KB brotli");
 });

@@ -269,6 +269,47 @@ async fn browsers_get_the_compressed_copies_the_build_made() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_intl_modules_locale_data_is_served_compressed_and_waits_while_it_is_built() {
+    // A stand-in pkg/: the core of the locale data with its brotli copy, built; then
+    // scripts/run building the Intl module (pkg/.intl-building) before en's part is there.
+    let root = std::env::temp_dir().join(format!("calcsmith-intl-data-{}", std::process::id()));
+    let pkg = root.join("pkg");
+    std::fs::create_dir_all(pkg.join("intl")).unwrap();
+    std::fs::write(pkg.join("intl/core.postcard"), b"core blob").unwrap();
+    std::fs::write(pkg.join("intl/core.postcard.br"), b"brotli core").unwrap();
+    let data = root.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let url = fresh_database(Db::Sqlite, &data).await.unwrap();
+    let mut config = test_config(url, data);
+    config.pkg_dir = pkg.clone();
+    let app = start(config).await;
+    let client = app.browser();
+    let get = |path: &'static str| {
+        let request = client
+            .get(app.url(path))
+            .header("accept-encoding", "gzip, br");
+        async move { request.send().await.unwrap() }
+    };
+
+    let core = get("/pkg/intl/core.postcard").await;
+    assert_eq!(core.status(), 200);
+    assert_eq!(core.headers()["content-encoding"], "br");
+    assert_eq!(core.headers()["cache-control"], "no-cache");
+    assert_eq!(&core.bytes().await.unwrap()[..], b"brotli core");
+    assert_eq!(get("/pkg/intl/en.postcard").await.status(), 404);
+
+    std::fs::write(pkg.join(".intl-building"), b"").unwrap();
+    let waiting = get("/pkg/intl/en.postcard").await;
+    assert_eq!(waiting.status(), 503);
+    assert_eq!(waiting.headers()["retry-after"], "5");
+    let body: Value = waiting.json().await.unwrap();
+    assert_eq!(body["message"], "The Intl module is still being built.");
+    // Only the Intl module's files wait: anything else missing is missing.
+    assert_eq!(get("/pkg/other.js").await.status(), 404);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_web_build_is_served_screens_as_partials_and_the_worker_uncached() {
     // A stand-in web build: what `web/` will produce (index.html, js/worker.js, a
     // hashed asset and one module per screen under partials/).

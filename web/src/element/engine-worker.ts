@@ -12,5 +12,6 @@ serveEngine({
   intl: {
     glue: inPackage('calcsmith_engine_intl.js'),
     wasm: inPackage('calcsmith_engine_intl_bg.wasm'),
+    data: inPackage('intl/'),
   },
 });

@@ -117,7 +117,7 @@ pub(super) async fn package_file(
 ) -> Response {
     let response = serve_file(&state.config.pkg_dir, &file, "no-cache", request).await;
     if response.status() == StatusCode::NOT_FOUND
-        && file.starts_with(INTL_MODULE)
+        && (file.starts_with(INTL_MODULE) || file.starts_with(INTL_DATA))
         && tokio::fs::try_exists(state.config.pkg_dir.join(INTL_BUILDING))
             .await
             .unwrap_or(false)
@@ -134,6 +134,10 @@ pub(super) async fn package_file(
 
 /// The Intl module's files in `pkg/` (`calcsmith_engine_intl.js`, `…_bg.wasm`).
 const INTL_MODULE: &str = "calcsmith_engine_intl";
+
+/// The Intl module's locale data in `pkg/` (`intl/core.postcard`, `intl/en.postcard`, …),
+/// which scripts/build-wasm writes with the module.
+const INTL_DATA: &str = "intl/";
 
 /// The file `scripts/run` keeps in `pkg/` while it builds the Intl module after the server
 /// has started: until the module is there, the web worker is told to wait for it (503 with

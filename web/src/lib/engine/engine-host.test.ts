@@ -77,6 +77,8 @@ class FakePackage implements EnginePackage {
     return this.refused;
   }
   usesIntl = vi.fn((script: string) => script.includes('Intl'));
+  /** The Intl module's: adds the locale data the last calculation lacked. */
+  addMissingIntlData?: () => Promise<boolean>;
   /** Whether the instance runs with the engine's shallower recursion limit. */
   shallow = false;
   setShallowRecursion = vi.fn((shallow: boolean) => {
@@ -95,7 +97,9 @@ const request = (script: string, libraries: CalcDoc['libraries'] = {}): EvalRequ
 let pkg: FakePackage;
 let intlPkg: FakePackage;
 let fetchLibrary: ReturnType<typeof vi.fn<(name: string) => Promise<string>>>;
-let loadIntl: ReturnType<typeof vi.fn<() => Promise<EnginePackage>>>;
+let loadIntl: ReturnType<
+  typeof vi.fn<(onWaiting: () => void, locale: string) => Promise<EnginePackage>>
+>;
 let host: EngineHost;
 
 async function run(req: EvalRequest): Promise<WorkerReply[]> {
@@ -408,6 +412,43 @@ describe('EngineHost with the Intl module', () => {
       result: okResult({ module: 'intl' }),
     });
     expect(loadIntl).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads the Intl module for the page's locale", async () => {
+    await run({ ...request('Intl'), locale: 'ru' });
+    expect(loadIntl).toHaveBeenCalledWith(expect.any(Function), 'ru');
+  });
+
+  it('runs a calculation again once the locale data it lacked is added', async () => {
+    const added = new Set(['en']);
+    let lacked: string[] = [];
+    intlPkg.behave = (script) => {
+      if (script.includes('de-DE') && !added.has('de')) lacked.push('de');
+      return okResult({ total: added.has('de') ? '1.234,5' : '1,234.5' });
+    };
+    intlPkg.addMissingIntlData = vi.fn(async () => {
+      const any = lacked.length > 0;
+      lacked.forEach((language) => added.add(language));
+      lacked = [];
+      return any;
+    });
+    expect(await run(request("Intl 'de-DE'"))).toEqual([
+      { type: 'started', id: 1 },
+      { type: 'result', id: 1, result: okResult({ total: '1.234,5' }) },
+    ]);
+    expect(intlPkg.addMissingIntlData).toHaveBeenCalledTimes(2);
+    // The same engine ran it both times.
+    expect(intlPkg.engines).toHaveLength(1);
+  });
+
+  it('says the Intl module could not be loaded when the locale data it lacked cannot be fetched', async () => {
+    intlPkg.addMissingIntlData = vi.fn(async () => {
+      throw new Error('The Intl module could not be loaded.');
+    });
+    expect(await run(request('Intl'))).toEqual([
+      { type: 'started', id: 1 },
+      { type: 'failed', id: 1, message: 'The Intl module could not be loaded.', loading: true },
+    ]);
   });
 
   it('makes a new Intl instance after it traps, and leaves the default one alone', async () => {

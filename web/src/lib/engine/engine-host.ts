@@ -26,6 +26,7 @@ import {
   type SweepRequest,
   type TestsRequest,
   type LibraryName,
+  type Locale,
   type WorkerReply,
 } from './protocol';
 import {
@@ -37,6 +38,9 @@ import {
   type EngineLike,
   type EnginePackage,
 } from './module-engine';
+
+/** How many times a calculation runs again for locale data it lacked. */
+const MAX_DATA_ROUNDS = 4;
 
 export class EngineHost {
   private readonly main: ModuleEngine;
@@ -54,7 +58,7 @@ export class EngineHost {
      * Loads and instantiates the Intl module (a failure is retried with the next request);
      * `onWaiting` each time it finds the server still building it.
      */
-    private readonly loadIntl: (onWaiting: () => void) => Promise<EnginePackage>,
+    private readonly loadIntl: (onWaiting: () => void, locale: Locale) => Promise<EnginePackage>,
   ) {
     this.main = new ModuleEngine(pkg, this.sources, fetchLibrary);
   }
@@ -239,8 +243,28 @@ export class EngineHost {
     }
   }
 
-  /** `work` on `engine`, run again with a shallower recursion limit if it ran out of stack. */
+  /**
+   * `work` on `engine`, run again once the Intl module has the locale data it asked for
+   * and lacked (it fell back to the root locale; each round adds languages, and a script
+   * asks for few).
+   */
   private async running<T>(
+    module: ModuleEngine,
+    request: EvalRequest,
+    engine: EngineLike,
+    work: (engine: EngineLike) => T,
+  ): Promise<T> {
+    let value = await this.runningOnce(module, request, engine, work);
+    for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+      const completed = await module.withMissingIntlData(request);
+      if (!completed) break;
+      value = await this.runningOnce(module, request, completed, work);
+    }
+    return value;
+  }
+
+  /** `work` on `engine`, run again with a shallower recursion limit if it ran out of stack. */
+  private async runningOnce<T>(
     module: ModuleEngine,
     request: EvalRequest,
     engine: EngineLike,
@@ -287,7 +311,7 @@ export class EngineHost {
   private async moduleFor(request: EvalRequest): Promise<ModuleEngine> {
     const main = this.main;
     if (!(await main.usesIntl(request.doc.script ?? ''))) return main;
-    this.intl ??= loading(() => this.loadIntl(() => this.waiting?.())).then(
+    this.intl ??= loading(() => this.loadIntl(() => this.waiting?.(), request.locale)).then(
       (pkg) => new ModuleEngine(pkg, this.sources, this.fetchLibrary),
       (error: unknown) => {
         this.intl = null;

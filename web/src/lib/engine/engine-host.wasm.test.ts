@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CalcDoc, EvalResult } from '@calcsmith/engine';
-import { pkgDir, wasmPackage } from '../../testing/wasm-package';
+import { intlPackage, pkgDir, wasmPackage } from '../../testing/wasm-package';
 import { EngineHost } from './engine-host';
 import type { LibraryName, WorkerReply } from './protocol';
 
@@ -22,18 +22,7 @@ const host = new EngineHost(
   },
   async () => {
     intlLoads += 1;
-    const intl = await import('../../../../pkg/calcsmith_engine_intl.js');
-    await intl.default({
-      module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_intl_bg.wasm')),
-    });
-    return {
-      init: async () => {},
-      reset: intl.__wbg_reset_state,
-      createEngine: (locale) => new intl.Engine({ locale }),
-      refusedAllocations: intl.refusedAllocations,
-      usesIntl: intl.usesIntl,
-      setShallowRecursion: intl.setShallowRecursion,
-    };
+    return intlPackage();
   },
 );
 
@@ -159,6 +148,17 @@ describe('EngineHost with the real Intl module', () => {
       await evaluate(price("['Émile', 'Zoë', 'Ana'].sort((a, b) => a.localeCompare(b)).join()")),
     ).toMatchObject({ outputs: { x: 'Ana,Émile,Zoë' } });
     expect(await evaluate(price('typeof Intl'))).toMatchObject({ outputs: { x: 'object' } });
+    expect(intlLoads).toBe(1);
+  }, 60_000);
+
+  it('fetches the locale data of a language the script asks for and answers in it, as V8 does', async () => {
+    const german = "(1234567.891).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' })";
+    expect(await evaluate(price(german))).toMatchObject({ outputs: { x: '1.234.567,89\u00a0€' } });
+    const date =
+      "new Date(Date.UTC(2026, 10, 29)).toLocaleDateString('fr-FR', { dateStyle: 'full', timeZone: 'UTC' })";
+    expect(await evaluate(price(date))).toMatchObject({
+      outputs: { x: 'dimanche 29 novembre 2026' },
+    });
     expect(intlLoads).toBe(1);
   }, 60_000);
 });

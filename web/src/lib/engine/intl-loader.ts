@@ -16,14 +16,22 @@ export const INTL_FAILED_MESSAGE = 'The Intl module could not be loaded.';
 /** How long to wait before asking again when the server's 503 names no time. */
 const DEFAULT_RETRY_MS = 5000;
 
-/** Where the Intl module's glue and wasm are (the server's `/pkg/`, or a package's folder). */
+/**
+ * Where the Intl module's glue, wasm and locale data are (the server's `/pkg/`, or a
+ * package's folder); `data` is a folder's URL ending in `/` (intl-data.ts).
+ */
 export interface IntlFiles {
   glue: string;
   wasm: string;
+  data: string;
 }
 
 /** The server's copy of pkg/. */
-export const SERVER_INTL_FILES: IntlFiles = { glue: INTL_GLUE_URL, wasm: INTL_WASM_URL };
+export const SERVER_INTL_FILES: IntlFiles = {
+  glue: INTL_GLUE_URL,
+  wasm: INTL_WASM_URL,
+  data: '/pkg/intl/',
+};
 
 /** What the loader needs from its surroundings (the worker's own, or a test's). */
 export interface IntlLoaderDeps {
@@ -47,10 +55,10 @@ function retryAfterMs(header: string | null): number {
 }
 
 /**
- * The wasm module's response, once the server has it: while it answers 503 (still
- * building), `onWaiting` is told and the request is made again after `Retry-After`.
+ * A file of the Intl module (its wasm, its locale data), once the server has it: while it
+ * answers 503 (still building), `onWaiting` is told and the request is made again after `Retry-After`.
  */
-async function fetchWhenBuilt(
+export async function fetchWhenBuilt(
   deps: IntlLoaderDeps,
   onWaiting: () => void,
   url: string,

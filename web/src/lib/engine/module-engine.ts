@@ -45,6 +45,12 @@ export interface EnginePackage {
    * stand-ins).
    */
   setShallowRecursion?(shallow: boolean): void;
+  /**
+   * The Intl module's: fetches and adds the languages whose locale data the calculations
+   * since the last call asked for and did not have (they fell back to the root locale);
+   * whether there were any, so the calculation must run again (intl-data.ts).
+   */
+  addMissingIntlData?(): Promise<boolean>;
 }
 
 /**
@@ -188,6 +194,16 @@ export class ModuleEngine {
     } finally {
       if (!this.broken) shallow(false);
     }
+  }
+
+  /**
+   * Adds the locale data the last calculation lacked (the Intl module's; intl-data.ts), and
+   * the warm engine to run it again with; null when nothing was lacking.
+   */
+  async withMissingIntlData(request: EvalRequest): Promise<EngineLike | null> {
+    const add = this.pkg.addMissingIntlData;
+    if (!add || !(await loading(() => add()))) return null;
+    return this.prepare(request);
   }
 
   /**

@@ -5,8 +5,10 @@
 import * as engine from '@calcsmith/engine';
 import { EngineHost } from './engine-host';
 import type { EnginePackage } from './module-engine';
-import { browserDeps, loadIntlModule, type IntlFiles } from './intl-loader';
-import type { LibraryName, WorkerReply, WorkerRequest } from './protocol';
+import { enginePackage, intlEnginePackage } from './engine-package';
+import { IntlData } from './intl-data';
+import { browserDeps, fetchWhenBuilt, loadIntlModule, type IntlFiles } from './intl-loader';
+import type { LibraryName, Locale, WorkerReply, WorkerRequest } from './protocol';
 
 /** Where a worker finds what the engine loads at run time. */
 export interface EngineFiles {
@@ -14,18 +16,6 @@ export interface EngineFiles {
   library(name: LibraryName): string;
   /** The Intl module, loaded only when a script uses Intl. */
   intl: IntlFiles;
-}
-
-/** The worker's view of one of the package's modules, instantiated by `initialised`. */
-function enginePackage(glue: typeof engine, initialised: Promise<unknown>): EnginePackage {
-  return {
-    init: () => initialised,
-    reset: glue.__wbg_reset_state,
-    createEngine: (locale) => new glue.Engine({ locale }),
-    refusedAllocations: glue.refusedAllocations,
-    usesIntl: glue.usesIntl,
-    setShallowRecursion: glue.setShallowRecursion,
-  };
 }
 
 /** Starts compiling the engine and answers the page's requests from now on. */
@@ -41,10 +31,15 @@ export function serveEngine(files: EngineFiles): void {
     return response.text();
   };
   const post = (reply: WorkerReply) => (self as unknown as Worker).postMessage(reply);
-  const loadIntl = async (onWaiting: () => void): Promise<EnginePackage> => {
+  // The module and its locale data (the core and the page's language) are fetched at once.
+  const loadIntl = async (onWaiting: () => void, locale: Locale): Promise<EnginePackage> => {
+    const fetchFile = (url: string) => fetchWhenBuilt(browserDeps, onWaiting, url);
+    const data = IntlData.load(fetchFile, files.intl.data, [locale]);
+    data.catch(() => {});
     const glue = await loadIntlModule(browserDeps, onWaiting, files.intl);
+    const pkg = intlEnginePackage(glue, await data);
     post({ type: 'intlLoaded' });
-    return enginePackage(glue, Promise.resolve());
+    return pkg;
   };
 
   const host = new EngineHost(enginePackage(engine, initialised), fetchLibrary, loadIntl);

@@ -1,5 +1,5 @@
 // What a published calculator's page asks the service worker to keep for offline use.
-import { INTL_GLUE_URL, INTL_WASM_URL } from '../engine/intl-loader';
+import { INTL_GLUE_URL, INTL_WASM_URL, SERVER_INTL_FILES } from '../engine/intl-loader';
 import { LIBRARIES } from '../engine/protocol';
 import type { CalcDoc } from '../types';
 import { keepFilesOffline } from './service-worker';
@@ -18,9 +18,14 @@ export function keepCalculatorOffline(doc: CalcDoc): void {
 }
 
 /**
- * Has the service worker keep the engine's Intl module, which the page's worker loaded:
- * on a first visit it did so before the service worker was there to see it.
+ * Has the service worker keep the engine's Intl module, which the page's worker loaded,
+ * with its core locale data and the languages of the app (a calculator's other languages
+ * are kept as the worker fetches them): on a first visit the worker loaded them before
+ * the service worker was there to see it.
  */
 export function keepIntlModuleOffline(): void {
-  keepFilesOffline([INTL_GLUE_URL, INTL_WASM_URL]).catch(() => {});
+  const data = ['parts.json', 'core.postcard', 'en.postcard', 'ru.postcard'].map(
+    (file) => `${SERVER_INTL_FILES.data}${file}`,
+  );
+  keepFilesOffline([INTL_GLUE_URL, INTL_WASM_URL, ...data]).catch(() => {});
 }

@@ -61,6 +61,9 @@ describe('offlineRoute', () => {
     expect(route('/js/lib/mathjs.js')).toBe('library');
     expect(route('/pkg/calcsmith_engine_intl.js')).toBe('intl-module');
     expect(route('/pkg/calcsmith_engine_intl_bg.wasm')).toBe('intl-module');
+    expect(route('/pkg/intl/core.postcard')).toBe('intl-module');
+    expect(route('/pkg/intl/de.postcard')).toBe('intl-module');
+    expect(route('/pkg/intl/parts.json')).toBe('intl-module');
   });
 
   it('leaves other methods, other sites and unknown files alone', () => {

@@ -1,6 +1,6 @@
 // Which requests the service worker (src/sw.ts) answers, and how. Pure, so the rules are
 // tested without a service worker; docs/web.md, "Offline published calculators", says why.
-import { INTL_GLUE_URL, INTL_WASM_URL } from '../engine/intl-loader';
+import { INTL_GLUE_URL, INTL_WASM_URL, SERVER_INTL_FILES } from '../engine/intl-loader';
 
 /** How the service worker answers a request it takes. */
 export type OfflineRoute =
@@ -20,8 +20,9 @@ export type OfflineRoute =
   /** A library a calculator loads (lodash, moment, mathjs): the saved copy, refreshed. */
   | 'library'
   /**
-   * The engine's Intl module, which the worker loads from the server's `/pkg/` (not part
-   * of the build): the network first, saved each time for use without a network.
+   * The engine's Intl module and its locale data, which the worker loads from the
+   * server's `/pkg/` (not part of the build): the network first, saved each time for use
+   * without a network.
    */
   | 'intl-module';
 
@@ -53,6 +54,7 @@ export function offlineRoute(url: URL, request: RequestFacts, origin: string): O
   if (path.startsWith('/assets/')) return 'hashed-file';
   if (path.startsWith('/js/lib/')) return 'library';
   if (path === INTL_GLUE_URL || path === INTL_WASM_URL) return 'intl-module';
+  if (path.startsWith(SERVER_INTL_FILES.data)) return 'intl-module';
   if (CURRENT_FILE.test(path)) return 'current-file';
   return null;
 }

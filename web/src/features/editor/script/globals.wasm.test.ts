@@ -5,13 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import init, { Engine } from '../../../../../pkg/calcsmith_engine_intl.js';
+import init, { Engine, addIntlCore } from '../../../../../pkg/calcsmith_engine_intl.js';
 import { INPUTS_GLOBAL, LIBRARY_GLOBALS, STANDARD_GLOBALS } from './globals';
 
 const pkgDir = join(process.cwd(), '..', 'pkg');
 
 it("knows exactly the engine's globals, the libraries' when they are on", async () => {
   await init({ module_or_path: readFileSync(join(pkgDir, 'calcsmith_engine_intl_bg.wasm')) });
+  // Its locale data, as the worker gives it before the first engine (intl-data.ts).
+  const parts = JSON.parse(readFileSync(join(pkgDir, 'intl', 'parts.json'), 'utf8'));
+  addIntlCore(readFileSync(join(pkgDir, 'intl', 'core.postcard')), parts);
   const engine = new Engine({ locale: 'en' });
   for (const name of ['lodash', 'moment', 'mathjs', 'formulajs', 'decimal'] as const) {
     engine.loadLibrary(name, readFileSync(join(pkgDir, 'lib', `${name}.js`), 'utf8'));
