@@ -1,8 +1,10 @@
 // Intl in the browser: the calculation worker loads the engine's Intl module (a wasm
 // module of its own, several times the default one's size, served from the server's
-// `/pkg/`, not part of the build) only for a calculator whose script uses Intl, and then
-// answers as V8 does; while the server is still building it, the calculator says so and
-// answers once it is there; used once online, it works offline too.
+// `/pkg/`, not part of the build) only for a calculator whose script uses Intl, with the
+// locale data it needs (`/pkg/intl/`: the core and the page's language, then any other
+// language the script asks for), and then answers as V8 does; while the server is still
+// building it, the calculator says so and answers once it is there; used once online, it
+// works offline too.
 import { expect, test, type BrowserContext } from '@playwright/test';
 import {
   baseUrl,
@@ -28,6 +30,7 @@ const BUILDING =
   'The Intl module is still being built on this server. This calculator will answer when it is ready.';
 
 let priced: string;
+let german: string;
 let doubler: string;
 
 test.beforeAll(async ({ playwright }) => {
@@ -40,6 +43,18 @@ test.beforeAll(async ({ playwright }) => {
       script:
         "'use strict';\nconst total = inputs.qty * 116;\n" +
         "return { total: total.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) };\n",
+      inputs: [{ id: 1, name: 'qty', type: 'number' }],
+      outputs: [{ id: 1, name: 'total', type: 'value' }],
+      defaults: { '1': 1 },
+    }),
+  );
+  german = await saveCalculator(
+    author,
+    calcDoc({
+      name: 'Preis',
+      script:
+        "'use strict';\nconst total = inputs.qty * 1234.5;\n" +
+        "return { total: total.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }) };\n",
       inputs: [{ id: 1, name: 'qty', type: 'number' }],
       outputs: [{ id: 1, name: 'total', type: 'value' }],
       defaults: { '1': 1 },
@@ -60,6 +75,28 @@ test('a published calculator using toLocaleString with a currency shows $11,600.
   await page.getByLabel('qty', { exact: true }).fill('2.5');
   await expect(output(page, 'total')).toHaveText('$290.00');
   expect(urls.filter((url) => INTL_MODULE.test(url)).length).toBeGreaterThan(0);
+});
+
+test("a calculator in another language fetches that language's data, not every language's", async ({
+  page,
+  context,
+}) => {
+  const urls = requests(context);
+  await page.goto(`/calc/${german}#{"1":1000}`);
+  await expect(output(page, 'total')).toHaveText('1.234.500,00\u00a0€');
+  await page.getByLabel('qty', { exact: true }).fill('2');
+  await expect(output(page, 'total')).toHaveText('2.469,00\u00a0€');
+  const data = urls
+    .map((url) => new URL(url).pathname)
+    .filter((path) => path.startsWith('/pkg/intl/'))
+    .sort();
+  // The page's language with the core, then German once the calculation asked for it.
+  expect(data).toEqual([
+    '/pkg/intl/core.postcard',
+    '/pkg/intl/de.postcard',
+    '/pkg/intl/en.postcard',
+    '/pkg/intl/parts.json',
+  ]);
 });
 
 test('a calculator without Intl never fetches the Intl module', async ({ page, context }) => {

@@ -286,8 +286,16 @@ mod installed {
 /// data is compiled in (`intl_data`), else its `…_with_buffer_provider` constructor on the
 /// installed blobs (a missing core is the constructor's `DataError`).
 ///
-/// `experimental_new!(Type::try_new, Type::try_new_with_buffer_provider, args…)`
+/// `experimental_new!(Type::try_new_x, Type::try_new_x_with_buffer_provider, args…)`, or
+/// `experimental_new!(Type; args…)` for `try_new`.
 macro_rules! experimental_new {
+    ($type:ident; $($arg:expr),* $(,)?) => {
+        $crate::host::intl_data::experimental_new!(
+            $type::try_new,
+            $type::try_new_with_buffer_provider
+            $(, $arg)*
+        )
+    };
     ($compiled:path, $buffered:path $(, $arg:expr)* $(,)?) => {{
         #[cfg(feature = "intl_data")]
         let made = $compiled($($arg),*);

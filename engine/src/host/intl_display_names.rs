@@ -198,24 +198,14 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
     let (canonical, name) = match settings.kind.as_str() {
         "region" => {
             let region = Region::try_from_str(&code).map_err(|_| invalid_argument(true))?;
-            let names = experimental_new!(
-                RegionDisplayNames::try_new,
-                RegionDisplayNames::try_new_with_buffer_provider,
-                (&locale).into(),
-                options
-            )
-            .map_err(fail)?;
+            let names =
+                experimental_new!(RegionDisplayNames; (&locale).into(), options).map_err(fail)?;
             (region.to_string(), names.of(region).map(str::to_owned))
         }
         "script" => {
             let script = Script::try_from_str(&code).map_err(|_| invalid_argument(true))?;
-            let names = experimental_new!(
-                ScriptDisplayNames::try_new,
-                ScriptDisplayNames::try_new_with_buffer_provider,
-                (&locale).into(),
-                options
-            )
-            .map_err(fail)?;
+            let names =
+                experimental_new!(ScriptDisplayNames; (&locale).into(), options).map_err(fail)?;
             (script.to_string(), names.of(script).map(str::to_owned))
         }
         "language" => {
@@ -223,21 +213,12 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
                 .ok()
                 .filter(|id| id.language != Language::UNKNOWN || code.starts_with("und"))
                 .ok_or_else(|| invalid_argument(true))?;
-            let languages = experimental_new!(
-                LanguageDisplayNames::try_new,
-                LanguageDisplayNames::try_new_with_buffer_provider,
-                (&locale).into(),
-                options
-            )
-            .map_err(fail)?;
+            let languages =
+                experimental_new!(LanguageDisplayNames; (&locale).into(), options).map_err(fail)?;
             let known = languages.of(id.language).is_some();
-            let formatter = experimental_new!(
-                LocaleDisplayNamesFormatter::try_new,
-                LocaleDisplayNamesFormatter::try_new_with_buffer_provider,
-                (&locale).into(),
-                options
-            )
-            .map_err(fail)?;
+            let formatter =
+                experimental_new!(LocaleDisplayNamesFormatter; (&locale).into(), options)
+                    .map_err(fail)?;
             let name = formatter.of(&Locale::from(id.clone())).into_owned();
             (id.to_string(), known.then_some(name))
         }

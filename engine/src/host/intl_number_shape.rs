@@ -93,13 +93,9 @@ impl Shape {
                 "literal",
             ),
             Style::Percent => {
-                let formatter = experimental_new!(
-                    PercentFormatter::try_new,
-                    PercentFormatter::try_new_with_buffer_provider,
-                    locale.into(),
-                    Default::default()
-                )
-                .map_err(fail)?;
+                let formatter =
+                    experimental_new!(PercentFormatter; locale.into(), Default::default())
+                        .map_err(fail)?;
                 let negative = around_digits(&formatter.format(&minus_seven).to_string());
                 (
                     around_digits(&formatter.format(&seven).to_string()),
