@@ -58,7 +58,9 @@ export class IntlData {
       const early = [...new Set(wanted)].map(
         (part) => [part, fetchBlob(part).catch(() => null)] as const,
       );
-      const data = new IntlData(fetchBlob, await core, await listed);
+      // Both awaited at once, so a failure of either is this call's, never unhandled.
+      const [coreBytes, parts] = await Promise.all([core, listed]);
+      const data = new IntlData(fetchBlob, coreBytes, parts);
       for (const [part, blob] of early) {
         const bytes = await blob;
         if (bytes && data.parts.includes(part)) data.blobs.set(part, bytes);
