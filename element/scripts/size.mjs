@@ -3,7 +3,8 @@
 // brotli (quality 11), per file, and the JS budget of issue 32: at most 90 KB brotli of JS
 // beside the engine. Counted in the budget: the element, its worker and their chunks, which
 // a page with a calculator loads. Not counted: the engine itself (the wasm modules and their
-// wasm-bindgen glue, calcsmith_engine*.js), the calculators' libraries (lib/, fetched only
+// wasm-bindgen glue, calcsmith_engine*.js, and the Intl module's locale data, intl/), the
+// calculators' libraries (lib/, fetched only
 // for a calculator that enables one) and Chart.js (a chunk loaded only for a chart output),
 // each listed apart. Run `node element/scripts/size.mjs` after the build (element/README.md);
 // element/tests/size.test.mjs holds the budget.
@@ -19,6 +20,8 @@ export const BUDGET_BROTLI = 90 * 1024;
 /** Which part of the package a file is (see the header). */
 export function kindOf(file) {
   if (/^calcsmith_engine.*\.(js|wasm)$/.test(file)) return "engine";
+  // The Intl module's locale data, fetched in parts as a calculation asks for them.
+  if (/^intl\/[\w-]+\.(postcard|json)$/.test(file)) return "engine";
   if (file.startsWith("lib/")) return "library";
   if (/^chunks\/chart-js-[\w-]+\.js$/.test(file)) return "chart";
   if (file.endsWith(".js")) return "element";
