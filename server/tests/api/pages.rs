@@ -273,6 +273,9 @@ async fn the_intl_modules_locale_data_is_served_compressed_and_waits_while_it_is
     // A stand-in pkg/: the core of the locale data with its brotli copy, built; then
     // scripts/run building the Intl module (pkg/.intl-building) before en's part is there.
     let root = std::env::temp_dir().join(format!("calcsmith-intl-data-{}", std::process::id()));
+    // Anew: a directory of an earlier run whose process had the same id would still hold
+    // its `.intl-building`.
+    let _ = std::fs::remove_dir_all(&root);
     let pkg = root.join("pkg");
     std::fs::create_dir_all(pkg.join("intl")).unwrap();
     std::fs::write(pkg.join("intl/core.postcard"), b"core blob").unwrap();
@@ -307,6 +310,7 @@ async fn the_intl_modules_locale_data_is_served_compressed_and_waits_while_it_is
     // Only the Intl module's files wait: anything else missing is missing.
     assert_eq!(get("/pkg/other.js").await.status(), 404);
     app.stop().await;
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
