@@ -94,7 +94,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     let print = |level: ConsoleLevel| {
         NativeFunction::from_copy_closure(move |_, args, context| {
             if !is_full() {
-                let text = format_arguments(args, context);
+                let text = format_arguments(args, context)?;
                 push(level, &text);
             }
             Ok(JsValue::undefined())
@@ -163,7 +163,7 @@ fn assert(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVa
         let text = if rest.is_empty() {
             "Assertion failed".to_owned()
         } else {
-            format!("Assertion failed: {}", format_arguments(rest, context))
+            format!("Assertion failed: {}", format_arguments(rest, context)?)
         };
         push(ConsoleLevel::Error, &text);
     }
@@ -198,7 +198,7 @@ fn count_reset(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
 
 fn group(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     if !args.is_empty() && !is_full() {
-        let text = format_arguments(args, context);
+        let text = format_arguments(args, context)?;
         push(ConsoleLevel::Log, &text);
     }
     CAPTURED.with(|c| c.borrow_mut().groups += 1);
@@ -227,14 +227,18 @@ fn clear_fn(_: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
 /// The arguments of one `console.log` call as one line of text, like Node's
 /// `util.format`: a first string may hold `%s %d %i %f %j %o %O %c %%`; strings print
 /// as they are, other values as `util.inspect` prints them.
-pub fn format_arguments(args: &[JsValue], context: &mut Context) -> String {
+///
+/// # Errors
+/// What `JSON.stringify` threw for a `%j` value, other than a cycle (Node's `util.format`
+/// throws it too: `Do not know how to serialize a BigInt`).
+pub fn format_arguments(args: &[JsValue], context: &mut Context) -> JsResult<String> {
     let mut parts = Vec::new();
     let mut rest = args;
     if let Some(first) = args.first().and_then(JsValue::as_string) {
         let first = from_js(&first);
         rest = &args[1..];
         if first.contains('%') {
-            parts.push(substitute(&first, &mut rest, context));
+            parts.push(substitute(&first, &mut rest, context)?);
         } else {
             parts.push(first);
         }
@@ -242,7 +246,7 @@ pub fn format_arguments(args: &[JsValue], context: &mut Context) -> String {
     for value in rest {
         parts.push(plain(value, context));
     }
-    parts.join(" ")
+    Ok(parts.join(" "))
 }
 
 /// A value at the top level of a console line: a string as it is.
@@ -253,7 +257,7 @@ fn plain(value: &JsValue, context: &mut Context) -> String {
     }
 }
 
-fn substitute(format: &str, rest: &mut &[JsValue], context: &mut Context) -> String {
+fn substitute(format: &str, rest: &mut &[JsValue], context: &mut Context) -> JsResult<String> {
     let mut out = String::new();
     let mut chars = format.chars().peekable();
     while let Some(c) = chars.next() {
@@ -301,15 +305,36 @@ fn substitute(format: &str, rest: &mut &[JsValue], context: &mut Context) -> Str
                     number(n, context)
                 }
             }
-            'j' => match value.to_json(context) {
-                Ok(Some(json)) => json.to_string(),
-                Ok(None) => "undefined".to_owned(),
-                Err(_) => "[Circular]".to_owned(),
-            },
+            'j' => json(value, context)?,
             'c' => String::new(),
             _ => inspect(value, context),
         };
         out.push_str(&text);
     }
-    out
+    Ok(out)
+}
+
+/// `%j`: the value as `JSON.stringify` writes it (numbers as `1e+21`, a lone surrogate as
+/// the six characters `\ud83d`), `undefined` where it writes nothing, and `[Circular]`
+/// for a cycle, as Node's `util.format`; any other error is thrown.
+fn json(value: &JsValue, context: &mut Context) -> JsResult<String> {
+    let json = context.intrinsics().objects().json();
+    let stringify = json.get(js_string!("stringify"), context)?;
+    let Some(stringify) = stringify.as_callable() else {
+        return Ok(inspect(value, context));
+    };
+    match stringify.call(&json.into(), std::slice::from_ref(value), context) {
+        Ok(text) => Ok(text
+            .as_string()
+            .map_or_else(|| "undefined".to_owned(), |text| from_js(&text))),
+        Err(error) if is_cycle(&error, context) => Ok("[Circular]".to_owned()),
+        Err(error) => Err(error),
+    }
+}
+
+/// Whether `JSON.stringify` threw for a cycle (boa's `TypeError`: "cyclic object value").
+fn is_cycle(error: &boa_engine::JsError, context: &mut Context) -> bool {
+    error
+        .try_native(context)
+        .is_ok_and(|native| native.message().contains("cyclic"))
 }
