@@ -14,8 +14,9 @@
 
 use std::borrow::Cow;
 
-use boa_engine::JsString;
+use boa_engine::property::PropertyKey;
 use boa_engine::string::CodePoint;
+use boa_engine::{Context, JsResult, JsString, JsValue};
 use serde::Serialize;
 
 /// Starts the two characters that stand for a lone surrogate (U+10FFFF, a noncharacter).
@@ -43,6 +44,76 @@ pub(crate) fn from_js(string: &JsString) -> String {
         }
     }
     text
+}
+
+/// `text`, spelled as [`from_js`] spells a script's string, as that string again: each
+/// lone surrogate back to its code unit (a visitor's value or a test's input that holds
+/// one reaches the script as V8 would give it).
+pub(crate) fn to_js(text: &str) -> JsString {
+    if !text.contains(ESCAPE) {
+        return JsString::from(text);
+    }
+    let mut units: Vec<u16> = Vec::with_capacity(text.len());
+    pieces(text, |piece| match piece {
+        Piece::Plain(plain) => units.extend(plain.encode_utf16()),
+        Piece::Surrogate(unit) => units.push(unit),
+        Piece::Escape => units.extend_from_slice(ESCAPE.encode_utf16(&mut [0; 2])),
+    });
+    JsString::from(&units[..])
+}
+
+/// `JsValue::from_json`, with each string that holds [`ESCAPE`] read by [`to_js`].
+///
+/// # Errors
+/// boa's, when it cannot make an object.
+pub(crate) fn json_to_js(value: &serde_json::Value, context: &mut Context) -> JsResult<JsValue> {
+    let made = JsValue::from_json(value, context)?;
+    respell(value, &made, context)?;
+    Ok(made)
+}
+
+/// Whether `value` has a string that holds [`ESCAPE`].
+fn spells_a_surrogate(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(text) => text.contains(ESCAPE),
+        serde_json::Value::Array(items) => items.iter().any(spells_a_surrogate),
+        serde_json::Value::Object(map) => map.values().any(spells_a_surrogate),
+        _ => false,
+    }
+}
+
+/// Sets each string of `made` (made from `value`) that holds [`ESCAPE`] to [`to_js`]'s.
+fn respell(value: &serde_json::Value, made: &JsValue, context: &mut Context) -> JsResult<()> {
+    if !spells_a_surrogate(value) {
+        return Ok(());
+    }
+    let Some(object) = made.as_object() else {
+        return Ok(());
+    };
+    let children: Vec<(PropertyKey, &serde_json::Value)> = match value {
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(index, item)| (PropertyKey::from(index), item))
+            .collect(),
+        serde_json::Value::Object(map) => map
+            .iter()
+            .map(|(key, item)| (PropertyKey::from(JsString::from(key.as_str())), item))
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (key, item) in children {
+        match item {
+            serde_json::Value::String(text) if text.contains(ESCAPE) => {
+                object.set(key, to_js(text), false, context)?;
+            }
+            _ => {
+                let child = object.get(key, context)?;
+                respell(item, &child, context)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The character after [`ESCAPE`] for the surrogate `unit`.
@@ -148,21 +219,54 @@ pub fn to_json_pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<St
 
 /// JSON text read as [`to_json`] writes it: a `\udXXX` escape of a lone surrogate (one
 /// not in a pair) becomes the two characters [`from_js`] spells it with, as does a real
-/// [`ESCAPE`] in a string; then `serde_json` reads it (which refuses lone surrogates).
+/// [`ESCAPE`] in a string ([`script_json`]); then `serde_json` reads it (which refuses lone
+/// surrogates).
 ///
 /// # Errors
 /// `serde_json`'s, for text that is not JSON.
 pub fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> serde_json::Result<T> {
+    serde_json::from_str(&script_json(json))
+}
+
+/// JSON text (such as a request's body, written by `JSON.stringify`) whose strings spell a
+/// lone surrogate as the engine does: its `\udXXX` escape becomes the two characters
+/// [`from_js`] spells it with, and a real [`ESCAPE`] two of them, so that `serde_json`
+/// reads the text (it refuses lone surrogates) and the strings reach a script as they
+/// were written.
+#[must_use]
+pub fn script_json(json: &str) -> Cow<'_, str> {
     if !json.contains("\\u") && !json.contains(ESCAPE) {
-        return serde_json::from_str(json);
+        return Cow::Borrowed(json);
     }
+    Cow::Owned(rewrite_strings(json, true, |unit, text| {
+        text.push(ESCAPE);
+        text.push(stand_in(unit));
+    }))
+}
+
+/// JSON text whose strings have U+FFFD's escape (`\ufffd`) for each lone surrogate's, as
+/// a browser encodes such a string as UTF-8: for fields that only people read (names,
+/// addresses), which `serde_json` would otherwise refuse.
+#[must_use]
+pub fn replaced_json(json: &str) -> Cow<'_, str> {
+    if !json.contains("\\u") {
+        return Cow::Borrowed(json);
+    }
+    Cow::Owned(rewrite_strings(json, false, |_, text| {
+        text.push_str("\\ufffd")
+    }))
+}
+
+/// `json` with each lone surrogate's escape inside a string written by `lone`, and a real
+/// [`ESCAPE`] in a string doubled when `double_escape`; everything else as it is.
+fn rewrite_strings(json: &str, double_escape: bool, lone: impl Fn(u16, &mut String)) -> String {
     let mut text = String::with_capacity(json.len());
     let mut chars = json.char_indices();
     let mut in_string = false;
     while let Some((at, c)) = chars.next() {
         match c {
             '"' => in_string = !in_string,
-            ESCAPE if in_string => text.push(ESCAPE),
+            ESCAPE if in_string && double_escape => text.push(ESCAPE),
             '\\' if in_string => {
                 let unit = json
                     .get(at + 2..at + 6)
@@ -170,17 +274,22 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> serde_json::Res
                     .and_then(|hex| u16::from_str_radix(hex, 16).ok());
                 match unit {
                     Some(unit @ 0xD800..=0xDFFF) if !paired(json, at, unit) => {
-                        text.push(ESCAPE);
-                        text.push(stand_in(unit));
+                        lone(unit, &mut text);
                         // The `u` and its four digits.
                         for _ in 0..5 {
                             chars.next();
                         }
                         continue;
                     }
-                    Some(0xD800..=0xDBFF) => {
-                        // A pair: both escapes as they are.
-                        text.push_str(&json[at..at + 12]);
+                    Some(high @ 0xD800..=0xDBFF) => {
+                        // A pair: both escapes as they are; twice for [`ESCAPE`] itself
+                        // (`\udbff\udfff`), which is doubled as a real one is.
+                        let pair = &json[at..at + 12];
+                        text.push_str(pair);
+                        if double_escape && high == 0xDBFF && pair[8..].eq_ignore_ascii_case("dfff")
+                        {
+                            text.push_str(pair);
+                        }
                         for _ in 0..11 {
                             chars.next();
                         }
@@ -200,7 +309,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(json: &str) -> serde_json::Res
         }
         text.push(c);
     }
-    serde_json::from_str(&text)
+    text
 }
 
 /// Whether the surrogate escape `\uXXXX` at `at` in `json` is a high surrogate followed by
@@ -280,12 +389,41 @@ mod tests {
         // Escaped pairs and other escapes are read as serde_json reads them.
         let read: String = parse_json(r#""\ud83d\ude00\n\\ud83d\u0041""#).unwrap();
         assert_eq!(read, "😀\n\\ud83dA");
+        // ESCAPE itself, written as its pair of escapes, before a lone surrogate's.
+        let read: String = parse_json(r#""\udbff\uDFFF\ud83d""#).unwrap();
+        assert_eq!(
+            read,
+            format!("{ESCAPE}{ESCAPE}{ESCAPE}{}", stand_in(0xD83D))
+        );
         // A real ESCAPE before a lone surrogate's escape.
         let read: String = parse_json(&format!("\"{ESCAPE}\\udfff\"")).unwrap();
         assert_eq!(
             read,
             format!("{ESCAPE}{ESCAPE}{ESCAPE}{}", stand_in(0xDFFF))
         );
+    }
+
+    #[test]
+    fn a_string_in_the_engines_spelling_is_that_script_string_again() {
+        for units in [
+            vec![0x61, 0xD83D, 0x62],
+            vec![0xDE00, 0xD83D],
+            vec![0xDBFF, 0xDFFF, 0xDC00],
+            vec![0x78],
+        ] {
+            let string = js(&units);
+            assert_eq!(to_js(&from_js(&string)), string, "{units:x?}");
+        }
+    }
+
+    #[test]
+    fn a_request_body_for_people_has_the_replacement_character_for_a_lone_surrogate() {
+        let body = format!(r#"{{"name":"a\ud83d {ESCAPE}\ud83d\ude00\\udfff"}}"#);
+        let read: serde_json::Value = serde_json::from_str(&replaced_json(&body)).unwrap();
+        assert_eq!(read["name"], format!("a\u{FFFD} {ESCAPE}😀\\udfff"));
+        // Text without an escape is not copied.
+        assert!(matches!(replaced_json(r#"{"a":"😀"}"#), Cow::Borrowed(_)));
+        assert!(matches!(script_json(r#"{"a":"😀"}"#), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -120,7 +120,8 @@ fn attempts(
     judged: &mut JsValue,
 ) -> Ended {
     let fields_json = fields;
-    let fields = match JsValue::from_json(fields, context) {
+    // A string input may hold a lone surrogate, in the engine's spelling (js_text).
+    let fields = match crate::js_text::json_to_js(fields, context) {
         Ok(fields) => fields,
         Err(e) => return ended(Err((e.to_string(), Vec::new()))),
     };

@@ -21,7 +21,7 @@ use crate::services::captcha::{self, Captcha};
 use crate::services::export::{self, AccountExport};
 use crate::services::{password_resets, rate_limit};
 use crate::state::AppState;
-use crate::wire::{ErrorBody, MessageBody};
+use crate::wire::{ErrorBody, MessageBody, ScriptJson};
 
 /// The account routes.
 pub fn router() -> Router<AppState> {
@@ -90,7 +90,7 @@ async fn signed_in(
             (SET_COOKIE, session_cookie(state, Some(&token))),
             (SET_COOKIE, device_cookie(state, user.id)),
         ]),
-        Json(body),
+        ScriptJson(body),
     )
         .into_response())
 }
@@ -167,8 +167,8 @@ async fn sign_out_form(state: State<AppState>, headers: HeaderMap) -> Result<Res
 async fn account(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-) -> Result<Json<Account>, ApiError> {
-    Ok(Json(accounts::account(&state, &user).await?))
+) -> Result<ScriptJson<Account>, ApiError> {
+    Ok(ScriptJson(accounts::account(&state, &user).await?))
 }
 
 /// Deletes the user, their sessions and calculators; needs the current password; a
@@ -244,7 +244,7 @@ async fn export_account(
             (CONTENT_DISPOSITION, disposition),
             (CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Json(file),
+        ScriptJson(file),
     )
         .into_response())
 }

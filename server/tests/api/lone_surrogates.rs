@@ -133,3 +133,82 @@ both_databases!(
         );
     }
 );
+
+/// A doc whose test expects half an emoji, as the editor sends it: JSON text with the lone
+/// surrogate's escape, which serde_json alone refuses.
+const HALF_TESTED_SAVE: &str = r#"{"doc": {
+    "name": "Half \ud83d",
+    "script": "return { half: inputs.who.split('')[0] };",
+    "metaInputs": [{"id": 1, "name": "who", "type": "string"}],
+    "metaOutputs": [{"id": 1, "name": "half", "type": "value"}],
+    "defaults": {"1": "\ud83d\ude00"},
+    "tests": [{"name": "Half", "values": {"1": "\ude00\ud83d"}, "expected": {"half": "\ude00"}}]
+}, "doc_style": {}}"#;
+
+both_databases!(
+    a_doc_and_values_with_a_lone_surrogate_are_read_as_sent_and_names_get_u_fffd,
+    |app: TestApp| async move {
+        let author = app.browser();
+        sign_up(&app, &author, "half-tested@example.com").await;
+        let id = new_id();
+        let post_text = |path: String, body: &'static str| {
+            author
+                .post(app.url(&path))
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+        };
+
+        let saved = post_text(format!("/api/source/{id}"), HALF_TESTED_SAVE)
+            .await
+            .unwrap();
+        assert_eq!(saved.status(), 200);
+        let saved: serde_json::Value = saved.json().await.unwrap();
+        assert_eq!(
+            saved["tests"],
+            json!({"passed": 1, "failed": 0, "tests": [{"name": "Half", "passed": true}]})
+        );
+
+        // The source reads back as it was sent (a pair's escapes are the emoji).
+        let (status, source) = get_text(&app, &author, &format!("/api/source/{id}")).await;
+        assert_eq!(status, 200);
+        for sent in [
+            r#""name":"Half \ud83d""#,
+            r#""defaults":{"1":"😀"}"#,
+            r#""expected":{"half":"\ude00"}"#,
+        ] {
+            assert!(source.contains(sent), "{sent} in {source}");
+        }
+        assert!(!source.contains('\u{10FFFF}'), "{source}");
+        let (_, version) = get_text(&app, &author, &format!("/api/source/{id}/versions/1")).await;
+        assert!(
+            version.contains(r#""expected":{"half":"\ude00"}"#),
+            "{version}"
+        );
+
+        // A visitor's value with half an emoji reaches the script as that code unit.
+        let evaluated = post_text(
+            format!("/api/calc/{id}/eval"),
+            r#"{"values": {"1": "\udfffx"}}"#,
+        )
+        .await
+        .unwrap();
+        assert_eq!(evaluated.status(), 200);
+        let evaluated = evaluated.text().await.unwrap();
+        assert!(
+            evaluated.contains(r#""outputs":{"half":"\udfff"}"#),
+            "{evaluated}"
+        );
+
+        // A field for people has U+FFFD, as a browser would send the name as UTF-8.
+        let changed = post_text("/api/acc/save".to_owned(), r#"{"name": "Ann \ud83d"}"#)
+            .await
+            .unwrap();
+        assert_eq!(changed.status(), 200);
+        // (The account's answer, with the calculator's doc, holds `\ud83d` too.)
+        let account = author.put(app.url("/api/account")).send().await.unwrap();
+        let account = account.text().await.unwrap();
+        assert!(account.contains("\"name\":\"Ann \u{FFFD}\""), "{account}");
+        assert!(account.contains(r#""name":"Half \ud83d""#), "{account}");
+    }
+);

@@ -29,8 +29,18 @@ fn json_data(value: &JsValue) -> Result<Value, String> {
             serde_json::Number::from_f64(number).map_or(Value::Null, Value::Number)
         });
     }
-    if let Some(text) = value.as_string() {
-        return Ok(Value::String(text));
+    if let Some(string) = value.dyn_ref::<js_sys::JsString>() {
+        // A lone surrogate (half an emoji in a visitor's value) in the engine's spelling,
+        // which the script gets back as that code unit (`display/js_text.rs`); so is
+        // U+10FFFF, which that spelling doubles.
+        let text = String::from(string);
+        if string.is_valid_utf16() && !text.contains('\u{10FFFF}') {
+            return Ok(Value::String(text));
+        }
+        let units: Vec<u16> = string.iter().collect();
+        return Ok(Value::String(crate::js_text::from_js(
+            &boa_engine::JsString::from(&units[..]),
+        )));
     }
     if js_sys::Array::is_array(value) {
         let array: &js_sys::Array = value.unchecked_ref();

@@ -18,13 +18,13 @@ use super::sources::delete_owned;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::domain::CalcId;
 use crate::error::ApiError;
-use crate::extract::{Body, Query};
+use crate::extract::{Query, ScriptBody};
 use crate::paging::{self, Page};
 use crate::services::calculators::{self, ListedCalc, Published};
 use crate::services::eval_queue::Owner;
 use crate::services::rate_limit;
 use crate::state::AppState;
-use crate::wire::{ErrorBody, MessageBody};
+use crate::wire::{ErrorBody, MessageBody, ScriptJson};
 
 /// A published calculator (private ones look missing to all but their owner). While
 /// `doc.holdWhileTestsFail` holds it, this is the last version whose tests passed. With
@@ -143,9 +143,9 @@ pub(super) async fn my_calculators(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Page<ListedCalc>>, ApiError> {
+) -> Result<ScriptJson<Page<ListedCalc>>, ApiError> {
     let page = paging::page(query.page.as_deref())?;
-    Ok(Json(calculators::page_of(&state, &user, page).await?))
+    Ok(ScriptJson(calculators::page_of(&state, &user, page).await?))
 }
 
 /// `POST /api/calc/{id}/eval`.
@@ -176,7 +176,7 @@ pub(super) async fn evaluate(
     MaybeUser(viewer): MaybeUser,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    Body(body): Body<EvalRequest>,
+    ScriptBody(body): ScriptBody<EvalRequest>,
 ) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
     rate_limit::hit(&state, &format!("eval:{}", peer.ip()), 60, 60).await?;

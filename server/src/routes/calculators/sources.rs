@@ -13,13 +13,13 @@ use crate::auth::CurrentUser;
 use crate::domain::{CalcId, parse_json_text};
 use crate::entities::calculator;
 use crate::error::ApiError;
-use crate::extract::{Body, Query};
+use crate::extract::{Query, ScriptBody};
 use crate::paging::{self, Page};
 use crate::services::calculators::{self, CHANGED_ELSEWHERE, SaveOutcome, SaveRequest};
 use crate::services::versions::{self, ListedVersion, StoredTests, Version};
 use crate::services::{analytics, rate_limit, submissions};
 use crate::state::AppState;
-use crate::wire::{ErrorBody, MessageBody};
+use crate::wire::{ErrorBody, MessageBody, ScriptJson};
 
 /// A calculator's source as its owner saves it.
 #[derive(Deserialize, ToSchema)]
@@ -89,10 +89,10 @@ pub(super) async fn read_source(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
-) -> Result<Json<Source>, ApiError> {
+) -> Result<ScriptJson<Source>, ApiError> {
     let id = CalcId::parse(&id)?;
     let found = calculators::owned(&state, &id, &user).await?;
-    Ok(Json(Source {
+    Ok(ScriptJson(Source {
         doc: parse_json_text(&found.doc),
         doc_style: parse_json_text(&found.doc_style),
         private: found.is_private,
@@ -119,11 +119,13 @@ pub(super) async fn list_versions(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Page<ListedVersion>>, ApiError> {
+) -> Result<ScriptJson<Page<ListedVersion>>, ApiError> {
     let id = CalcId::parse(&id)?;
     let page = paging::page(query.page.as_deref())?;
     let found = calculators::owned(&state, &id, &user).await?;
-    Ok(Json(versions::page_of(&state.db, &found, page).await?))
+    Ok(ScriptJson(
+        versions::page_of(&state.db, &found, page).await?,
+    ))
 }
 
 /// One kept version of the owner's calculator.
@@ -141,14 +143,14 @@ pub(super) async fn read_version(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, number)): Path<(String, String)>,
-) -> Result<Json<Version>, ApiError> {
+) -> Result<ScriptJson<Version>, ApiError> {
     let id = CalcId::parse(&id)?;
     let number = versions::parse_number(&number)?;
     let found = calculators::owned(&state, &id, &user).await?;
     let version = versions::find(&state.db, &found, number)
         .await?
         .ok_or_else(ApiError::calculator_not_found)?;
-    Ok(Json(versions::version_of(&found, version)))
+    Ok(ScriptJson(versions::version_of(&found, version)))
 }
 
 /// Saves a calculator (the first save creates it, within the plan's limit) and runs it
@@ -168,7 +170,7 @@ pub(super) async fn save_source(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
-    Body(body): Body<SourceRequest>,
+    ScriptBody(body): ScriptBody<SourceRequest>,
 ) -> Result<Response, ApiError> {
     let id = CalcId::parse(&id)?;
     // Every save runs the calculator: a few a second per user, in bursts of up to 30.
@@ -181,7 +183,7 @@ pub(super) async fn save_source(
     };
     Ok(
         match calculators::save(&state, &id, &user, request).await? {
-            SaveOutcome::Stored(saved) => Json(Saved {
+            SaveOutcome::Stored(saved) => ScriptJson(Saved {
                 message: "Saved.",
                 _id: saved.id,
                 error: saved.error,

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::domain::CalcId;
 use crate::error::ApiError;
-use crate::extract::{Body, Query};
+use crate::extract::{Query, ScriptBody};
 use crate::paging;
 use crate::services::calculators;
 use crate::services::submissions::{
@@ -42,7 +42,7 @@ pub(super) async fn submit(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Body(body): Body<Value>,
+    ScriptBody(body): ScriptBody<Value>,
 ) -> Result<(StatusCode, ScriptJson<Submitted>), ApiError> {
     let id = CalcId::parse(&id)?;
     let request = SubmitRequest::from_json(body)?;
