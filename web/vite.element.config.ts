@@ -107,9 +107,9 @@ export default defineConfig({
       },
       preserveEntrySignatures: 'exports-only',
       // The engine's glue stays its own file beside the worker, as the engine package has it.
-      external: ['@calcsmith/engine'],
+      external: ['@calcsmith/engine/calcsmith_engine.js'],
       output: {
-        paths: { '@calcsmith/engine': './calcsmith_engine.js' },
+        paths: { '@calcsmith/engine/calcsmith_engine.js': './calcsmith_engine.js' },
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -53,3 +53,17 @@ test("npm pack lists the Intl module's locale data: the core, the list and every
   assert.deepEqual(wanted.filter((file) => !files.has(file)), [], "locale data missing from the package");
   assert.ok(![...files].some((file) => file.endsWith(".br") || file.endsWith(".gz")), "no compressed copies");
 });
+
+test("npm pack lists the entry points and their types, and the entry is the recovering one", () => {
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: pkg,
+      encoding: "utf8",
+    }),
+  );
+  const files = new Set(packed.files.map((file) => file.path));
+  const entries = ["index.js", "index.d.ts", "intl.js", "intl.d.ts", "recovering.js", "recovering.d.ts"];
+  assert.deepEqual(entries.filter((file) => !files.has(file)), [], "entry files missing from the package");
+  const manifest = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
+  assert.deepEqual([manifest.main, manifest.types], ["index.js", "index.d.ts"]);
+});

@@ -78,3 +78,55 @@ test("the shallower limit is within what the stack holds for getters", () => {
     setShallowRecursion(false);
   }
 });
+
+// The package's own entry (pkg/index.js, recovering.js) recovers by itself: its `evaluate`
+// never throws for an author's script.
+const packaged = await import("../../../pkg/index.js");
+
+for (const [name, calculation] of [
+  ["a getter that reads itself", SELF_READING_GETTER],
+  ["recursion through map's callback", RECURSION_THROUGH_MAP],
+]) {
+  test(`${name}: the package's evaluate answers as the CLI does, without throwing`, () => {
+    const result = new packaged.Engine({ today: "2026-11-25" }).evaluate(calculation);
+    assert.deepEqual(result, evaluateCli(calculation));
+  });
+}
+
+test("an engine made before the recovery keeps its options and libraries", () => {
+  const before = new packaged.Engine({ today: "2026-11-25", locale: "ru" });
+  before.loadLibrary("lodash", readFileSync(new URL("../../../pkg/lib/lodash.js", import.meta.url), "utf8"));
+  const summing = {
+    script: "return { x: _.sum([1000.5, 234]) };",
+    libraries: { lodash: true },
+    metaInputs: [],
+    metaOutputs: [{ id: 1, name: "x", type: "value", decimalPlaces: 1 }],
+  };
+  const first = before.evaluate(summing);
+  assert.equal(first.error, null);
+  // Russian grouping and comma, and lodash: the options and the library are in use.
+  assert.match(first.display.x, /^1\s234,5$/u);
+
+  assert.match(new packaged.Engine({}).evaluate(SELF_READING_GETTER).error, /\(line 2\)$/);
+  assert.deepEqual(before.evaluate(summing), first);
+  // The full limit is back after the recovery.
+  const deep = doc("function f(n) { return n === 0 ? 0 : 1 + f(n - 1); }\nreturn { x: f(10000) };");
+  assert.equal(before.evaluate(deep).outputs.x, 10000);
+});
+
+test("the Intl module's entry gives a new instance its locale data again", async () => {
+  const intl = await import("../../../pkg/intl.js");
+  const { installIntlData } = await import("./intl-data.mjs");
+  await intl.default({ module_or_path: readFileSync(new URL("../../../pkg/calcsmith_engine_intl_bg.wasm", import.meta.url)) });
+  installIntlData(intl, ["de"]);
+  const engine = new intl.Engine({});
+  const german = doc("return { x: (1234.5).toLocaleString('de-DE') };");
+  assert.equal(engine.evaluate(german).outputs.x, "1.234,5");
+
+  assert.match(engine.evaluate(SELF_READING_GETTER).error, /\(line 2\)$/);
+  assert.equal(engine.evaluate(german).outputs.x, "1.234,5");
+  // A reset by hand (after a trap) gives the new instance its data and the engine again.
+  intl.__wbg_reset_state();
+  assert.equal(engine.evaluate(german).outputs.x, "1.234,5");
+  assert.deepEqual(intl.missingIntlData(), []);
+});

@@ -2,7 +2,9 @@
 // `@calcsmith/element`'s (src/element/engine-worker.ts): it loads the engine package once,
 // fetches each enabled library once from where its caller says, keeps one warm Engine, and
 // answers requests one at a time (engine-host.ts). Only the workers import the engine.
-import * as engine from '@calcsmith/engine';
+// The glue itself, not the package's entry (pkg/index.js): engine-host.ts recovers from the
+// browser's stack running out on its own, and keeps the Intl module's data itself.
+import * as engine from '@calcsmith/engine/calcsmith_engine.js';
 import { EngineHost } from './engine-host';
 import type { EnginePackage } from './module-engine';
 import { enginePackage, intlEnginePackage } from './engine-package';

@@ -1,0 +1,3 @@
+// The Intl module's types: `Engine` has the glue's shape (recovering.js wraps it).
+export * from "./calcsmith_engine_intl.js";
+export { default } from "./calcsmith_engine_intl.js";
