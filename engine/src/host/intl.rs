@@ -26,6 +26,8 @@ mod date_sink;
 mod date_weekday;
 #[path = "intl_date_zone.rs"]
 mod date_zone;
+#[path = "intl_date_zone_name.rs"]
+mod date_zone_name;
 #[path = "intl_display_names.rs"]
 mod display_names;
 #[path = "intl_locale.rs"]

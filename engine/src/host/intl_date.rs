@@ -14,6 +14,7 @@ use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
 use super::date_sink::{PartsSink, pattern_fields};
 use super::date_weekday::NarrowWeekday;
 use super::date_zone::zone_info;
+use super::date_zone_name::ZoneNameFill;
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
@@ -65,7 +66,9 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
                     if let Some(text) = date_text(this, args, defaults, context)? {
                         return Ok(JsString::from(text.as_str()).into());
                     }
-                    Ok(with_v8_spaces(original.call(this, args, context)?))
+                    let text = original.call(this, args, context)?;
+                    let text = with_zone_name(text, this, args, context)?;
+                    Ok(with_v8_spaces(text))
                 },
                 original,
             ),
@@ -93,6 +96,31 @@ pub(super) fn with_v8_spaces(text: JsValue) -> JsValue {
         }
         _ => text,
     }
+}
+
+/// boa's `text` of the date `this` with the zone's name it could not write
+/// (`intl_date_zone_name.rs`).
+fn with_zone_name(
+    text: JsValue,
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let Some(boa_text) = text.as_string() else {
+        return Ok(text);
+    };
+    let Some(fill) =
+        ZoneNameFill::read(args.get_or_undefined(0), args.get_or_undefined(1), context)?
+    else {
+        return Ok(text);
+    };
+    let Some(date) = this.as_object().and_then(|o| JsDate::from_object(o).ok()) else {
+        return Ok(text);
+    };
+    let time = date.get_time(context)?.to_number(context)?;
+    Ok(fill
+        .fill(&boa_text.to_std_string_escaped(), time)
+        .map_or(text, |filled| JsString::from(filled.as_str()).into()))
 }
 
 /// The text of `this` as a numeric date or time in UTC, or `None` when the request is not
@@ -295,7 +323,7 @@ struct HourStyle {
 }
 
 /// The date and time of day at `epoch_ms` as UTC (milliseconds are not written here).
-fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
+pub(super) fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
     CivilDate::from_epoch_ms(epoch_ms)?;
     // From the day number: ICU4X builds a date from a year only within ±9999, and boa,
     // which would answer instead, fails on the years beyond (a Date reaches ±275760).

@@ -1,12 +1,15 @@
 //! `Intl.DateTimeFormat` with numeric dates as V8 writes them (`11/26/2026`, its default):
 //! an object made with options `intl_date.rs` answers keeps its request in a `WeakMap`, and
 //! `format`, `formatToParts` and `resolvedOptions` answer from it. Every other object is
-//! boa's, its `format` with V8's spaces. (boa has no `formatRange`.)
+//! boa's, its `format` with V8's spaces, and with the zone's name boa cannot write beside a
+//! text month in an IANA zone (`intl_date_zone_name.rs`; such an object keeps a copy of its
+//! options). (boa has no `formatRange`.)
 
 use super::date::with_v8_spaces;
 use super::date_options::{Defaults, NumericDateTime};
 use super::date_weekday::NarrowWeekday;
 use super::date_zone::Zone;
+use super::date_zone_name::ZoneNameFill;
 use super::{builtin, property_object, replace_constructor};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
@@ -37,7 +40,8 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
                 let request =
                     Request::read(args.get_or_undefined(0), args.get_or_undefined(1), context)?;
                 if let Some(request) = request {
-                    let (locales, options) = request.to_arguments(context);
+                    let (locales, options) =
+                        request.to_arguments(args.get_or_undefined(1), context)?;
                     let kept = JsArray::from_iter([locales, options], context);
                     requests.set(&object, kept.into(), context)?;
                 }
@@ -80,6 +84,8 @@ fn request_of(
 enum Request {
     Numeric(NumericDateTime),
     Weekday(NarrowWeekday),
+    /// Boa's text, with the zone's name it cannot write.
+    ZoneName(ZoneNameFill),
 }
 
 impl Request {
@@ -88,13 +94,23 @@ impl Request {
             return Ok(Some(Self::Weekday(weekday)));
         }
         let numeric = NumericDateTime::read(locales, options, Defaults::DateUnlessTime, context)?;
-        Ok(numeric.map(Self::Numeric))
+        if let Some(numeric) = numeric {
+            return Ok(Some(Self::Numeric(numeric)));
+        }
+        let fill = ZoneNameFill::read(locales, options, context)?;
+        Ok(fill.map(Self::ZoneName))
     }
 
-    fn to_arguments(&self, context: &mut Context) -> (JsValue, JsValue) {
+    /// `(locales, options)` that read as this request again; `options` are the script's.
+    fn to_arguments(
+        &self,
+        options: &JsValue,
+        context: &mut Context,
+    ) -> JsResult<(JsValue, JsValue)> {
         match self {
-            Self::Numeric(request) => request.to_arguments(context),
-            Self::Weekday(request) => request.to_arguments(context),
+            Self::Numeric(request) => Ok(request.to_arguments(context)),
+            Self::Weekday(request) => Ok(request.to_arguments(context)),
+            Self::ZoneName(request) => request.to_arguments(options, context),
         }
     }
 
@@ -102,6 +118,7 @@ impl Request {
         match self {
             Self::Numeric(request) => request.format(epoch_ms),
             Self::Weekday(request) => request.format(epoch_ms),
+            Self::ZoneName(_) => None,
         }
     }
 
@@ -109,6 +126,7 @@ impl Request {
         match self {
             Self::Numeric(request) => request.format_to_parts(epoch_ms),
             Self::Weekday(request) => Some(vec![("weekday", request.format(epoch_ms)?)]),
+            Self::ZoneName(_) => None,
         }
     }
 
@@ -116,6 +134,7 @@ impl Request {
         match self {
             Self::Numeric(request) => request.resolved_fields(),
             Self::Weekday(_) => Some(vec![("weekday", js_string!("narrow").into())]),
+            Self::ZoneName(_) => None,
         }
     }
 
@@ -123,6 +142,7 @@ impl Request {
         match self {
             Self::Numeric(request) => request.time_zone.as_ref(),
             Self::Weekday(request) => request.time_zone.as_ref(),
+            Self::ZoneName(request) => Some(request.zone()),
         }
     }
 }
@@ -210,7 +230,15 @@ fn format_function(
                     return Ok(JsString::from(text.as_str()).into());
                 }
                 let text = boa_format.call(&JsValue::undefined(), &[time.into()], context)?;
-                Ok(with_v8_spaces(text))
+                let filled = match (&request, text.as_string()) {
+                    (Request::ZoneName(fill), Some(boa_text)) => {
+                        fill.fill(&boa_text.to_std_string_escaped(), time)
+                    }
+                    _ => None,
+                };
+                Ok(with_v8_spaces(filled.map_or(text, |filled| {
+                    JsString::from(filled.as_str()).into()
+                })))
             },
             (object, boa_format, requests.clone()),
         ),
