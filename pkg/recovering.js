@@ -1,6 +1,7 @@
 // The package's entry points (index.js, intl.js) over a module's wasm-bindgen glue: the glue
-// as it is, with an `Engine` whose `evaluate` (and the other calculations) never throws for
-// an author's script when the browser's own stack runs out.
+// as it is, with an `Engine` whose calculations recover when the browser's own stack runs
+// out. `evaluate` never throws for an author's script; `runTests`, `goalSeek` and `sweep`
+// throw the browser's RangeError only when even the shallower limit did not hold.
 //
 // A calculation that recurses through getters or a built-in's callbacks nests boa's
 // interpreter on the browser's stack (about 1 MB in a worker), which can run out before the
