@@ -272,7 +272,7 @@ impl NumericDateTime {
             None => 0,
         };
         let local = date_time(epoch_ms + f64::from(offset) * 1000.0)?;
-        let zone = zone_info(self.time_zone.as_ref(), offset, local)?;
+        let zone = zone_info(self.time_zone.as_ref(), Some(offset), local)?;
         Some(ZonedDateTime {
             date: local.date,
             time: local.time,

@@ -43,9 +43,11 @@ impl Zone {
 }
 
 /// The zone of a date as ICU4X names it, at the local date and time `local`. `None` is UTC.
+/// A zone without its offset (`offset_seconds` `None`) is named as an unknown offset
+/// (`GMT+?`), as boa has it (`intl_date_zone_name.rs`).
 pub(super) fn zone_info(
     zone: Option<&Zone>,
-    offset_seconds: i32,
+    offset_seconds: Option<i32>,
     local: DateTime<Iso>,
 ) -> Option<TimeZoneInfo<AtTime>> {
     let info = match zone {
@@ -58,7 +60,7 @@ pub(super) fn zone_info(
             parser
                 .as_borrowed()
                 .parse(zone.identifier())
-                .with_offset(Some(UtcOffset::from_seconds_unchecked(offset_seconds)))
+                .with_offset(offset_seconds.map(UtcOffset::from_seconds_unchecked))
         }
     };
     Some(info.at_date_time(local))

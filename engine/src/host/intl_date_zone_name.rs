@@ -6,16 +6,15 @@
 
 use super::date::date_time;
 use super::date_options::{ZoneOption, locale};
-use super::date_zone::{Zone, ZoneName};
+use super::date_zone::{Zone, ZoneName, zone_info};
 use boa_engine::{
     Context, JsResult, JsString, JsValue, js_string, object::ObjectInitializer, property::Attribute,
 };
 use icu_datetime::fieldsets::builder::FieldSetBuilder;
 use icu_datetime::fieldsets::enums::CompositeFieldSet;
-use icu_datetime::input::{UtcOffset, ZonedDateTime};
+use icu_datetime::input::ZonedDateTime;
 use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
 use icu_locale_core::Locale;
-use icu_time::zone::IanaParser;
 
 /// The options `Intl.DateTimeFormat` reads (ECMA-402's CreateDateTimeFormat).
 const DATE_TIME_FORMAT_OPTIONS: [&str; 20] = [
@@ -123,12 +122,7 @@ impl ZoneNameFill {
     fn zone_text(&self, offset_seconds: Option<i32>, epoch_ms: f64) -> Option<String> {
         let provider = crate::host::intl_data::buffer_provider().ok()?;
         let local = date_time(epoch_ms + f64::from(offset_seconds.unwrap_or(0)) * 1000.0)?;
-        let parser = IanaParser::try_new_with_buffer_provider(&provider).ok()?;
-        let zone = parser
-            .as_borrowed()
-            .parse(self.zone.identifier())
-            .with_offset(offset_seconds.map(UtcOffset::from_seconds_unchecked))
-            .at_date_time(local);
+        let zone = zone_info(Some(&self.zone), offset_seconds, local)?;
         let mut builder = FieldSetBuilder::default();
         builder.zone_style = Some(self.name.style());
         let field_set: CompositeFieldSet = builder.build_composite().ok()?;
