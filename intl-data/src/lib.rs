@@ -176,7 +176,8 @@ impl Collected {
 }
 
 /// Reads boa's blobs in `boa_data` (boa_icu_provider's `data/`) and icu_experimental's
-/// data, and writes `core.postcard` and `<part>.postcard` (`en`, `und-Hans`, …) into `out`.
+/// data, and writes `core.postcard` and `<part>.postcard` (`en`, `und-Hans`, …) into `out`,
+/// with the unit names of those languages (`en.units.postcard`).
 ///
 /// # Errors
 /// A file could not be read or written, or the data is corrupt.
@@ -197,5 +198,15 @@ pub fn split(boa_data: &Path, out: &Path) -> Result<BTreeSet<String>, Box<dyn st
     std::fs::create_dir_all(out)?;
     collected
         .write_parts(|part, bytes| std::fs::write(out.join(format!("{part}.postcard")), bytes))?;
-    Ok(collected.parts())
+    let mut parts = collected.parts();
+    // The unit names of each language the ICU4X data has, and the root's, as the engine's
+    // JSON (`en.units.postcard`: the worker fetches every part by the same rule).
+    for (part, json) in calcsmith_engine::intl_unit_parts() {
+        if part == "und" || parts.contains(part) {
+            let name = format!("{part}{}", calcsmith_engine::INTL_UNITS);
+            std::fs::write(out.join(format!("{name}.postcard")), json)?;
+            parts.insert(name);
+        }
+    }
+    Ok(parts)
 }

@@ -23,6 +23,13 @@ function requests(context: BrowserContext): string[] {
   context.on('request', (request) => urls.push(request.url()));
   return urls;
 }
+/** The locale data's files among `urls` (`/pkg/intl/en.postcard`), sorted. */
+function localeData(urls: string[]): string[] {
+  return urls
+    .map((url) => new URL(url).pathname)
+    .filter((path) => path.startsWith('/pkg/intl/'))
+    .sort();
+}
 const INTL_GLUE = '/pkg/calcsmith_engine_intl.js';
 const INTL_WASM = '/pkg/calcsmith_engine_intl_bg.wasm';
 const INTL_MODULE = /\/pkg\/calcsmith_engine_intl(\.js|_bg\.wasm)$/;
@@ -31,6 +38,7 @@ const BUILDING =
 
 let priced: string;
 let german: string;
+let speed: string;
 let doubler: string;
 
 test.beforeAll(async ({ playwright }) => {
@@ -60,6 +68,25 @@ test.beforeAll(async ({ playwright }) => {
       defaults: { '1': 1 },
     }),
   );
+  speed = await saveCalculator(
+    author,
+    calcDoc({
+      name: 'Speed',
+      script:
+        "'use strict';\nconst kmh = inputs.km / inputs.hours;\nconst unit = (locale, unit, unitDisplay) =>\n" +
+        "  kmh.toLocaleString(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 });\n" +
+        "return { speed: unit('en-US', 'kilometer-per-hour', 'short'), speedRu: unit('ru-RU', 'kilometer-per-hour', 'long') };\n",
+      inputs: [
+        { id: 1, name: 'km', type: 'number' },
+        { id: 2, name: 'hours', type: 'number' },
+      ],
+      outputs: [
+        { id: 1, name: 'speed', type: 'value' },
+        { id: 2, name: 'speedRu', type: 'value' },
+      ],
+      defaults: { '1': 180, '2': 2 },
+    }),
+  );
   doubler = await saveCalculator(author, doublerDoc());
   await author.dispose();
 });
@@ -86,16 +113,36 @@ test("a calculator in another language fetches that language's data, not every l
   await expect(output(page, 'total')).toHaveText('1.234.500,00\u00a0€');
   await page.getByLabel('qty', { exact: true }).fill('2');
   await expect(output(page, 'total')).toHaveText('2.469,00\u00a0€');
-  const data = urls
-    .map((url) => new URL(url).pathname)
-    .filter((path) => path.startsWith('/pkg/intl/'))
-    .sort();
+  const data = localeData(urls);
   // The page's language with the core, then German once the calculation asked for it.
   expect(data).toEqual([
     '/pkg/intl/core.postcard',
     '/pkg/intl/de.postcard',
     '/pkg/intl/en.postcard',
     '/pkg/intl/parts.json',
+  ]);
+});
+
+test("a calculator writing units fetches the names of its languages' units, and only those", async ({
+  page,
+  context,
+}) => {
+  const urls = requests(context);
+  await page.goto(`/calc/${speed}#{"1":180,"2":2}`);
+  await expect(output(page, 'speed')).toHaveText('90 km/h');
+  await expect(output(page, 'speedRu')).toHaveText('90 километров в час');
+  await page.getByLabel('km', { exact: true }).fill('183');
+  await expect(output(page, 'speed')).toHaveText('91.5 km/h');
+  await expect(output(page, 'speedRu')).toHaveText('91,5 километра в час');
+  // Each language's ICU4X data and its unit names; not the root's names, which every unit
+  // here has in its language.
+  expect(localeData(urls)).toEqual([
+    '/pkg/intl/core.postcard',
+    '/pkg/intl/en.postcard',
+    '/pkg/intl/en.units.postcard',
+    '/pkg/intl/parts.json',
+    '/pkg/intl/ru.postcard',
+    '/pkg/intl/ru.units.postcard',
   ]);
 });
 

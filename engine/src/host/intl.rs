@@ -44,6 +44,8 @@ mod number_shape;
 mod relative_time;
 #[path = "intl_supported_values.rs"]
 mod supported_values;
+#[path = "intl_unit.rs"]
+pub(crate) mod unit;
 
 /// Completes boa's `Intl` in the current realm.
 ///

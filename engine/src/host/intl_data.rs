@@ -17,6 +17,8 @@ use icu_provider::prelude::*;
 use icu_provider_adapters::fallback::LocaleFallbackProvider;
 use icu_provider_blob::BlobDataProvider;
 
+use super::intl::unit::UnitTable;
+
 /// The part of the data an id belongs in ([`LocaleBlobs`], the `intl-data` tool): `None`
 /// for the core; the language for a language's (`en`), with its script when the locale
 /// names one (`zh-Hant`); apart from those, collation orders other than a language's
@@ -73,11 +75,18 @@ pub fn part_of(marker: DataMarkerInfo, id: DataIdentifierBorrowed<'_>) -> Option
 /// The core blob, the parts added so far and the parts asked for but absent.
 struct Parts {
     core: BlobDataProvider,
-    /// Parts that have a blob (`en`, `ru`, `und-Hans`, …), added or not.
+    /// Parts that have a blob (`en`, `ru`, `und-Hans`, `en.units`, …), added or not.
     available: BTreeSet<String>,
     added: Vec<(String, BlobDataProvider)>,
+    /// The unit names' parts added (`en.units`: JSON, [`UNITS`]).
+    units: Vec<(String, Rc<UnitTable>)>,
     missing: BTreeSet<String>,
 }
+
+/// What ends the name of a part of unit names (`en.units`, `und.units`): CLDR's names of
+/// the units `Intl.NumberFormat` writes, as JSON (src/host/intl_unit.rs), which ICU4X's
+/// data lacks.
+pub const UNITS: &str = ".units";
 
 /// Locale data from a core blob and the parts added to it; clones share the data, so a host
 /// keeps one to add parts to the provider a context was built with.
@@ -114,22 +123,56 @@ impl LocaleBlobs {
                 core: BlobDataProvider::try_new_from_blob(core)?,
                 available: available.into_iter().map(str::to_owned).collect(),
                 added: Vec::new(),
+                units: Vec::new(),
                 missing: BTreeSet::new(),
             })),
         })
     }
 
-    /// Adds a part's blob (`en`, `und-Hans`: [`part_of`]); it is no longer missing.
+    /// Adds a part's blob (`en`, `und-Hans`: [`part_of`]; `en.units`: [`UNITS`]); it is no
+    /// longer missing.
     ///
     /// # Errors
-    /// `blob` is not an ICU4X blob.
+    /// `blob` is not an ICU4X blob, or a part of unit names is not their JSON.
     pub fn add(&self, part: &str, blob: Box<[u8]>) -> Result<(), DataError> {
+        if part.ends_with(UNITS) {
+            let table: UnitTable = serde_json::from_slice(&blob).map_err(|e| {
+                DataError::custom("a part of unit names is not their JSON").with_display_context(&e)
+            })?;
+            let mut parts = self.parts.borrow_mut();
+            parts.missing.remove(part);
+            parts.units.retain(|(p, _)| p != part);
+            parts.units.push((part.to_owned(), Rc::new(table)));
+            return Ok(());
+        }
         let provider = BlobDataProvider::try_new_from_blob(blob)?;
         let mut parts = self.parts.borrow_mut();
         parts.missing.remove(part);
         parts.added.retain(|(p, _)| p != part);
         parts.added.push((part.to_owned(), provider));
         Ok(())
+    }
+
+    /// The unit names of `part` (`en`, `zh-Hant`, `und`); a part that has them but is not
+    /// added yet is recorded as missing.
+    #[cfg(not(feature = "intl_data"))]
+    pub(crate) fn units(&self, part: &str) -> Option<Rc<UnitTable>> {
+        let name = format!("{part}{UNITS}");
+        let mut parts = self.parts.borrow_mut();
+        if let Some((_, table)) = parts.units.iter().find(|(p, _)| *p == name) {
+            return Some(Rc::clone(table));
+        }
+        if parts.available.contains(&name) {
+            parts.missing.insert(name);
+        }
+        None
+    }
+
+    /// Whether a calculation asked for a part not added yet since the last
+    /// [`LocaleBlobs::take_missing`]: its answer is not final.
+    #[cfg(not(feature = "intl_data"))]
+    fn lacks_parts(&self) -> bool {
+        !self.parts.borrow().missing.is_empty()
     }
 
     /// The parts a calculation asked for since the last call that have a blob not added
@@ -219,6 +262,50 @@ pub(crate) fn buffer_provider() -> Result<LocaleFallbackProvider<LocaleBlobs>, D
             .map(|(_, provider)| provider.clone())
             .ok_or_else(|| DataError::custom("the Intl module's locale data is not added yet"))
     })
+}
+
+/// The unit names of `part` (`en`, `zh-Hant`, `und`), compiled in: each part is read from
+/// its line of the data when first asked for, once per thread.
+#[cfg(feature = "intl_data")]
+pub(crate) fn unit_table(part: &str) -> Option<Rc<UnitTable>> {
+    use std::collections::HashMap;
+    thread_local! {
+        static READ: RefCell<HashMap<String, Option<Rc<UnitTable>>>> = RefCell::new(HashMap::new());
+    }
+    READ.with_borrow_mut(|read| {
+        read.entry(part.to_owned())
+            .or_insert_with(|| {
+                super::intl::unit::unit_parts()
+                    .find(|(name, _)| *name == part)
+                    .and_then(|(_, json)| serde_json::from_str(json).ok())
+                    .map(Rc::new)
+            })
+            .clone()
+    })
+}
+
+/// Whether the calculation so far asked for a part not added yet (its answer is not final).
+#[cfg(not(feature = "intl_data"))]
+pub(crate) fn lacks_parts() -> bool {
+    installed::INSTALLED.with_borrow(|installed| {
+        installed
+            .as_ref()
+            .is_some_and(|(blobs, _)| blobs.lacks_parts())
+    })
+}
+
+/// Whether the calculation so far asked for a part not added yet: never, with every
+/// locale's data compiled in.
+#[cfg(feature = "intl_data")]
+pub(crate) fn lacks_parts() -> bool {
+    false
+}
+
+/// The unit names of `part` (`en`, `zh-Hant`, `und`) as the host added them; a part that
+/// exists but is not added yet is recorded as missing.
+#[cfg(not(feature = "intl_data"))]
+pub(crate) fn unit_table(part: &str) -> Option<Rc<UnitTable>> {
+    installed::INSTALLED.with_borrow(|installed| installed.as_ref()?.0.units(part))
 }
 
 #[cfg(not(feature = "intl_data"))]

@@ -8,7 +8,7 @@
 
 use super::number_options::{
     Exponent, Style, currency_digits, fraction_digit_defaults, read_currency, read_exponent,
-    read_sign_display, read_string,
+    read_sign_display, read_string, read_unit,
 };
 use super::number_parts::{Part, number_parts, text_of, to_array};
 use super::number_shape::{Separators, Shape};
@@ -189,12 +189,18 @@ fn construct(
     let Some(given) = options.as_object() else {
         return boa(context);
     };
-    let style = read_string(&given, "style", context)?;
-    let style = match style.as_deref() {
+    let style_name = read_string(&given, "style", context)?;
+    let mut style = match style_name.as_deref() {
         Some("currency") => Style::Currency(read_currency(&given, context)?),
         Some("percent") => Style::Percent,
         _ => Style::Decimal,
     };
+    let unit_style = style_name.as_deref() == Some("unit");
+    if let Some((unit, width)) = read_unit(&given, unit_style, context)?
+        && unit_style
+    {
+        style = Style::Unit(unit, width);
+    }
     let exponent = read_exponent(&given, context)?;
     if matches!(style, Style::Decimal) && exponent.is_none() {
         return boa(context);
@@ -217,7 +223,7 @@ fn construct(
             fraction_digit_defaults(&options, currency_digits(currency.code)?, context)?;
         }
         Style::Percent => fraction_digit_defaults(&options, 0, context)?,
-        Style::Decimal => {}
+        Style::Decimal | Style::Unit(..) => {}
     }
     let inner = decimal.construct(&[locales.clone(), options.into()], None, context)?;
 
@@ -278,6 +284,7 @@ fn wrapper(
         Style::Currency(currency) => ("currency", Some(currency)),
         Style::Percent => ("percent", None),
         Style::Decimal => ("decimal", None),
+        Style::Unit(..) => ("unit", None),
     };
     let mut extra: Vec<(JsString, JsValue)> = vec![
         (js_string!("style"), JsString::from(style_name).into()),
@@ -286,6 +293,13 @@ fn wrapper(
             JsString::from(shape.sign_display.name()).into(),
         ),
     ];
+    if let Style::Unit(unit, width) = style {
+        extra.push((js_string!("unit"), JsString::from(unit.as_str()).into()));
+        extra.push((
+            js_string!("unitDisplay"),
+            JsString::from(width.name()).into(),
+        ));
+    }
     if let Some(exponent) = shape.exponent {
         let name = match exponent {
             Exponent::Scientific => "scientific",

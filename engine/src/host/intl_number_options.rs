@@ -2,6 +2,7 @@
 //! currency with its display and sign, `signDisplay`, the scientific and engineering
 //! notations, and the fraction digits a currency defaults to.
 
+use super::unit::{Width, invalid_unit, is_well_formed};
 use crate::host::intl_data::experimental_load;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, js_string};
 use icu_experimental::dimension::currency::CurrencyType;
@@ -13,6 +14,8 @@ pub(super) enum Style {
     Decimal,
     Currency(Currency),
     Percent,
+    /// A well-formed unit (`kilometer-per-hour`) and its `unitDisplay`.
+    Unit(String, Width),
 }
 
 pub(super) struct Currency {
@@ -177,6 +180,27 @@ pub(super) fn read_currency(options: &JsObject, context: &mut Context) -> JsResu
         display,
         accounting,
     })
+}
+
+/// The `unit` and `unitDisplay` options, checked with V8's messages whatever the style (as
+/// V8 does); the unit is required with the `unit` style.
+pub(super) fn read_unit(
+    options: &JsObject,
+    unit_style: bool,
+    context: &mut Context,
+) -> JsResult<Option<(String, Width)>> {
+    let unit = read_string(options, "unit", context)?;
+    if let Some(unit) = &unit
+        && !is_well_formed(unit)
+    {
+        return Err(invalid_unit(Some(unit)).into());
+    }
+    let width = Width::read(read_string(options, "unitDisplay", context)?.as_deref())?;
+    match unit {
+        Some(unit) => Ok(Some((unit, width))),
+        None if unit_style => Err(invalid_unit(None).into()),
+        None => Ok(None),
+    }
 }
 
 /// The currency's usual number of decimals (ISO 4217 through CLDR: 2 for USD, 0 for JPY).

@@ -130,6 +130,31 @@ pub(super) fn number_parts(text: &str, decimal_separator: &str, parts: &mut Vec<
     }
 }
 
+/// A number's digits as boa wrote them (`1,234.50`, `١٢٫٥`), as a plain decimal (`1234.50`):
+/// the digits (the locale's, counted from its `zero`) and the `decimal` separator as `.`.
+pub(super) fn plain_decimal(digits: &str, decimal: &str, zero: char) -> String {
+    let mut plain = String::new();
+    let mut rest = digits;
+    while let Some(c) = rest.chars().next() {
+        if !decimal.is_empty() && rest.starts_with(decimal) {
+            plain.push('.');
+            rest = &rest[decimal.len()..];
+            continue;
+        }
+        if c.is_ascii_digit() {
+            plain.push(c);
+        } else if let Some(digit) = (c as u32)
+            .checked_sub(zero as u32)
+            .filter(|d| *d < 10 && zero != '0')
+            .and_then(|d| char::from_digit(d, 10))
+        {
+            plain.push(digit);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    plain
+}
+
 /// Whether `E` at the start of `rest` begins an exponent (`E5`, `E-4`), not a word.
 fn exponent_follows(rest: &str) -> bool {
     let after = rest[1..].strip_prefix('-').unwrap_or(&rest[1..]);

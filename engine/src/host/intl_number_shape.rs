@@ -5,7 +5,8 @@
 
 use super::number::non_finite;
 use super::number_options::{Display, Exponent, Sign, SignDisplay, Style};
-use super::number_parts::{Part, affix_parts, number_parts, text_of};
+use super::number_parts::{Part, affix_parts, number_parts, plain_decimal, text_of};
+use super::unit::{UnitNames, Width};
 use crate::host::intl_data::experimental_new;
 use boa_engine::{
     Context, JsNativeError, JsResult, JsString, JsValue, gc, object::builtins::JsFunction,
@@ -17,27 +18,34 @@ use icu_experimental::dimension::currency::options::{CurrencyFormatterOptions, C
 use icu_experimental::dimension::percent::formatter::PercentFormatter;
 use icu_locale_core::Locale;
 
-/// The locale's decimal separator and minus sign, read from boa's plain formatter.
+/// The locale's decimal separator, minus sign and digit zero, read from boa's plain formatter.
 pub(super) struct Separators {
     pub(super) decimal: String,
     minus: String,
+    zero: char,
 }
 
 impl Separators {
-    /// Formats 1.5 and -1 with `plain` (a decimal format of the locale, default options).
+    /// Formats 1.5, -1 and 0 with `plain` (a decimal format of the locale, default options).
     pub(super) fn of(plain: &JsFunction, context: &mut Context) -> JsResult<Separators> {
         let text = |x: f64, context: &mut Context| -> JsResult<String> {
             let value = plain.call(&JsValue::undefined(), &[x.into()], context)?;
             text_of(&value, context)
         };
         let one_and_a_half = text(1.5, context)?;
+        // The locale's own digits may not be ASCII (`۱٫۵` in Persian).
         let decimal = one_and_a_half
-            .trim_start_matches('1')
-            .trim_end_matches('5')
+            .trim_start_matches(char::is_numeric)
+            .trim_end_matches(char::is_numeric)
             .to_owned();
         let minus_one = text(-1.0, context)?;
-        let minus = minus_one.trim_end_matches('1').to_owned();
-        Ok(Separators { decimal, minus })
+        let minus = minus_one.trim_end_matches(char::is_numeric).to_owned();
+        let zero = text(0.0, context)?.chars().next().unwrap_or('0');
+        Ok(Separators {
+            decimal,
+            minus,
+            zero,
+        })
     }
 }
 
@@ -59,6 +67,9 @@ pub(super) struct Shape {
     kind: &'static str,
     /// `currencyDisplay: "name"`: the name's plural form depends on the number.
     name: Option<(CurrencyType, Locale)>,
+    /// The `unit` style: the unit's names, whose plural form depends on the number.
+    unit: Option<UnitNames>,
+    zero: char,
 }
 
 impl gc::Finalize for Shape {}
@@ -85,23 +96,45 @@ impl Shape {
         let minus_seven = Decimal::from(-7);
         let minus = separators.minus.clone();
         let mut name = None;
-        let (positive, negative, plus, kind) = match style {
-            Style::Decimal => (
+        let mut unit = None;
+        let signs = || {
+            (
                 (String::new(), String::new()),
                 (minus.clone(), String::new()),
                 ("+".to_owned(), String::new()),
-                "literal",
-            ),
-            Style::Percent => {
+            )
+        };
+        let (positive, negative, plus, kind) = match style {
+            Style::Decimal => {
+                let (positive, negative, plus) = signs();
+                (positive, negative, plus, "literal")
+            }
+            Style::Unit(id, width)
+                if *width == Width::Long
+                    || (id != "percent" && !id.starts_with("percent-per-")) =>
+            {
+                unit = Some(UnitNames::new(id, *width, locale)?);
+                let (positive, negative, plus) = signs();
+                (positive, negative, plus, "unit")
+            }
+            // ICU writes the percent unit's short and narrow forms with the locale's percent
+            // pattern (`21 %` in German, with its no-break space), unscaled; so too a
+            // percent per anything (`5%` for `percent-per-year`, as V8 writes it).
+            Style::Percent | Style::Unit(..) => {
                 let formatter =
                     experimental_new!(PercentFormatter; locale.into(), Default::default())
                         .map_err(fail)?;
                 let negative = around_digits(&formatter.format(&minus_seven).to_string());
+                let kind = if matches!(style, Style::Percent) {
+                    "percentSign"
+                } else {
+                    "unit"
+                };
                 (
                     around_digits(&formatter.format(&seven).to_string()),
                     negative.clone(),
                     with_plus(&negative, &minus),
-                    "percentSign",
+                    kind,
                 )
             }
             Style::Currency(currency) => {
@@ -180,6 +213,8 @@ impl Shape {
             minus,
             kind,
             name,
+            unit,
+            zero: separators.zero,
         })
     }
 
@@ -224,6 +259,14 @@ impl Shape {
             (None, Sign::Minus) => self.negative.clone(),
             (None, Sign::Plus) => self.plus.clone(),
         };
+        if let Some(unit) = &self.unit {
+            let pattern = unit.pattern(x, &digits, &self.decimal, self.zero);
+            // A pattern without the number (`متر` for one meter in Arabic) is written alone.
+            let Some((start, end)) = pattern.split_once("{0}") else {
+                return Ok((pattern.to_owned(), String::new(), String::new()));
+            };
+            return Ok((format!("{start}{before}"), digits, format!("{after}{end}")));
+        }
         Ok((before, digits, after))
     }
 
@@ -248,19 +291,7 @@ impl Shape {
     /// The currency's name around `digits`, in the plural form of that very number
     /// (`1 Japanese yen`, `1.00 US dollars`, `1 234,50 российского рубля`).
     fn name_affixes(&self, code: CurrencyType, locale: &Locale, digits: &str) -> JsResult<Affixes> {
-        let mut plain = String::new();
-        let mut rest = digits;
-        while let Some(c) = rest.chars().next() {
-            if !self.decimal.is_empty() && rest.starts_with(self.decimal.as_str()) {
-                plain.push('.');
-                rest = &rest[self.decimal.len()..];
-                continue;
-            }
-            if c.is_ascii_digit() {
-                plain.push(c);
-            }
-            rest = &rest[c.len_utf8()..];
-        }
+        let plain = plain_decimal(digits, &self.decimal, self.zero);
         let Ok(value) = Decimal::try_from_str(&plain) else {
             return Ok(self.positive.clone());
         };
@@ -324,14 +355,15 @@ fn with_plus(negative: &Affixes, minus: &str) -> Affixes {
     }
 }
 
-/// Splits ICU's "$7.00" into "$" and "" (the digits run from the first digit to the last).
+/// Splits ICU's "$7.00" into "$" and "" (the digits run from the first digit to the last;
+/// the locale's own digits count, `৭%` in Bengali).
 fn around_digits(formatted: &str) -> Affixes {
-    let start = formatted
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(formatted.len());
+    let start = formatted.find(char::is_numeric).unwrap_or(formatted.len());
     let end = formatted
-        .rfind(|c: char| c.is_ascii_digit())
-        .map_or(start, |i| i + 1)
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_numeric())
+        .map_or(start, |(i, c)| i + c.len_utf8())
         .max(start);
     (formatted[..start].to_owned(), formatted[end..].to_owned())
 }
@@ -350,6 +382,8 @@ mod tests {
         assert_eq!(around_digits("US$7.00"), ("US$".into(), String::new()));
         assert_eq!(around_digits("7\u{a0}%"), (String::new(), "\u{a0}%".into()));
         assert_eq!(around_digits("($1,234.50)"), ("($".into(), ")".into()));
+        assert_eq!(around_digits("৭%"), (String::new(), "%".into()));
+        assert_eq!(around_digits("‎−۷٪"), ("‎−".into(), "٪".into()));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! (V8's lists); each is kept only when the engine's own data has it, so the answer follows
 //! the data the engine is built with. Time zones come from the tz database itself.
 
+use super::unit::SANCTIONED_UNITS;
 use super::{builtin, date_zone, property_object};
 use boa_engine::{
     Context, JsArgs, JsNativeError, JsResult, JsString, JsValue, NativeFunction, js_string,
@@ -76,13 +77,6 @@ lanatham laoo latn lepc limb mathbold mathdbl mathmono mathsanb mathsans mlym mo
 mymr mymrepka mymrpao mymrshan mymrtlng nagm newa nkoo olck onao orya osma outlined rohg saur \
 segment shrd sind sinh sora sund sunu takr talu tamldec telu thai tibt tirh tnsa tols vaii wara \
 wcho";
-
-/// ECMA-402's sanctioned units, which `style: "unit"` takes (alone or as `X-per-Y`).
-const SANCTIONED_UNITS: &str = "acre bit byte celsius centimeter day degree fahrenheit \
-fluid-ounce foot gallon gigabit gigabyte gram hectare hour inch kilobit kilobyte kilogram \
-kilometer liter megabit megabyte meter microsecond mile mile-scandinavian milliliter millimeter \
-millisecond minute month nanosecond ounce percent petabyte pound second stone terabit terabyte \
-week yard year";
 
 /// Defines `Intl.supportedValuesOf` in the current realm.
 ///

@@ -23,6 +23,8 @@ mod json;
 // give the same answer.
 #[cfg(feature = "intl")]
 mod intl;
+#[cfg(feature = "intl_data")]
+pub use intl::unit::unit_parts as intl_unit_parts;
 // The Intl module's locale data in per-language parts (the browser fetches the languages a
 // calculation asks for).
 #[cfg(feature = "intl")]

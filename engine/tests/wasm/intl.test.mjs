@@ -102,6 +102,12 @@ const EXPRESSIONS = [
   "(0).toLocaleString('ru-RU', { style: 'percent', signDisplay: 'exceptZero' })",
   "(0.032).toLocaleString('ru-RU', { style: 'percent', signDisplay: 'always' })",
   "(5).toLocaleString('en-US', { signDisplay: 'always' })",
+  // NumberFormat: currency and percent in locales whose digits are their own (the pattern
+  // was cut at ASCII digits only: `₹७.००१,२३४.५०`)
+  "(0.256).toLocaleString('bn', { style: 'percent' })",
+  "(1234.5).toLocaleString('mr', { style: 'currency', currency: 'INR' })",
+  "(1234.5).toLocaleString('ar-EG', { style: 'currency', currency: 'EGP' })",
+  "(-1234.5).toLocaleString('fa', { style: 'currency', currency: 'IRR' })",
   // NumberFormat: the unit style
   "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer' })",
   "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer', unitDisplay: 'long' })",
@@ -116,6 +122,42 @@ const EXPRESSIONS = [
   "new Intl.NumberFormat('en-US', { style: 'unit' }).format(1)",
   "new Intl.NumberFormat('en-US', { style: 'unit', unit: 'furlong' }).format(1)",
   "JSON.stringify(new Intl.NumberFormat('en-US', { style: 'unit', unit: 'kilometer-per-hour' }).formatToParts(90))",
+  "(2.5).toLocaleString('ja', { style: 'unit', unit: 'celsius', unitDisplay: 'long' })",
+  "JSON.stringify(new Intl.NumberFormat('ja', { style: 'unit', unit: 'celsius', unitDisplay: 'long' }).formatToParts(-12))",
+  "(1).toLocaleString('ar', { style: 'unit', unit: 'meter-per-hour' })",
+  "(5).toLocaleString('ar', { style: 'unit', unit: 'meter-per-hour', unitDisplay: 'long' })",
+  "(2.5).toLocaleString('en-US', { style: 'unit', unit: 'gigabyte-per-second', unitDisplay: 'long' })",
+  "(5).toLocaleString('ru-RU', { style: 'unit', unit: 'gigabyte-per-second', unitDisplay: 'long' })",
+  "(2.5).toLocaleString('ru-RU', { style: 'unit', unit: 'hour-per-day', unitDisplay: 'narrow' })",
+  "(1).toLocaleString('ja', { style: 'unit', unit: 'kilogram-per-liter', unitDisplay: 'long' })",
+  "(1).toLocaleString('en-GB', { style: 'unit', unit: 'mile-per-gallon', unitDisplay: 'long' })",
+  "(1).toLocaleString('en-GB', { style: 'unit', unit: 'liter', unitDisplay: 'long' })",
+  "(3).toLocaleString('zh-TW', { style: 'unit', unit: 'kilometer-per-hour', unitDisplay: 'long' })",
+  "(3).toLocaleString('zh', { style: 'unit', unit: 'kilometer-per-hour', unitDisplay: 'long' })",
+  "(5).toLocaleString('de-DE', { style: 'unit', unit: 'byte', unitDisplay: 'long' })",
+  "(21).toLocaleString('de-DE', { style: 'unit', unit: 'percent' })",
+  "(-5).toLocaleString('ru-RU', { style: 'unit', unit: 'percent', unitDisplay: 'narrow' })",
+  "(5).toLocaleString('ru-RU', { style: 'unit', unit: 'percent', unitDisplay: 'long' })",
+  "(5).toLocaleString('es', { style: 'unit', unit: 'percent', signDisplay: 'always' })",
+  "(5).toLocaleString('ar', { style: 'unit', unit: 'percent' })",
+  "JSON.stringify(new Intl.NumberFormat('de-DE', { style: 'unit', unit: 'percent' }).formatToParts(-21))",
+  "(21).toLocaleString('fr', { style: 'unit', unit: 'celsius', unitDisplay: 'narrow' })",
+  "(1).toLocaleString('en-US', { style: 'unit', unit: 'hour', unitDisplay: 'long', minimumFractionDigits: 1 })",
+  "(1.2).toLocaleString('en-US', { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 0 })",
+  "(-3).toLocaleString('en-US', { style: 'unit', unit: 'kilometer-per-hour', signDisplay: 'always' })",
+  "(3).toLocaleString('en-US', { style: 'unit', unit: 'foot-per-second', signDisplay: 'always', unitDisplay: 'narrow' })",
+  "(1234.5).toLocaleString('ru-RU', { style: 'unit', unit: 'kilogram', unitDisplay: 'long' })",
+  "(21000).toLocaleString('en-US', { style: 'unit', unit: 'kilobyte', notation: 'compact' })",
+  "(1200).toLocaleString('en-US', { style: 'unit', unit: 'liter', unitDisplay: 'long', notation: 'scientific' })",
+  "(NaN).toLocaleString('en-US', { style: 'unit', unit: 'byte', unitDisplay: 'long' })",
+  "(12).toLocaleString('ar-EG', { style: 'unit', unit: 'liter', unitDisplay: 'long' })",
+  "JSON.stringify(new Intl.NumberFormat('en-US', { style: 'unit', unit: 'percent' }).formatToParts(21))",
+  "JSON.stringify(new Intl.NumberFormat('ru-RU', { style: 'unit', unit: 'celsius', unitDisplay: 'long' }).formatToParts(-1.5))",
+  "(o => [o.style, o.unit, o.unitDisplay].join())(new Intl.NumberFormat('en-US', { style: 'unit', unit: 'kilometer-per-hour', unitDisplay: 'long' }).resolvedOptions())",
+  "new Intl.NumberFormat('en-US', { style: 'unit', unit: 'METER' }).format(1)",
+  "new Intl.NumberFormat('en-US', { style: 'unit', unit: 'meter', unitDisplay: 'wide' }).format(1)",
+  "new Intl.NumberFormat('en-US', { unit: 'furlong' }).format(1)",
+  "new Intl.NumberFormat('en-US', { unit: 'meter' }).format(1)",
   // RelativeTimeFormat
   "new Intl.RelativeTimeFormat('en').format(-3, 'day')",
   "new Intl.RelativeTimeFormat('en').format(1, 'days')",
@@ -281,28 +323,6 @@ const KNOWN = {
     "CLDR data: ICU4X's display name is 'Traditional Mandarin Chinese (Taiwan)'",
   "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory')":
     "calendar names are not in the bundled data: the code is returned",
-  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'kilometer', unitDisplay: 'long' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(1).toLocaleString('en-US', { style: 'unit', unit: 'kilogram', unitDisplay: 'long' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(12.5).toLocaleString('en-US', { style: 'unit', unit: 'liter', unitDisplay: 'narrow' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(12.5).toLocaleString('ru-RU', { style: 'unit', unit: 'kilometer', unitDisplay: 'long' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(3).toLocaleString('ru-RU', { style: 'unit', unit: 'hour', unitDisplay: 'long' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(90).toLocaleString('en-US', { style: 'unit', unit: 'kilometer-per-hour' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(90).toLocaleString('ru-RU', { style: 'unit', unit: 'kilometer-per-hour', unitDisplay: 'long' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(21.5).toLocaleString('en-US', { style: 'unit', unit: 'celsius' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "(512).toLocaleString('en-US', { style: 'unit', unit: 'megabyte', unitDisplay: 'narrow' })":
-    "the unit style is missing: the bundled icu_experimental data names few units",
-  "JSON.stringify(new Intl.NumberFormat('en-US', { style: 'unit', unit: 'kilometer-per-hour' }).formatToParts(90))":
-    "the unit style is missing: the bundled icu_experimental data names few units",
   "d.toLocaleDateString('en-US', { year: 'numeric', era: 'short', timeZone: 'UTC' })":
     "eras and day periods are boa's",
   "d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', era: 'long', timeZone: 'UTC' })":
@@ -364,6 +384,11 @@ async function wasmResults() {
   assert.equal(result.error, null);
   // The expressions ask for de, ru, fr, …: each was fetched after the first run, once.
   assert.ok(added.includes("de") && added.includes("ru"), `added ${added}`);
+  // The unit style's names are parts of their own, fetched only for the languages it wrote.
+  for (const part of ["en.units", "ru.units", "ja.units", "zh-Hant.units"]) {
+    assert.ok(added.includes(part), `${part} not added: ${added}`);
+  }
+  assert.ok(!added.includes("fi.units"), `added ${added}`);
   assert.deepEqual(glue.missingIntlData(), []);
   return JSON.parse(result.outputs.r);
 }
