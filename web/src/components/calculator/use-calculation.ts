@@ -87,6 +87,15 @@ export function useCalculation(
   const [late, setLate] = useState<{ late: Lateness; request: object } | null>(null);
   const hidden = useHidden();
   const latest = useRef(0);
+  // No answer or notice reaches a calculator that is gone (a test's page torn down, a
+  // closed dialog): the worker's client may still report after it unmounted.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // The run token last calculated: while suspended, only a new token calculates.
   const ranToken = useRef(runToken);
 
@@ -107,10 +116,10 @@ export function useCalculation(
     const id = ++latest.current;
     client
       .evaluate(request.doc, request.values, request.locale, (why) => {
-        if (id === latest.current) setLate({ late: why, request });
+        if (mounted.current && id === latest.current) setLate({ late: why, request });
       })
       .then((outcome) => {
-        if (id !== latest.current) return;
+        if (!mounted.current || id !== latest.current) return;
         if (outcome.status === 'done') setAnswer({ result: outcome.result, request });
         else if (outcome.status === 'unavailable')
           setAnswer((old) => ({ result: old.result, request, unavailable: true }));
