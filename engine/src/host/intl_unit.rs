@@ -171,19 +171,18 @@ impl UnitNames {
     /// (`1.0` is not `1`), or of the whole number `x` when the digits are compact or carry
     /// an exponent (`1.2K`: 1,200).
     pub(super) fn pattern(&self, x: f64, digits: &str, decimal: &str, zero: char) -> &str {
-        let category = if !x.is_finite() {
-            PluralCategory::Other
-        } else if digits.chars().any(char::is_alphabetic) {
-            Decimal::try_from_str(&format!("{:.0}", x.abs().trunc()))
-                .map_or(PluralCategory::Other, |d| {
-                    self.rules.category_for(PluralOperands::from(&d))
-                })
+        let number = if digits.chars().any(char::is_alphabetic) {
+            format!("{:.0}", x.abs().trunc())
         } else {
-            Decimal::try_from_str(&plain_decimal(digits, decimal, zero))
-                .map_or(PluralCategory::Other, |d| {
-                    self.rules.category_for(PluralOperands::from(&d))
-                })
+            plain_decimal(digits, decimal, zero)
         };
+        // NaN and ∞ have no plural operands: their form is `other`.
+        let category = Decimal::try_from_str(&number)
+            .ok()
+            .filter(|_| x.is_finite())
+            .map_or(PluralCategory::Other, |d| {
+                self.rules.category_for(PluralOperands::from(&d))
+            });
         let find = |wanted: PluralCategory| {
             self.patterns
                 .iter()
