@@ -39,6 +39,7 @@ const BUILDING =
 let priced: string;
 let german: string;
 let speed: string;
+let shift: string;
 let doubler: string;
 
 test.beforeAll(async ({ playwright }) => {
@@ -85,6 +86,31 @@ test.beforeAll(async ({ playwright }) => {
         { id: 2, name: 'speedRu', type: 'value' },
       ],
       defaults: { '1': 180, '2': 2 },
+    }),
+  );
+  shift = await saveCalculator(
+    author,
+    calcDoc({
+      name: 'Shift',
+      script:
+        "'use strict';\nconst start = new Date(inputs.day.getTime() + inputs.hour * 3600000);\n" +
+        'return {\n' +
+        "  starts: start.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', dayPeriod: 'long' }),\n" +
+        "  startsRu: start.toLocaleTimeString('ru', { dayPeriod: 'long' }),\n" +
+        "  head: new Intl.DateTimeFormat('en-US', { weekday: 'narrow', month: 'short', day: 'numeric' }).format(start),\n" +
+        "  inNewYork: start.toLocaleTimeString('en-US', { timeStyle: 'long', timeZone: 'America/New_York' }),\n" +
+        '};\n',
+      inputs: [
+        { id: 1, name: 'day', type: 'date' },
+        { id: 2, name: 'hour', type: 'number' },
+      ],
+      outputs: [
+        { id: 1, name: 'starts', type: 'value' },
+        { id: 2, name: 'startsRu', type: 'value' },
+        { id: 3, name: 'head', type: 'value' },
+        { id: 4, name: 'inNewYork', type: 'value' },
+      ],
+      defaults: { '1': { type: 'absolute', params: { day: 30, month: 10, year: 2026 } }, '2': 7.5 },
     }),
   );
   doubler = await saveCalculator(author, doublerDoc());
@@ -144,6 +170,20 @@ test("a calculator writing units fetches the names of its languages' units, and 
     '/pkg/intl/ru.postcard',
     '/pkg/intl/ru.units.postcard',
   ]);
+});
+
+test('a shift calculator writes day periods, narrow weekdays and the zone of a long time as V8 does', async ({
+  page,
+}) => {
+  await page.goto(`/calc/${shift}#{"2":15.25}`);
+  await expect(output(page, 'starts')).toHaveText('3:15 in the afternoon');
+  await expect(output(page, 'startsRu')).toHaveText('дня');
+  await expect(output(page, 'head')).toHaveText('M, Nov 30');
+  await expect(output(page, 'inNewYork')).toHaveText('10:15:00 AM EST');
+  await page.getByLabel('hour', { exact: true }).fill('22');
+  await expect(output(page, 'starts')).toHaveText('10:00 at night');
+  await expect(output(page, 'startsRu')).toHaveText('ночи');
+  await expect(output(page, 'inNewYork')).toHaveText('5:00:00 PM EST');
 });
 
 test('a calculator without Intl never fetches the Intl module', async ({ page, context }) => {

@@ -20,10 +20,10 @@ mod date;
 mod date_format;
 #[path = "intl_date_options.rs"]
 mod date_options;
+#[path = "intl_date_period.rs"]
+mod date_period;
 #[path = "intl_date_sink.rs"]
 mod date_sink;
-#[path = "intl_date_weekday.rs"]
-mod date_weekday;
 #[path = "intl_date_zone.rs"]
 mod date_zone;
 #[path = "intl_date_zone_name.rs"]

@@ -1,20 +1,25 @@
-//! Numeric dates and times with the whole year, as V8 writes them: `6/4/2025`,
-//! `11/26/2026, 8:05:09 PM`, `26.11.2026, 20:05`, `8:05 PM`. boa maps a numeric month to
-//! ICU4X's short length, whose year is 2 digits (`6/4/25`), though ECMA-402's
-//! `year: "numeric"` (the default of `toLocaleString`, `toLocaleDateString` and
-//! `Intl.DateTimeFormat`) asks for the whole year. A numeric date and/or time in UTC (the
-//! engine's own zone) or in an IANA `timeZone`, with or without its `timeZoneName`
-//! (`intl_date_zone.rs`), is formatted here with ICU4X's short length and its full year
-//! style, from boa's own locale data. Any other request goes on to boa. Either text then gets the
-//! one change V8 makes to ICU's: every narrow no-break space (U+202F, CLDR's since ICU 72)
-//! is a plain space (`formatToParts` keeps them, as V8's does). `intl_date_format.rs`
-//! applies the same to `Intl.DateTimeFormat`.
+//! Dates and times as V8 writes them: `6/4/2025`, `11/26/2026, 8:05:09 PM`, `T, Nov 26`,
+//! `2026 AD`, `3 in the afternoon`, `November 26 at UTC`, `10:04:05 AM EST`. boa maps a
+//! script's options to one ICU4X length for every field, so its widths, glue and years are
+//! not V8's (`6/4/25` for a numeric month, though ECMA-402's `year: "numeric"` asks for the
+//! whole year), and it writes no era, day period or zone beside a `timeStyle`. A request
+//! `intl_date_options.rs` reads (the fields ICU4X's field sets have, or a `dateStyle` and/or
+//! `timeStyle`, in UTC or an IANA `timeZone`, with or without its `timeZoneName`:
+//! `intl_date_zone.rs`) is formatted here from boa's own locale data: with ICU4X's pattern
+//! for the fields at the length ICU picks for V8, each text field then as wide as asked (ICU
+//! adjusts its pattern's widths to V8's options the same way). Any other request goes on to
+//! boa. Either text then gets the one change V8 makes to ICU's: every narrow no-break space
+//! (U+202F, CLDR's since ICU 72) is a plain space (`formatToParts` keeps them, as V8's does).
+//! `intl_date_format.rs` applies the same to `Intl.DateTimeFormat`.
 
-use super::date_options::{Defaults, HourChoice, NumericDateTime, date_parts};
+use super::date_options::{
+    Defaults, HourChoice, IcuDateTime, Style, Styles, TextWidth, Widths, date_parts,
+};
+use super::date_period::{self as day_period, TimeOfDay};
 use super::date_sink::{PartsSink, pattern_fields};
-use super::date_weekday::NarrowWeekday;
 use super::date_zone::zone_info;
 use super::date_zone_name::ZoneNameFill;
+use super::unit::fallback_chain;
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{
@@ -25,15 +30,17 @@ use boa_engine::{
     },
 };
 use icu_calendar::types::RataDie;
-use icu_calendar::{Date, Iso};
-use icu_datetime::fieldsets::builder::FieldSetBuilder;
+use icu_calendar::{Date, Gregorian, Iso};
+use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder};
 use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::input::{DateTime, Time, TimeZoneInfo, ZonedDateTime};
 use icu_datetime::options::{Alignment, Length, TimePrecision, YearStyle};
+use icu_datetime::pattern::{DateTimePattern, FixedCalendarDateTimeNames};
 use icu_datetime::preferences::HourCycle;
 use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
+use icu_provider::buf::AsDeserializingBufferProvider;
 use icu_time::zone::models::AtTime;
-use writeable::Writeable;
+use writeable::{TryWriteable, Writeable};
 
 const MS_PER_DAY: f64 = 86_400_000.0;
 
@@ -123,8 +130,8 @@ fn with_zone_name(
         .map_or(text, |filled| JsString::from(filled.as_str()).into()))
 }
 
-/// The text of `this` as a numeric date or time in UTC, or `None` when the request is not
-/// one (boa then answers).
+/// The text of `this` for a request this module answers, or `None` for another (boa then
+/// answers).
 fn date_text(
     this: &JsValue,
     args: &[JsValue],
@@ -135,20 +142,14 @@ fn date_text(
         return Ok(None);
     };
     let (locales, options) = (args.get_or_undefined(0), args.get_or_undefined(1));
-    if !matches!(defaults, Defaults::Time)
-        && let Some(request) = NarrowWeekday::read(locales, options, context)?
-    {
-        let time = date.get_time(context)?.to_number(context)?;
-        return Ok(request.format(time));
-    }
-    let Some(request) = NumericDateTime::read(locales, options, defaults, context)? else {
+    let Some(request) = IcuDateTime::read(locales, options, defaults, context)? else {
         return Ok(None);
     };
     let time = date.get_time(context)?.to_number(context)?;
     Ok(request.format(time))
 }
 
-impl NumericDateTime {
+impl IcuDateTime {
     /// The text of the date at `epoch_ms`, or `None` when ICU4X cannot write it (boa then
     /// answers).
     pub(super) fn format(&self, epoch_ms: f64) -> Option<String> {
@@ -163,11 +164,55 @@ impl NumericDateTime {
         let input = self.zoned(epoch_ms)?;
         let style = self.hour_style()?;
         let mut sink = PartsSink::default();
-        self.formatter(style.cycle)?
-            .format(&input)
-            .write_to_parts(&mut sink)
+        let mut shown = Vec::new();
+        let time = input.time;
+        if self.text == Widths::default() && !self.dayless_with_zone() {
+            self.formatter(style.cycle)?
+                .format(&input)
+                .write_to_parts(&mut sink)
+                .ok()?;
+        } else {
+            let pattern = self.written_pattern(style.cycle, &input)?;
+            shown = pattern_fields(&pattern);
+            let pattern = DateTimePattern::try_from_pattern_str(&pattern).ok()?;
+            let provider = crate::host::intl_data::buffer_provider().ok()?;
+            let mut names = FixedCalendarDateTimeNames::<Gregorian, CompositeFieldSet>::try_new_with_buffer_provider(
+                &provider,
+                DateTimeFormatterPreferences::from(&self.locale),
+            )
             .ok()?;
-        let mut parts = sink.into_parts()?;
+            let formatter = names
+                .load_for_pattern(&provider.as_deserializing(), &pattern)
+                .ok()?;
+            let input = ZonedDateTime {
+                date: input.date.to_calendar(Gregorian),
+                time: input.time,
+                zone: input.zone,
+            };
+            formatter
+                .format(&input)
+                .try_write_to_parts(&mut sink)
+                .ok()?
+                .ok()?;
+        }
+        let mut parts = sink.into_parts(self.text.era.is_some())?;
+        if let Some(width) = self.text.day_period {
+            let time = TimeOfDay {
+                hour: time.hour.number(),
+                minute: time.minute.number(),
+                second: time.second.number(),
+                shows_minutes: shown.iter().any(|(symbol, _)| *symbol == 'm'),
+                shows_seconds: shown.iter().any(|(symbol, _)| *symbol == 's'),
+            };
+            // ICU4X wrote AM/PM for the day period its data lacks.
+            if let Some(name) = day_period::name(&fallback_chain(&self.locale), width, time) {
+                for (kind, text) in &mut parts {
+                    if *kind == "dayPeriod" {
+                        name.clone_into(text);
+                    }
+                }
+            }
+        }
         if self.zone_after_date() {
             // The time ICU4X wrote only for the locale's glue between date and zone.
             let time = parts
@@ -186,12 +231,12 @@ impl NumericDateTime {
         Some(parts)
     }
 
-    /// What `resolvedOptions()` says of the fields, read from the pattern ICU4X chose as
-    /// V8 reads ICU's: `hourCycle` and `hour12` when there is an hour, then each field as
-    /// `numeric` or `2-digit` in ECMA-402's order.
+    /// What `resolvedOptions()` says of the fields, read from the pattern written as V8
+    /// reads ICU's: `hourCycle` and `hour12` when there is an hour, then the styles, or each
+    /// field's width in ECMA-402's order.
     pub(super) fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
         let style = self.hour_style()?;
-        let mut fields = pattern_fields(&self.pattern(style.cycle)?);
+        let mut fields = pattern_fields(&self.written_pattern(style.cycle, &self.zoned(0.0)?)?);
         if self.zone_after_date() {
             fields.retain(|(symbol, _)| !"hHkKmsabB".contains(*symbol));
         }
@@ -207,23 +252,60 @@ impl NumericDateTime {
             resolved.push(("hourCycle", JsString::from(cycle).into()));
             resolved.push(("hour12", twelve.into()));
         }
+        let styles = [
+            ("dateStyle", self.styles.date),
+            ("timeStyle", self.styles.time),
+        ];
+        if self.styles != Styles::default() {
+            for (name, style) in styles {
+                if let Some(style) = style {
+                    resolved.push((name, JsString::from(style.name()).into()));
+                }
+            }
+            return Some(resolved);
+        }
         for (name, symbols) in [
+            ("weekday", "Ec"),
+            ("era", "G"),
             ("year", "y"),
             ("month", "ML"),
             ("day", "d"),
+            ("dayPeriod", "B"),
             ("hour", "hHkK"),
             ("minute", "m"),
             ("second", "s"),
         ] {
-            if let Some((_, width)) = fields.iter().find(|(s, _)| symbols.contains(*s)) {
-                let style = if *width == 2 { "2-digit" } else { "numeric" };
+            if let Some((symbol, width)) = fields.iter().find(|(s, _)| symbols.contains(*s)) {
+                let style = match (symbol, width) {
+                    ('E' | 'G' | 'B', _) | (_, 3..) => TextWidth::of_letters(*width).name(),
+                    (_, 2) => "2-digit",
+                    _ => "numeric",
+                };
                 resolved.push((name, JsString::from(style).into()));
             }
+        }
+        if let Some(TimePrecision::Subsecond(digits)) = self.time_precision {
+            resolved.push(("fractionalSecondDigits", u8::from(digits).into()));
         }
         if let Some(name) = self.zone_name {
             resolved.push(("timeZoneName", JsString::from(name.name()).into()));
         }
         Some(resolved)
+    }
+
+    /// The UTS 35 pattern written for `input`: ICU4X's for the fields, with each text field
+    /// as wide as the request asks (ICU4X picks one width for all from its length, V8 each
+    /// its own) and a day period in place of AM/PM; or a day period alone.
+    fn written_pattern(
+        &self,
+        cycle: Option<HourCycle>,
+        input: &ZonedDateTime<Iso, TimeZoneInfo<AtTime>>,
+    ) -> Option<String> {
+        if self.date_fields.is_none() && self.time_precision.is_none() {
+            let width = self.text.day_period?;
+            return Some("B".repeat(width.letters()));
+        }
+        Some(with_widths(&self.icu_pattern(cycle, input)?, self.text))
     }
 
     /// How the hour is written. `hour12` gives a partner of the locale's own cycle as V8
@@ -289,20 +371,38 @@ impl NumericDateTime {
     }
 
     fn formatter(&self, cycle: Option<HourCycle>) -> Option<DateTimeFormatter<CompositeFieldSet>> {
+        self.formatter_of(self.field_set(self.glue_length()), cycle)
+    }
+
+    /// ICU4X's fields for the request, at `length`.
+    fn field_set(&self, length: Length) -> FieldSetBuilder {
         let mut builder = FieldSetBuilder::default();
-        builder.length = Some(Length::Short);
+        builder.length = Some(length);
         builder.date_fields = self.date_fields;
         builder.time_precision = self
             .time_precision
             .or(self.zone_after_date().then_some(TimePrecision::Hour));
-        if self.date_fields.is_some_and(|fields| date_parts(fields).0) {
+        if self.text.era.is_some() {
+            builder.year_style = Some(YearStyle::WithEra);
+        } else if self.styles.date.is_none()
+            && !self.text.two_digit_year
+            && self.date_fields.is_some_and(|fields| date_parts(fields).0)
+        {
             builder.year_style = Some(YearStyle::Full);
         }
         if self.padded {
             builder.alignment = Some(Alignment::Column);
         }
         builder.zone_style = self.zone_name.map(|name| name.style());
-        let field_set = builder.build_composite().ok()?;
+        builder
+    }
+
+    fn formatter_of(
+        &self,
+        fields: FieldSetBuilder,
+        cycle: Option<HourCycle>,
+    ) -> Option<DateTimeFormatter<CompositeFieldSet>> {
+        let field_set = fields.build_composite().ok()?;
         let mut preferences = DateTimeFormatterPreferences::from(&self.locale);
         preferences.hour_cycle = cycle;
         DateTimeFormatter::try_new_with_buffer_provider(
@@ -312,6 +412,149 @@ impl NumericDateTime {
         )
         .ok()
     }
+
+    /// Whether the request is a month and/or year without a day beside a zone's name, which
+    /// ICU4X's field sets do not join (`November at UTC`).
+    fn dayless_with_zone(&self) -> bool {
+        self.zone_name.is_some()
+            && matches!(
+                self.date_fields,
+                Some(DateFields::M | DateFields::YM | DateFields::Y)
+            )
+    }
+
+    /// ICU4X's pattern of the request: the date's own pattern (`own_date_pattern`), and
+    /// beside a time or zone, the locale's pattern of the date (with a day), the time and
+    /// the zone at the glue's length (the time is taken out again by `format_to_parts`
+    /// where none was asked for), with the date's own pattern in place of that date's (a
+    /// month and/or year without a day beside a zone, `dayless_with_zone`, has no other
+    /// way: `None` where that pattern does not begin with the date).
+    fn icu_pattern(
+        &self,
+        cycle: Option<HourCycle>,
+        input: &ZonedDateTime<Iso, TimeZoneInfo<AtTime>>,
+    ) -> Option<String> {
+        let pattern = |fields: FieldSetBuilder| {
+            let formatter = self.formatter_of(fields, cycle)?;
+            Some(formatter.format(input).pattern().to_string())
+        };
+        let glue = self.glue_length();
+        let joins = self.time_precision.is_some() || self.zone_name.is_some();
+        if self.date_fields.is_none() {
+            return pattern(self.field_set(glue));
+        }
+        let date_at = |length| {
+            let mut date = self.field_set(length);
+            (date.time_precision, date.zone_style) = (None, None);
+            date
+        };
+        let own = self.own_date_pattern(|length| pattern(date_at(length)))?;
+        if !joins {
+            return Some(own);
+        }
+        let dayless = self.dayless_with_zone();
+        let mut joined = self.field_set(glue);
+        if dayless {
+            joined.date_fields = Some(match self.date_fields {
+                Some(DateFields::M) => DateFields::MD,
+                _ => DateFields::YMD,
+            });
+        }
+        let mut dated = joined.clone();
+        (dated.time_precision, dated.zone_style) = (None, None);
+        let (joined, dated) = (pattern(joined)?, pattern(dated)?);
+        match joined.strip_prefix(&dated) {
+            Some(glued) => Some(format!("{own}{glued}")),
+            None if dayless => None,
+            None => Some(joined),
+        }
+    }
+
+    /// The date's own pattern, from `pattern_at` a length. ICU's pattern for a named month
+    /// names it, where ICU4X's medium pattern may not (`dd.MM.y` in German, `y/MM/dd` in
+    /// Japanese): a short or narrow month takes the medium pattern that names it (`d MMM y`
+    /// in Spanish), or else the long one, narrowed afterwards (`d. MMMM y`). A long month,
+    /// and a long weekday without a month (`d日EEEE` in Japanese), take the long one.
+    fn own_date_pattern(&self, pattern_at: impl Fn(Length) -> Option<String>) -> Option<String> {
+        if self.styles.date.is_some() {
+            return pattern_at(self.glue_length());
+        }
+        match (self.text.month, self.text.weekday) {
+            (Some(TextWidth::Short | TextWidth::Narrow), _) => {
+                let medium = pattern_at(Length::Medium)?;
+                let named = pattern_fields(&medium)
+                    .iter()
+                    .any(|(symbol, width)| "ML".contains(*symbol) && *width >= 3);
+                if named {
+                    Some(medium)
+                } else {
+                    pattern_at(Length::Long)
+                }
+            }
+            (Some(TextWidth::Long), _) | (None, Some(TextWidth::Long)) => pattern_at(Length::Long),
+            _ => pattern_at(self.glue_length()),
+        }
+    }
+}
+
+impl IcuDateTime {
+    /// ICU4X's length for the glue between date and time (or zone), as ICU picks it for V8:
+    /// from the `dateStyle`, or else from the month's width (a long month is glued with `at`
+    /// in English; a short one, a numeric one or a weekday without a month with a comma).
+    fn glue_length(&self) -> Length {
+        match (self.styles.date, self.text.month) {
+            (Some(Style::Full | Style::Long), _) | (None, Some(TextWidth::Long)) => Length::Long,
+            (Some(Style::Medium), _) | (None, Some(_)) => Length::Medium,
+            (Some(Style::Short), _) | (None, None) => Length::Short,
+        }
+    }
+}
+
+/// `pattern` (UTS 35) with each text field `text` names as wide as it asks, a 2-digit year
+/// when it asks for one, and a day period (`B`) in place of AM/PM when it asks for one. A
+/// month ICU4X writes as a number stays one (`M月d日` in Japanese, as ICU writes it for V8).
+fn with_widths(pattern: &str, text: Widths) -> String {
+    let mut written = String::with_capacity(pattern.len());
+    let mut quoted = false;
+    let mut symbols = pattern.chars().peekable();
+    while let Some(symbol) = symbols.next() {
+        if symbol == '\'' {
+            quoted = !quoted;
+        }
+        if quoted || symbol == '\'' || !symbol.is_ascii_alphabetic() {
+            written.push(symbol);
+            continue;
+        }
+        let mut width = 1;
+        while symbols.next_if_eq(&symbol).is_some() {
+            width += 1;
+        }
+        let asked = match symbol {
+            'G' => text.era,
+            'E' => text.weekday,
+            'c' if width >= 3 => text.weekday,
+            'M' | 'L' if width >= 3 => text.month,
+            'y' if text.two_digit_year => Some(TextWidth::Short),
+            'a' | 'b' | 'B' => text.day_period,
+            _ => None,
+        };
+        let (symbol, width) = match asked {
+            Some(_) if symbol == 'y' => ('y', 2),
+            Some(asked) if "abB".contains(symbol) => {
+                // CLDR's patterns put a narrow no-break space before AM/PM, a plain one
+                // before a day period (`h:mm B`).
+                if written.ends_with('\u{202f}') {
+                    written.pop();
+                    written.push(' ');
+                }
+                ('B', asked.letters())
+            }
+            Some(asked) => (symbol, asked.letters()),
+            None => (symbol, width),
+        };
+        written.extend(std::iter::repeat_n(symbol, width));
+    }
+    written
 }
 
 /// How the hour is written: ICU4X's cycle (the locale's when `None`), and for h24, which
@@ -322,21 +565,22 @@ struct HourStyle {
     h24: bool,
 }
 
-/// The date and time of day at `epoch_ms` as UTC (milliseconds are not written here).
+/// The date and time of day at `epoch_ms` as UTC, to the millisecond.
 pub(super) fn date_time(epoch_ms: f64) -> Option<DateTime<Iso>> {
     CivilDate::from_epoch_ms(epoch_ms)?;
     // From the day number: ICU4X builds a date from a year only within ±9999, and boa,
     // which would answer instead, fails on the years beyond (a Date reaches ±275760).
     let days = (epoch_ms.floor() as i64).div_euclid(MS_PER_DAY as i64);
     let date = Date::from_rata_die(RataDie::new(RATA_DIE_OF_1970 + days), Iso);
-    let seconds = (epoch_ms.rem_euclid(MS_PER_DAY) / 1000.0).floor();
+    let of_day = epoch_ms.rem_euclid(MS_PER_DAY).floor();
+    let seconds = (of_day / 1000.0).floor();
     // Whole seconds of a day: below 86 400, so each part fits a u8.
     let part = |value: f64| u8::try_from(value as u32).ok();
     let time = Time::try_new(
         part((seconds / 3600.0).floor())?,
         part((seconds / 60.0).floor() % 60.0)?,
         part(seconds % 60.0)?,
-        0,
+        (of_day % 1000.0) as u32 * 1_000_000,
     )
     .ok()?;
     Some(DateTime { date, time })

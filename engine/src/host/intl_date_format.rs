@@ -1,13 +1,12 @@
-//! `Intl.DateTimeFormat` with numeric dates as V8 writes them (`11/26/2026`, its default):
-//! an object made with options `intl_date.rs` answers keeps its request in a `WeakMap`, and
-//! `format`, `formatToParts` and `resolvedOptions` answer from it. Every other object is
-//! boa's, its `format` with V8's spaces, and with the zone's name boa cannot write beside a
-//! text month in an IANA zone (`intl_date_zone_name.rs`; such an object keeps a copy of its
-//! options). (boa has no `formatRange`.)
+//! `Intl.DateTimeFormat` as V8 writes it: an object made with options `intl_date.rs` answers
+//! (all but the few `intl_date_options.rs` leaves to boa) keeps its request in a `WeakMap`,
+//! and `format`, `formatToParts` and `resolvedOptions` answer from it. Every other object is
+//! boa's, its `format` with V8's spaces, and with the zone's name boa cannot write in an IANA
+//! zone (`intl_date_zone_name.rs`; such an object keeps a copy of its options). (boa has no
+//! `formatRange`.)
 
 use super::date::with_v8_spaces;
-use super::date_options::{Defaults, NumericDateTime};
-use super::date_weekday::NarrowWeekday;
+use super::date_options::{Defaults, IcuDateTime};
 use super::date_zone::Zone;
 use super::date_zone_name::ZoneNameFill;
 use super::{builtin, property_object, replace_constructor};
@@ -36,9 +35,19 @@ pub(super) fn install(context: &mut Context) -> JsResult<()> {
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(
             |_, args, (original, requests), context| {
-                let object = original.construct(args, None, context)?;
+                let object = original.construct(args, None, context);
                 let request =
                     Request::read(args.get_or_undefined(0), args.get_or_undefined(1), context)?;
+                let object = match (object, &request) {
+                    (Ok(object), _) => object,
+                    // Fields boa cannot join (a month and a zone's name alone): its object
+                    // still gives the locale, calendar and digits.
+                    (Err(_), Some(Request::Icu(icu))) => {
+                        let (locales, options) = icu.locale_and_zone(context);
+                        original.construct(&[locales, options], None, context)?
+                    }
+                    (Err(error), _) => return Err(error),
+                };
                 if let Some(request) = request {
                     let (locales, options) =
                         request.to_arguments(args.get_or_undefined(1), context)?;
@@ -82,20 +91,16 @@ fn request_of(
 
 /// What an `Intl.DateTimeFormat` object asks for, when it is a request this module answers.
 enum Request {
-    Numeric(NumericDateTime),
-    Weekday(NarrowWeekday),
+    Icu(IcuDateTime),
     /// Boa's text, with the zone's name it cannot write.
     ZoneName(ZoneNameFill),
 }
 
 impl Request {
     fn read(locales: &JsValue, options: &JsValue, context: &mut Context) -> JsResult<Option<Self>> {
-        if let Some(weekday) = NarrowWeekday::read(locales, options, context)? {
-            return Ok(Some(Self::Weekday(weekday)));
-        }
-        let numeric = NumericDateTime::read(locales, options, Defaults::DateUnlessTime, context)?;
-        if let Some(numeric) = numeric {
-            return Ok(Some(Self::Numeric(numeric)));
+        let icu = IcuDateTime::read(locales, options, Defaults::DateUnlessTime, context)?;
+        if let Some(icu) = icu {
+            return Ok(Some(Self::Icu(icu)));
         }
         let fill = ZoneNameFill::read(locales, options, context)?;
         Ok(fill.map(Self::ZoneName))
@@ -108,40 +113,35 @@ impl Request {
         context: &mut Context,
     ) -> JsResult<(JsValue, JsValue)> {
         match self {
-            Self::Numeric(request) => Ok(request.to_arguments(context)),
-            Self::Weekday(request) => Ok(request.to_arguments(context)),
+            Self::Icu(request) => Ok(request.to_arguments(context)),
             Self::ZoneName(request) => request.to_arguments(options, context),
         }
     }
 
     fn format(&self, epoch_ms: f64) -> Option<String> {
         match self {
-            Self::Numeric(request) => request.format(epoch_ms),
-            Self::Weekday(request) => request.format(epoch_ms),
+            Self::Icu(request) => request.format(epoch_ms),
             Self::ZoneName(_) => None,
         }
     }
 
     fn format_to_parts(&self, epoch_ms: f64) -> Option<Vec<(&'static str, String)>> {
         match self {
-            Self::Numeric(request) => request.format_to_parts(epoch_ms),
-            Self::Weekday(request) => Some(vec![("weekday", request.format(epoch_ms)?)]),
+            Self::Icu(request) => request.format_to_parts(epoch_ms),
             Self::ZoneName(_) => None,
         }
     }
 
     fn resolved_fields(&self) -> Option<Vec<(&'static str, JsValue)>> {
         match self {
-            Self::Numeric(request) => request.resolved_fields(),
-            Self::Weekday(_) => Some(vec![("weekday", js_string!("narrow").into())]),
+            Self::Icu(request) => request.resolved_fields(),
             Self::ZoneName(_) => None,
         }
     }
 
     fn time_zone(&self) -> Option<&Zone> {
         match self {
-            Self::Numeric(request) => request.time_zone.as_ref(),
-            Self::Weekday(request) => request.time_zone.as_ref(),
+            Self::Icu(request) => request.time_zone.as_ref(),
             Self::ZoneName(request) => Some(request.zone()),
         }
     }

@@ -1,32 +1,25 @@
 //! What a script asks of `toLocaleString`, `toLocaleDateString`, `toLocaleTimeString` and
 //! `Intl.DateTimeFormat`, read as far as `intl_date.rs` answers it: a locale without Unicode
-//! extensions and numeric date fields and/or a time, in UTC or an IANA time zone and with or
-//! without the zone's name, with ECMA-402's defaults.
+//! extensions and the fields ICU4X's field sets have (a weekday, an era, a year, a month as a
+//! number or text, a day, a time with or without a day period), or a `dateStyle` and/or
+//! `timeStyle`, in UTC or an IANA time zone and with or without the zone's name, with
+//! ECMA-402's defaults.
 
 use super::date_zone::{Zone, ZoneName};
 use super::locale::DEFAULT_LOCALE;
 use boa_engine::{
-    Context, JsObject, JsResult, JsString, JsValue, js_string,
+    Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
     object::{ObjectInitializer, builtins::JsArray},
     property::Attribute,
 };
+use icu_calendar::{AnyCalendarKind, preferences::CalendarPreferences};
 use icu_datetime::fieldsets::builder::DateFields;
-use icu_datetime::options::TimePrecision;
+use icu_datetime::options::{SubsecondDigits, TimePrecision};
 use icu_datetime::preferences::HourCycle;
 use icu_locale_core::Locale;
 
-/// Options that take a date out of the numeric form this module writes.
-const OTHER_OPTIONS: [&str; 9] = [
-    "weekday",
-    "era",
-    "dayPeriod",
-    "fractionalSecondDigits",
-    "dateStyle",
-    "timeStyle",
-    "calendar",
-    "numberingSystem",
-    "formatMatcher",
-];
+/// Options that take a date out of what this module writes (boa writes it).
+const OTHER_OPTIONS: [&str; 3] = ["calendar", "numberingSystem", "formatMatcher"];
 
 /// Which fields a caller fills in when the options name none (ECMA-402's
 /// ToDateTimeOptions with its `required` and `defaults`).
@@ -42,8 +35,8 @@ pub(super) enum Defaults {
     DateTime,
 }
 
-/// A request this module answers: numeric date fields and/or a time, in UTC or a zone.
-pub(super) struct NumericDateTime {
+/// A request this module answers: date fields and/or a time, in UTC or a zone.
+pub(super) struct IcuDateTime {
     pub(super) locale: Locale,
     /// The `timeZone`; UTC when `None`.
     pub(super) time_zone: Option<Zone>,
@@ -55,6 +48,117 @@ pub(super) struct NumericDateTime {
     pub(super) hour_choice: Option<HourChoice>,
     /// Month, day and hour as `2-digit` (ICU4X's column alignment pads the three).
     pub(super) padded: bool,
+    /// The widths asked of its fields.
+    pub(super) text: Widths,
+    /// The `dateStyle` and `timeStyle`, which stand for the fields.
+    pub(super) styles: Styles,
+}
+
+/// ECMA-402's widths of a field written as text.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum TextWidth {
+    Narrow,
+    Short,
+    Long,
+}
+
+/// An option's values with the names a script gives them (`"narrow"`).
+pub(super) struct OptionNames<T: 'static>(pub(super) &'static [(T, &'static str)]);
+
+impl<T: Copy + PartialEq> OptionNames<T> {
+    /// The value `text` names, if any.
+    pub(super) fn parse(&self, text: &str) -> Option<T> {
+        self.0
+            .iter()
+            .find(|(_, name)| *name == text)
+            .map(|(value, _)| *value)
+    }
+
+    /// The value JavaScript's `value` names, if it is text that names one.
+    fn read(&self, value: &JsValue) -> Option<T> {
+        value
+            .as_string()
+            .and_then(|text| self.parse(&text.to_std_string_escaped()))
+    }
+
+    pub(super) fn name(&self, value: T) -> &'static str {
+        self.0
+            .iter()
+            .find(|(known, _)| *known == value)
+            .map_or("", |(_, name)| name)
+    }
+}
+
+impl TextWidth {
+    const NAMES: OptionNames<Self> = OptionNames(&[
+        (Self::Narrow, "narrow"),
+        (Self::Short, "short"),
+        (Self::Long, "long"),
+    ]);
+
+    pub(super) fn name(self) -> &'static str {
+        Self::NAMES.name(self)
+    }
+
+    /// The width of a text field of `width` letters in a UTS 35 pattern (`EEEE`: long).
+    pub(super) fn of_letters(width: usize) -> Self {
+        match width {
+            4 => Self::Long,
+            5 => Self::Narrow,
+            _ => Self::Short,
+        }
+    }
+
+    /// The letters of a text field of this width (`MMM`: short).
+    pub(super) fn letters(self) -> usize {
+        match self {
+            Self::Short => 3,
+            Self::Long => 4,
+            Self::Narrow => 5,
+        }
+    }
+}
+
+/// The widths a request asks of its fields where ICU4X's length, which is one for all,
+/// does not give them: each text field's, and a 2-digit year.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(super) struct Widths {
+    pub(super) weekday: Option<TextWidth>,
+    pub(super) era: Option<TextWidth>,
+    /// A month as a name (`November`), not a number.
+    pub(super) month: Option<TextWidth>,
+    /// A day period (`in the afternoon`) in place of AM/PM.
+    pub(super) day_period: Option<TextWidth>,
+    pub(super) two_digit_year: bool,
+}
+
+/// ECMA-402's `dateStyle` and `timeStyle`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Style {
+    Full,
+    Long,
+    Medium,
+    Short,
+}
+
+impl Style {
+    const NAMES: OptionNames<Self> = OptionNames(&[
+        (Self::Full, "full"),
+        (Self::Long, "long"),
+        (Self::Medium, "medium"),
+        (Self::Short, "short"),
+    ]);
+
+    pub(super) fn name(self) -> &'static str {
+        Self::NAMES.name(self)
+    }
+}
+
+/// A request's `dateStyle` and `timeStyle`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(super) struct Styles {
+    pub(super) date: Option<Style>,
+    pub(super) time: Option<Style>,
 }
 
 /// The hour cycle a script asked for.
@@ -66,7 +170,7 @@ pub(super) enum HourChoice {
     Twelve(bool),
 }
 
-impl NumericDateTime {
+impl IcuDateTime {
     /// The request in `locales` and `options`, or `None` when it is not one this module
     /// answers.
     pub(super) fn read(
@@ -87,10 +191,22 @@ impl NumericDateTime {
             // boa converts or refuses it.
             None => return Ok(None),
         };
-        let padded = options.padded;
+        let refused = match (defaults, options.styles) {
+            (Defaults::Time, Styles { date: Some(_), .. }) => Some("dateStyle"),
+            (Defaults::Date, Styles { time: Some(_), .. }) => Some("timeStyle"),
+            _ => None,
+        };
+        if let Some(style) = refused {
+            return Err(JsNativeError::typ()
+                .with_message(format!("Invalid option : {style}"))
+                .into());
+        }
+        let options = options.with_defaults(defaults);
+        let (padded, text, styles) = (options.padded, options.text, options.styles);
         let (time_zone, zone_name) = (options.time_zone.clone(), options.zone_name);
-        Ok(options.with_defaults(defaults).into_fields().map(
-            |(date_fields, time_precision, hour_choice)| Self {
+        let request = options
+            .into_fields()
+            .map(|(date_fields, time_precision, hour_choice)| Self {
                 locale,
                 time_zone,
                 zone_name,
@@ -98,35 +214,94 @@ impl NumericDateTime {
                 time_precision,
                 hour_choice,
                 padded,
-            },
-        ))
+                text,
+                styles,
+            });
+        Ok(
+            request
+                .filter(|request| request.numeric() || request.dateless() || request.gregorian()),
+        )
+    }
+
+    /// Whether the request is a numeric date and/or a time, which ICU4X writes in
+    /// the locale's own calendar as it is.
+    fn numeric(&self) -> bool {
+        self.text == Widths::default()
+            && self.styles == Styles::default()
+            && matches!(
+                self.date_fields,
+                None | Some(DateFields::YMD | DateFields::YM | DateFields::MD)
+            )
+    }
+
+    /// Whether the request writes no day, month or year (a weekday, a time), which every
+    /// calendar writes alike.
+    fn dateless(&self) -> bool {
+        self.styles == Styles::default() && matches!(self.date_fields, None | Some(DateFields::E))
+    }
+
+    /// Whether the locale counts its dates in the Gregorian calendar. Another calendar
+    /// (Buddhist years in `th`, Persian ones in `fa`) writes eras and months this module's
+    /// patterns do not know: boa writes those.
+    fn gregorian(&self) -> bool {
+        let Ok(provider) = crate::host::intl_data::buffer_provider() else {
+            return false;
+        };
+        AnyCalendarKind::try_new_with_buffer_provider(
+            &provider,
+            CalendarPreferences::from(&self.locale),
+        )
+        .is_ok_and(|kind| kind == AnyCalendarKind::Gregorian)
     }
 
     /// The request as `locales` and `options` that `read` turns back into it, for keeping it
     /// beside a JavaScript object.
     pub(super) fn to_arguments(&self, context: &mut Context) -> (JsValue, JsValue) {
-        let numeric = || JsValue::from(js_string!("numeric"));
-        let padded = |padded: bool| {
-            JsValue::from(if padded {
-                js_string!("2-digit")
-            } else {
-                js_string!("numeric")
-            })
-        };
-        let mut options = ObjectInitializer::new(context);
-        if let Some(fields) = self.date_fields {
+        let text = |text: &str| JsValue::from(JsString::from(text));
+        let numeric = || text("numeric");
+        let padded = |padded: bool| text(if padded { "2-digit" } else { "numeric" });
+        let mut entries: Vec<(&str, JsValue)> = Vec::new();
+        let styles = [
+            ("dateStyle", self.styles.date),
+            ("timeStyle", self.styles.time),
+        ];
+        for (name, style) in styles {
+            if let Some(style) = style {
+                entries.push((name, text(style.name())));
+            }
+        }
+        let has_style = self.styles.date.is_some() || self.styles.time.is_some();
+        for (name, width) in [("weekday", self.text.weekday), ("era", self.text.era)] {
+            if let Some(width) = width.filter(|_| !has_style) {
+                entries.push((name, text(width.name())));
+            }
+        }
+        if let Some(fields) = self.date_fields.filter(|_| !has_style) {
             let (year, month, day) = date_parts(fields);
+            let year_style = if self.text.two_digit_year {
+                text("2-digit")
+            } else {
+                numeric()
+            };
+            let month_style = match self.text.month {
+                Some(width) => text(width.name()),
+                None => padded(self.padded),
+            };
             for (name, given, style) in [
-                ("year", year, numeric()),
-                ("month", month, padded(self.padded)),
+                ("year", year, year_style),
+                ("month", month, month_style),
                 ("day", day, padded(self.padded)),
             ] {
                 if given {
-                    options.property(JsString::from(name), style, Attribute::all());
+                    entries.push((name, style));
                 }
             }
         }
+        if let Some(width) = self.text.day_period {
+            entries.push(("dayPeriod", text(width.name())));
+        }
         let time = match self.time_precision {
+            _ if has_style => 0,
             Some(TimePrecision::Hour) => 1,
             Some(TimePrecision::Minute) => 2,
             Some(_) => 3,
@@ -138,7 +313,10 @@ impl NumericDateTime {
             } else {
                 numeric()
             };
-            options.property(JsString::from(name), style, Attribute::all());
+            entries.push((name, style));
+        }
+        if let Some(TimePrecision::Subsecond(digits)) = self.time_precision.filter(|_| !has_style) {
+            entries.push(("fractionalSecondDigits", u8::from(digits).into()));
         }
         match self.hour_choice {
             Some(HourChoice::Cycle(cycle)) => {
@@ -147,24 +325,32 @@ impl NumericDateTime {
                     HourCycle::H12 => "h12",
                     _ => "h23",
                 };
-                options.property(
-                    js_string!("hourCycle"),
-                    JsString::from(name),
-                    Attribute::all(),
-                );
+                entries.push(("hourCycle", text(name)));
             }
-            Some(HourChoice::Twelve(twelve)) => {
-                options.property(js_string!("hour12"), twelve, Attribute::all());
-            }
+            Some(HourChoice::Twelve(twelve)) => entries.push(("hour12", twelve.into())),
             None => {}
         }
         if let Some(zone) = &self.time_zone {
+            entries.push(("timeZone", text(zone.identifier())));
+        }
+        if let Some(name) = self.zone_name.filter(|_| self.styles.time.is_none()) {
+            entries.push(("timeZoneName", text(name.name())));
+        }
+        let mut options = ObjectInitializer::new(context);
+        for (name, value) in entries {
+            options.property(JsString::from(name), value, Attribute::all());
+        }
+        let options = options.build();
+        let locale = JsString::from(self.locale.to_string().as_str());
+        (locale.into(), options.into())
+    }
+
+    /// The request's locale, and options with its `timeZone` alone.
+    pub(super) fn locale_and_zone(&self, context: &mut Context) -> (JsValue, JsValue) {
+        let mut options = ObjectInitializer::new(context);
+        if let Some(zone) = &self.time_zone {
             let zone = JsString::from(zone.identifier());
             options.property(js_string!("timeZone"), zone, Attribute::all());
-        }
-        if let Some(name) = self.zone_name {
-            let name = JsString::from(name.name());
-            options.property(js_string!("timeZoneName"), name, Attribute::all());
         }
         let options = options.build();
         let locale = JsString::from(self.locale.to_string().as_str());
@@ -175,9 +361,12 @@ impl NumericDateTime {
 /// Whether date fields have a year, a month and a day.
 pub(super) fn date_parts(fields: DateFields) -> (bool, bool, bool) {
     match fields {
-        DateFields::YMD => (true, true, true),
+        DateFields::YMD | DateFields::YMDE => (true, true, true),
         DateFields::YM => (true, true, false),
-        DateFields::MD => (false, true, true),
+        DateFields::MD | DateFields::MDE => (false, true, true),
+        DateFields::Y => (true, false, false),
+        DateFields::M => (false, true, false),
+        DateFields::D | DateFields::DE => (false, false, true),
         _ => (false, false, false),
     }
 }
@@ -195,13 +384,19 @@ struct FieldOptions {
     padded: bool,
     time_zone: Option<Zone>,
     zone_name: Option<ZoneName>,
+    text: Widths,
+    styles: Styles,
+    /// `fractionalSecondDigits`: 1 to 3.
+    second_digits: Option<SubsecondDigits>,
 }
 
 impl FieldOptions {
-    /// The numeric fields in `options`, or `None` when they ask for anything else: text
-    /// months, weekdays, 2-digit years, a zone the tz database lacks or an offset, another
-    /// calendar, or a 2-digit month, day or hour beside a numeric one (ICU4X pads all three
-    /// or none).
+    /// The fields in `options`, or `None` when they ask for anything else: a zone the tz
+    /// database lacks or an offset, another calendar or digits, a 2-digit month, day or hour
+    /// beside a numeric one (ICU4X pads all three or none), or a value boa refuses.
+    ///
+    /// # Errors
+    /// V8's TypeError for a field beside a style.
     fn read(options: &JsObject, context: &mut Context) -> JsResult<Option<Self>> {
         for name in OTHER_OPTIONS {
             if !options.get(JsString::from(name), context)?.is_undefined() {
@@ -224,11 +419,24 @@ impl FieldOptions {
             };
             read.zone_name = Some(name);
         }
+        for (field, name) in [
+            (&mut read.text.weekday, "weekday"),
+            (&mut read.text.era, "era"),
+            (&mut read.text.day_period, "dayPeriod"),
+        ] {
+            let value = options.get(JsString::from(name), context)?;
+            if !value.is_undefined() {
+                let Some(width) = TextWidth::NAMES.read(&value) else {
+                    return Ok(None);
+                };
+                *field = Some(width);
+            }
+        }
         // Years only as `numeric`; V8 writes minutes and seconds with 2 digits after an hour
         // either way; months, days and hours padded together.
         let (mut padded, mut unpadded) = (false, false);
         for (field, name, two_digit, padding) in [
-            (&mut read.year, "year", false, false),
+            (&mut read.year, "year", true, false),
             (&mut read.month, "month", true, true),
             (&mut read.day, "day", true, true),
             (&mut read.hour, "hour", true, true),
@@ -237,6 +445,17 @@ impl FieldOptions {
         ] {
             let value = options.get(JsString::from(name), context)?;
             if value.is_undefined() {
+                continue;
+            }
+            *field = true;
+            if name == "year" && is_text(&value, |v| v == "2-digit") {
+                read.text.two_digit_year = true;
+                continue;
+            }
+            if name == "month"
+                && let Some(width) = TextWidth::NAMES.read(&value)
+            {
+                read.text.month = Some(width);
                 continue;
             }
             if !is_text(&value, |v| v == "numeric" || (two_digit && v == "2-digit")) {
@@ -249,12 +468,45 @@ impl FieldOptions {
                     unpadded = true;
                 }
             }
-            *field = true;
         }
         if padded && unpadded {
             return Ok(None);
         }
         read.padded = padded;
+        let digits = options.get(js_string!("fractionalSecondDigits"), context)?;
+        if !digits.is_undefined() {
+            // A whole 1, 2 or 3; boa converts or refuses anything else.
+            let digits = digits
+                .as_number()
+                .filter(|digits| [1.0, 2.0, 3.0].contains(digits))
+                .and_then(|digits| SubsecondDigits::try_from_int(digits as u8));
+            let Some(digits) = digits else {
+                return Ok(None);
+            };
+            read.second_digits = Some(digits);
+        }
+        for (field, name) in [
+            (&mut read.styles.date, "dateStyle"),
+            (&mut read.styles.time, "timeStyle"),
+        ] {
+            let value = options.get(JsString::from(name), context)?;
+            if !value.is_undefined() {
+                let Some(style) = Style::NAMES.read(&value) else {
+                    return Ok(None);
+                };
+                *field = Some(style);
+            }
+        }
+        if let Some(field) = read.field_beside_style() {
+            let style = if read.styles.date.is_some() {
+                "dateStyle"
+            } else {
+                "timeStyle"
+            };
+            return Err(JsNativeError::typ()
+                .with_message(format!("Can't set option {field} when {style} is used"))
+                .into());
+        }
         let hour12 = options.get(js_string!("hour12"), context)?;
         let cycle = options.get(js_string!("hourCycle"), context)?;
         if !cycle.is_undefined() {
@@ -274,14 +526,51 @@ impl FieldOptions {
         Ok(Some(read))
     }
 
-    /// The options with ECMA-402's default fields when they name none.
+    /// The first field a style stands beside, in ECMA-402's order, which V8 names.
+    fn field_beside_style(&self) -> Option<&'static str> {
+        if self.styles == Styles::default() {
+            return None;
+        }
+        [
+            ("weekday", self.text.weekday.is_some()),
+            ("era", self.text.era.is_some()),
+            ("year", self.year),
+            ("month", self.month),
+            ("day", self.day),
+            ("dayPeriod", self.text.day_period.is_some()),
+            ("hour", self.hour),
+            ("minute", self.minute),
+            ("second", self.second),
+            ("fractionalSecondDigits", self.second_digits.is_some()),
+            ("timeZoneName", self.zone_name.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, given)| *given)
+        .map(|(name, _)| name)
+    }
+
+    fn any_date(&self) -> bool {
+        self.year || self.month || self.day || self.text.weekday.is_some()
+    }
+
+    fn any_time(&self) -> bool {
+        self.hour
+            || self.minute
+            || self.second
+            || self.second_digits.is_some()
+            || self.text.day_period.is_some()
+    }
+
+    /// The options with ECMA-402's default fields when they name none, or the fields a
+    /// style stands for.
     fn with_defaults(mut self, defaults: Defaults) -> Self {
-        let any_date = self.year || self.month || self.day;
-        let any_time = self.hour || self.minute || self.second;
+        if self.styles != Styles::default() {
+            return self.with_styles();
+        }
         let needs_defaults = match defaults {
-            Defaults::Date => !any_date,
-            Defaults::Time => !any_time,
-            Defaults::DateUnlessTime | Defaults::DateTime => !any_date && !any_time,
+            Defaults::Date => !self.any_date(),
+            Defaults::Time => !self.any_time(),
+            Defaults::DateUnlessTime | Defaults::DateTime => !self.any_date() && !self.any_time(),
         };
         if needs_defaults && !matches!(defaults, Defaults::Time) {
             (self.year, self.month, self.day) = (true, true, true);
@@ -292,8 +581,29 @@ impl FieldOptions {
         self
     }
 
+    /// The fields of a `dateStyle` and `timeStyle`: a full date has its weekday, and a long
+    /// or full time its zone's name.
+    fn with_styles(mut self) -> Self {
+        if let Some(style) = self.styles.date {
+            (self.year, self.month, self.day) = (true, true, true);
+            if style == Style::Full {
+                self.text.weekday = Some(TextWidth::Long);
+            }
+        }
+        if let Some(style) = self.styles.time {
+            (self.hour, self.minute) = (true, true);
+            self.second = style != Style::Short;
+            self.zone_name = match style {
+                Style::Full => Some(ZoneName::Long),
+                Style::Long => Some(ZoneName::Short),
+                Style::Medium | Style::Short => None,
+            };
+        }
+        self
+    }
+
     /// The fields as ICU4X's, or `None` for sets that ICU4X's semantic skeletons lack (a
-    /// year without a month, a minute without an hour, a year and month with a time...) and
+    /// year and a day without a month, a minute without an hour, a month with a time...) and
     /// boa writes as it does.
     fn into_fields(
         self,
@@ -302,22 +612,43 @@ impl FieldOptions {
         Option<TimePrecision>,
         Option<HourChoice>,
     )> {
-        let time = match (self.hour, self.minute, self.second) {
-            (false, false, false) => None,
-            (true, false, false) => Some(TimePrecision::Hour),
-            (true, true, false) => Some(TimePrecision::Minute),
-            (true, true, true) => Some(TimePrecision::Second),
+        let time = match (self.hour, self.minute, self.second, self.second_digits) {
+            (false, false, false, None) => None,
+            (true, false, false, None) => Some(TimePrecision::Hour),
+            (true, true, false, None) => Some(TimePrecision::Minute),
+            (true, true, true, None) => Some(TimePrecision::Second),
+            (true, true, true, Some(digits)) => Some(TimePrecision::Subsecond(digits)),
             _ => return None,
         };
-        let date = match (self.year, self.month, self.day) {
-            (true, true, true) => Some(DateFields::YMD),
-            (true, true, false) if time.is_none() && self.zone_name.is_none() => {
-                Some(DateFields::YM)
+        let weekday = self.text.weekday.is_some();
+        let alone = time.is_none() && self.zone_name.is_none();
+        let untimed = time.is_none();
+        let date = match (self.year, self.month, self.day, weekday) {
+            (true, true, true, false) => Some(DateFields::YMD),
+            (true, true, true, true) => Some(DateFields::YMDE),
+            (true, true, false, false) if untimed => Some(DateFields::YM),
+            (true, false, false, false) if untimed => Some(DateFields::Y),
+            (false, true, false, false) if untimed => Some(DateFields::M),
+            (false, true, true, false) => Some(DateFields::MD),
+            (false, true, true, true) => Some(DateFields::MDE),
+            (false, false, true, false) => Some(DateFields::D),
+            (false, false, true, true) => Some(DateFields::DE),
+            (false, false, false, true) => Some(DateFields::E),
+            // A day period alone (`in the afternoon`).
+            (false, false, false, false) if time.is_none() => {
+                self.text.day_period.filter(|_| alone)?;
+                None
             }
-            (false, true, true) => Some(DateFields::MD),
-            (false, false, false) if time.is_some() => None,
+            (false, false, false, false) => None,
             _ => return None,
         };
+        // An era names a year's; a day period stands beside an hour, or alone.
+        if self.text.era.is_some() && !self.year {
+            return None;
+        }
+        if self.text.day_period.is_some() && date.is_some() && !self.hour {
+            return None;
+        }
         Some((date, time, self.hour_choice.filter(|_| self.hour)))
     }
 }

@@ -38,8 +38,14 @@ impl PartsWrite for PartsSink {
 
 impl PartsSink {
     /// The text as ECMA-402's parts: each field, with the literal text between them. `None`
-    /// for a field this module does not name.
-    pub(super) fn into_parts(self) -> Option<Vec<(&'static str, String)>> {
+    /// for a field this module does not name. An era is written only when `era` was asked
+    /// for.
+    pub(super) fn into_parts(self, era: bool) -> Option<Vec<(&'static str, String)>> {
+        let fraction = self
+            .parts
+            .iter()
+            .find(|(_, _, part)| *part == icu_decimal::parts::FRACTION)
+            .map(|(start, _, _)| *start);
         let mut fields: Vec<_> = self
             .parts
             .into_iter()
@@ -53,7 +59,22 @@ impl PartsSink {
             if start < written {
                 return None;
             }
-            if part == parts::ERA {
+            // Seconds with their fraction are one field in ICU4X, three parts in ECMA-402
+            // (`05`, `.`, `678` as `second`, `literal` and `fractionalSecond`).
+            if part == parts::SECOND
+                && let Some(fraction) = fraction.filter(|at| (start..end).contains(at))
+            {
+                let separator = self.text[..fraction].char_indices().last()?.0;
+                if start > written {
+                    result.push(literal(&self.text[written..start]));
+                }
+                result.push(("second", self.text[start..separator].to_owned()));
+                result.push(literal(&self.text[separator..fraction]));
+                result.push(("fractionalSecond", self.text[fraction..end].to_owned()));
+                written = end;
+                continue;
+            }
+            if part == parts::ERA && !era {
                 // V8 writes a year before 1 as its era's year without the era (`4/20/271822`
                 // for 271822 BC), as its ICU pattern has no era field.
                 let before = self.text[written..start].trim_end();
@@ -79,6 +100,8 @@ impl PartsSink {
 /// ECMA-402's name of an ICU4X field.
 fn part_type(part: Part) -> Option<&'static str> {
     [
+        (parts::WEEKDAY, "weekday"),
+        (parts::ERA, "era"),
         (parts::YEAR, "year"),
         (parts::MONTH, "month"),
         (parts::DAY, "day"),

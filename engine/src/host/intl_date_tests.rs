@@ -1,9 +1,10 @@
 //! Tests of `intl_date.rs`.
 
+use super::super::date_options::{Style, Styles, TextWidth, Widths};
 use super::super::date_zone::{Zone, ZoneName};
 use super::*;
 use icu_datetime::fieldsets::builder::DateFields;
-use icu_datetime::options::TimePrecision;
+use icu_datetime::options::{SubsecondDigits, TimePrecision};
 use icu_locale_core::Locale;
 
 #[test]
@@ -16,7 +17,7 @@ fn pattern_fields_count_widths_and_skip_quoted_text() {
 
 #[test]
 fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
-    let request = NumericDateTime {
+    let request = IcuDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
         time_zone: None,
         zone_name: None,
@@ -24,6 +25,8 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
         time_precision: Some(TimePrecision::Second),
         hour_choice: None,
         padded: false,
+        text: Widths::default(),
+        styles: Styles::default(),
     };
     // 2026-11-26T20:05:09Z
     let text = request.format(1_795_723_509_000.0);
@@ -32,7 +35,7 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
 
 #[test]
 fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
-    let request = |tag: &str| NumericDateTime {
+    let request = |tag: &str| IcuDateTime {
         locale: Locale::try_from_str(tag).expect("a tag"),
         time_zone: None,
         zone_name: None,
@@ -40,6 +43,8 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
         time_precision: None,
         hour_choice: None,
         padded: false,
+        text: Widths::default(),
+        styles: Styles::default(),
     };
     // As `TZ=UTC node -e` writes `new Date(±8.64e15).toLocaleDateString(tag)`.
     assert_eq!(
@@ -58,7 +63,7 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
 
 #[test]
 fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
-    let request = NumericDateTime {
+    let request = IcuDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
         time_zone: None,
         zone_name: None,
@@ -66,6 +71,8 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
         time_precision: Some(TimePrecision::Second),
         hour_choice: Some(HourChoice::Twelve(false)),
         padded: false,
+        text: Widths::default(),
+        styles: Styles::default(),
     };
     assert_eq!(request.format(0.0).as_deref(), Some("1/1/1970, 24:00:00"));
     assert_eq!(
@@ -76,7 +83,7 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
 
 #[test]
 fn two_digit_month_day_and_hour_are_padded_together() {
-    let request = NumericDateTime {
+    let request = IcuDateTime {
         locale: Locale::try_from_str("en-US").expect("a tag"),
         time_zone: None,
         zone_name: None,
@@ -84,6 +91,8 @@ fn two_digit_month_day_and_hour_are_padded_together() {
         time_precision: Some(TimePrecision::Minute),
         hour_choice: None,
         padded: true,
+        text: Widths::default(),
+        styles: Styles::default(),
     };
     // 2026-01-05T08:05:00Z, as `TZ=UTC node -e` writes it with month, day and hour '2-digit'.
     assert_eq!(
@@ -93,8 +102,8 @@ fn two_digit_month_day_and_hour_are_padded_together() {
 }
 
 /// A request for the date and time with seconds in `tag`, in `zone`, with `name`.
-fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> NumericDateTime {
-    NumericDateTime {
+fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> IcuDateTime {
+    IcuDateTime {
         locale: Locale::try_from_str(tag).expect("a tag"),
         time_zone: Some(Zone::named(zone).expect("a zone")),
         zone_name: name,
@@ -102,6 +111,8 @@ fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> NumericDateTime {
         time_precision: Some(TimePrecision::Second),
         hour_choice: None,
         padded: false,
+        text: Widths::default(),
+        styles: Styles::default(),
     }
 }
 
@@ -232,7 +243,7 @@ fn zone_names_follow_summer_time_and_fall_back_to_the_offset() {
 
 #[test]
 fn utc_is_named_as_v8_names_it() {
-    let request = |tag: &str, name| NumericDateTime {
+    let request = |tag: &str, name| IcuDateTime {
         time_zone: None,
         zone_name: Some(name),
         ..zoned(tag, "UTC", None)
@@ -253,7 +264,7 @@ fn utc_is_named_as_v8_names_it() {
 
 #[test]
 fn the_zone_name_is_its_own_part_and_a_resolved_option() {
-    let request = NumericDateTime {
+    let request = IcuDateTime {
         time_precision: None,
         ..zoned("en-US", "Asia/Kolkata", Some(ZoneName::Short))
     };
@@ -264,7 +275,7 @@ fn the_zone_name_is_its_own_part_and_a_resolved_option() {
     let names: Vec<_> = resolved.iter().map(|(name, _)| *name).collect();
     assert_eq!(names, ["year", "month", "day", "timeZoneName"]);
     // The glue is the locale's, as V8 writes `d.toLocaleDateString('fr', { timeZoneName })`.
-    let french = NumericDateTime {
+    let french = IcuDateTime {
         locale: Locale::try_from_str("fr").expect("a tag"),
         time_zone: None,
         ..request
@@ -278,5 +289,203 @@ fn unknown_zones_are_left_to_boa() {
     assert_eq!(
         Zone::named("asia/kolkata").map(|zone| zone.identifier().to_owned()),
         Some("Asia/Kolkata".to_owned())
+    );
+}
+
+/// 2026-11-26T15:04:05Z, a Thursday afternoon.
+const NOVEMBER: f64 = 1_795_705_445_000.0;
+
+/// A request in `tag`, in UTC, for `date_fields` and `time_precision` with `text`.
+fn texts(
+    tag: &str,
+    date_fields: Option<DateFields>,
+    time_precision: Option<TimePrecision>,
+    text: Widths,
+) -> IcuDateTime {
+    IcuDateTime {
+        date_fields,
+        time_precision,
+        text,
+        ..zoned(tag, "UTC", None)
+    }
+}
+
+#[test]
+fn eras_are_written_as_wide_as_asked() {
+    // As `TZ=UTC node -e` writes `d.toLocaleDateString(tag, options)`.
+    let era = |width| Widths {
+        era: Some(width),
+        ..Widths::default()
+    };
+    let year = texts("en-US", Some(DateFields::Y), None, era(TextWidth::Short));
+    assert_eq!(year.format(NOVEMBER).as_deref(), Some("2026 AD"));
+    let long = Widths {
+        month: Some(TextWidth::Long),
+        ..era(TextWidth::Long)
+    };
+    let date = texts("en-US", Some(DateFields::YMD), None, long);
+    assert_eq!(
+        date.format(NOVEMBER).as_deref(),
+        Some("November 26, 2026 Anno Domini")
+    );
+    let parts = date.format_to_parts(NOVEMBER).expect("parts");
+    assert_eq!(parts.last(), Some(&("era", "Anno Domini".to_owned())));
+}
+
+#[test]
+fn a_day_period_takes_the_place_of_am_and_pm() {
+    let period = Widths {
+        day_period: Some(TextWidth::Short),
+        ..Widths::default()
+    };
+    let hour = |tag| texts(tag, None, Some(TimePrecision::Hour), period);
+    assert_eq!(
+        hour("en-US").format(NOVEMBER).as_deref(),
+        Some("3 in the afternoon")
+    );
+    // A 24-hour locale has no AM/PM to replace.
+    assert_eq!(hour("ru").format(NOVEMBER).as_deref(), Some("15"));
+    let alone = texts("en-US", None, None, period);
+    assert_eq!(alone.format(NOVEMBER).as_deref(), Some("in the afternoon"));
+    let resolved = alone.resolved_fields().expect("fields");
+    assert_eq!(resolved.len(), 1);
+    assert_eq!(resolved[0].0, "dayPeriod");
+}
+
+#[test]
+fn a_narrow_weekday_is_narrow_beside_other_fields_too() {
+    let weekday = |width, month| Widths {
+        weekday: Some(width),
+        month,
+        ..Widths::default()
+    };
+    let alone = texts(
+        "ru-RU",
+        Some(DateFields::E),
+        None,
+        weekday(TextWidth::Narrow, None),
+    );
+    assert_eq!(alone.format(NOVEMBER).as_deref(), Some("Ч"));
+    let dated = texts(
+        "en-US",
+        Some(DateFields::MDE),
+        None,
+        weekday(TextWidth::Narrow, Some(TextWidth::Short)),
+    );
+    assert_eq!(dated.format(NOVEMBER).as_deref(), Some("T, Nov 26"));
+    let tokyo = IcuDateTime {
+        time_zone: Some(Zone::named("Asia/Tokyo").expect("a zone")),
+        ..texts(
+            "en-US",
+            Some(DateFields::E),
+            None,
+            weekday(TextWidth::Narrow, None),
+        )
+    };
+    // 15:04 UTC is Friday in Tokyo.
+    assert_eq!(
+        tokyo.format(NOVEMBER + 9.0 * 3_600_000.0).as_deref(),
+        Some("F")
+    );
+}
+
+#[test]
+fn a_long_or_full_time_style_has_the_zones_name() {
+    let style = |tag, zone, time| IcuDateTime {
+        date_fields: None,
+        styles: Styles {
+            date: None,
+            time: Some(time),
+        },
+        zone_name: Some(if time == Style::Full {
+            ZoneName::Long
+        } else {
+            ZoneName::Short
+        }),
+        ..zoned(tag, zone, None)
+    };
+    let long = style("en-US", "America/New_York", Style::Long);
+    assert_eq!(long.format(NOVEMBER).as_deref(), Some("10:04:05 AM EST"));
+    let full = style("en-US", "America/New_York", Style::Full);
+    assert_eq!(
+        full.format(NOVEMBER).as_deref(),
+        Some("10:04:05 AM Eastern Standard Time")
+    );
+    let resolved = long.resolved_fields().expect("fields");
+    let names: Vec<_> = resolved.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["hourCycle", "hour12", "timeStyle"]);
+}
+
+#[test]
+fn a_text_date_and_a_zone_are_glued_as_a_date_and_a_time() {
+    let month = |tag, fields| IcuDateTime {
+        date_fields: Some(fields),
+        time_precision: None,
+        text: Widths {
+            month: Some(TextWidth::Long),
+            ..Widths::default()
+        },
+        ..zoned(tag, "UTC", Some(ZoneName::Short))
+    };
+    assert_eq!(
+        month("en-US", DateFields::MD).format(NOVEMBER).as_deref(),
+        Some("November 26 at UTC")
+    );
+    assert_eq!(
+        month("ru", DateFields::MD).format(NOVEMBER).as_deref(),
+        Some("26 ноября в UTC")
+    );
+    let weekday = IcuDateTime {
+        date_fields: Some(DateFields::E),
+        time_precision: None,
+        text: Widths {
+            weekday: Some(TextWidth::Long),
+            ..Widths::default()
+        },
+        ..zoned("en-US", "America/New_York", Some(ZoneName::Short))
+    };
+    assert_eq!(weekday.format(NOVEMBER).as_deref(), Some("Thursday, EST"));
+}
+
+#[test]
+fn a_two_digit_year_and_fractions_of_a_second_are_written_as_asked() {
+    let year = texts(
+        "en-US",
+        Some(DateFields::YMD),
+        None,
+        Widths {
+            two_digit_year: true,
+            ..Widths::default()
+        },
+    );
+    let year = IcuDateTime {
+        padded: true,
+        ..year
+    };
+    assert_eq!(year.format(NOVEMBER).as_deref(), Some("11/26/26"));
+    let digits = SubsecondDigits::try_from_int(2).expect("digits");
+    let fraction = texts(
+        "de",
+        None,
+        Some(TimePrecision::Subsecond(digits)),
+        Widths::default(),
+    );
+    assert_eq!(
+        fraction.format(NOVEMBER + 678.0).as_deref(),
+        Some("15:04:05,67")
+    );
+    let parts = fraction.format_to_parts(NOVEMBER + 678.0).expect("parts");
+    let kinds: Vec<_> = parts.iter().map(|(kind, _)| *kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            "hour",
+            "literal",
+            "minute",
+            "literal",
+            "second",
+            "literal",
+            "fractionalSecond"
+        ]
     );
 }

@@ -3,6 +3,7 @@
 //! zone's names (`EDT`, `GMT+5:30`, `Eastern Daylight Time`, `GMT-04:00`) from ICU4X's CLDR
 //! data in boa's provider. V8 takes both from ICU; the tz data and CLDR versions may differ.
 
+use super::date_options::OptionNames;
 use icu_calendar::Iso;
 use icu_datetime::fieldsets::builder::ZoneStyle;
 use icu_datetime::input::{DateTime, TimeZoneInfo, UtcOffset};
@@ -78,28 +79,22 @@ pub(super) enum ZoneName {
 }
 
 impl ZoneName {
-    const ALL: [(Self, &'static str); 6] = [
+    const NAMES: OptionNames<Self> = OptionNames(&[
         (Self::Short, "short"),
         (Self::Long, "long"),
         (Self::ShortOffset, "shortOffset"),
         (Self::LongOffset, "longOffset"),
         (Self::ShortGeneric, "shortGeneric"),
         (Self::LongGeneric, "longGeneric"),
-    ];
+    ]);
 
     /// The option's value, or `None` for text that is not one of the six.
     pub(super) fn parse(text: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|(_, name)| *name == text)
-            .map(|(style, _)| style)
+        Self::NAMES.parse(text)
     }
 
     pub(super) fn name(self) -> &'static str {
-        Self::ALL
-            .into_iter()
-            .find(|(style, _)| *style == self)
-            .map_or("short", |(_, name)| name)
+        Self::NAMES.name(self)
     }
 
     /// ICU4X's style for the option, as V8's ICU pattern letters map it (`z`, `zzzz`, `O`,

@@ -1,8 +1,9 @@
-//! A zone's name beside what boa formats itself (a text month or weekday, a date style) in
-//! an IANA `timeZone`: boa moves the date into the zone but gives ICU4X the zone without its
-//! offset, so the name comes out as an unknown offset (`Nov 26, 3:05 PM GMT+?`). The name is
-//! written here as `intl_date.rs` writes it for numeric dates (`EST`, `GMT+3`, `Eastern
-//! Standard Time`), from the tz database's offset at that instant, and put in its place.
+//! A zone's name beside what boa formats itself (another calendar or digits, a set of fields
+//! ICU4X's field sets lack such as a month and an hour) in an IANA `timeZone`: boa moves the
+//! date into the zone but gives ICU4X the zone without its offset, so the name comes out as
+//! an unknown offset (`Nov, 3 PM GMT+?`). The name is written here as `intl_date.rs` writes
+//! it (`EST`, `GMT+3`, `Eastern Standard Time`), from the tz database's offset at that
+//! instant, and put in its place.
 
 use super::date::date_time;
 use super::date_options::{ZoneOption, locale};

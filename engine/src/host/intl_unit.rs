@@ -295,7 +295,7 @@ fn along_parents(table: &UnitTable, part: &str, start: &str, key: &str) -> Optio
 }
 
 /// ICU4X's locale fallback from `locale`, without the root (`en-GB`, `en-001`, `en`).
-fn fallback_chain(locale: &Locale) -> Vec<DataLocale> {
+pub(super) fn fallback_chain(locale: &Locale) -> Vec<DataLocale> {
     #[cfg(feature = "intl_data")]
     let fallbacker = Some(LocaleFallbacker::new().static_to_owned());
     #[cfg(not(feature = "intl_data"))]
