@@ -52,6 +52,8 @@ pub(super) struct IcuDateTime {
     pub(super) text: Widths,
     /// The `dateStyle` and `timeStyle`, which stand for the fields.
     pub(super) styles: Styles,
+    /// Minutes and seconds without the hour (`time_precision` has them).
+    pub(super) hourless: bool,
 }
 
 /// ECMA-402's widths of a field written as text.
@@ -204,19 +206,18 @@ impl IcuDateTime {
         let options = options.with_defaults(defaults);
         let (padded, text, styles) = (options.padded, options.text, options.styles);
         let (time_zone, zone_name) = (options.time_zone.clone(), options.zone_name);
-        let request = options
-            .into_fields()
-            .map(|(date_fields, time_precision, hour_choice)| Self {
-                locale,
-                time_zone,
-                zone_name,
-                date_fields,
-                time_precision,
-                hour_choice,
-                padded,
-                text,
-                styles,
-            });
+        let request = options.into_fields().map(|fields| Self {
+            locale,
+            time_zone,
+            zone_name,
+            date_fields: fields.date,
+            time_precision: fields.time,
+            hour_choice: fields.hour_choice,
+            hourless: fields.hourless,
+            padded,
+            text,
+            styles,
+        });
         Ok(
             request
                 .filter(|request| request.numeric() || request.dateless() || request.gregorian()),
@@ -307,7 +308,8 @@ impl IcuDateTime {
             Some(_) => 3,
             None => 0,
         };
-        for name in ["hour", "minute", "second"].into_iter().take(time) {
+        let names = ["hour", "minute", "second"].into_iter().take(time);
+        for name in names.skip(usize::from(self.hourless)) {
             let style = if name == "hour" {
                 padded(self.padded)
             } else {
@@ -603,16 +605,17 @@ impl FieldOptions {
     }
 
     /// The fields as ICU4X's, or `None` for sets that ICU4X's semantic skeletons lack (a
-    /// year and a day without a month, a minute without an hour, a month with a time...) and
-    /// boa writes as it does.
-    fn into_fields(
-        self,
-    ) -> Option<(
-        Option<DateFields>,
-        Option<TimePrecision>,
-        Option<HourChoice>,
-    )> {
-        let time = match (self.hour, self.minute, self.second, self.second_digits) {
+    /// year and a day without a month, a minute alone, a month with a time...) and boa
+    /// writes as it does. Minutes and seconds without an hour (`04:05`, a lap time) are a
+    /// time to the second whose hour `intl_date.rs` leaves out.
+    fn into_fields(self) -> Option<Fields> {
+        let hourless = !self.hour && self.minute && self.second;
+        let time = match (
+            self.hour || hourless,
+            self.minute,
+            self.second,
+            self.second_digits,
+        ) {
             (false, false, false, None) => None,
             (true, false, false, None) => Some(TimePrecision::Hour),
             (true, true, false, None) => Some(TimePrecision::Minute),
@@ -642,15 +645,33 @@ impl FieldOptions {
             (false, false, false, false) => None,
             _ => return None,
         };
-        // An era names a year's; a day period stands beside an hour, or alone.
+        // An era names a year's; a day period stands beside an hour, or alone; minutes and
+        // seconds without an hour stand alone.
         if self.text.era.is_some() && !self.year {
             return None;
         }
-        if self.text.day_period.is_some() && date.is_some() && !self.hour {
+        if self.text.day_period.is_some() && (date.is_some() || hourless) && !self.hour {
             return None;
         }
-        Some((date, time, self.hour_choice.filter(|_| self.hour)))
+        if hourless && (date.is_some() || self.zone_name.is_some()) {
+            return None;
+        }
+        Some(Fields {
+            date,
+            time,
+            hour_choice: self.hour_choice.filter(|_| self.hour),
+            hourless,
+        })
     }
+}
+
+/// A request's fields as ICU4X's.
+struct Fields {
+    date: Option<DateFields>,
+    time: Option<TimePrecision>,
+    hour_choice: Option<HourChoice>,
+    /// A time without its hour (minutes and seconds).
+    hourless: bool,
 }
 
 /// A request's `timeZone`.

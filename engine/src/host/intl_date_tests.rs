@@ -27,6 +27,7 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
+        hourless: false,
     };
     // 2026-11-26T20:05:09Z
     let text = request.format(1_795_723_509_000.0);
@@ -45,6 +46,7 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
+        hourless: false,
     };
     // As `TZ=UTC node -e` writes `new Date(±8.64e15).toLocaleDateString(tag)`.
     assert_eq!(
@@ -73,6 +75,7 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
+        hourless: false,
     };
     assert_eq!(request.format(0.0).as_deref(), Some("1/1/1970, 24:00:00"));
     assert_eq!(
@@ -93,6 +96,7 @@ fn two_digit_month_day_and_hour_are_padded_together() {
         padded: true,
         text: Widths::default(),
         styles: Styles::default(),
+        hourless: false,
     };
     // 2026-01-05T08:05:00Z, as `TZ=UTC node -e` writes it with month, day and hour '2-digit'.
     assert_eq!(
@@ -113,6 +117,7 @@ fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> IcuDateTime {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
+        hourless: false,
     }
 }
 
@@ -488,4 +493,16 @@ fn a_two_digit_year_and_fractions_of_a_second_are_written_as_asked() {
             "fractionalSecond"
         ]
     );
+}
+
+#[test]
+fn minutes_and_seconds_leave_the_hour_out() {
+    assert_eq!(without_hour("HH:mm:ss").as_deref(), Some("mm:ss"));
+    assert_eq!(without_hour("H.mm.ss").as_deref(), Some("mm.ss"));
+    let lap = IcuDateTime {
+        hourless: true,
+        ..texts("en-US", None, Some(TimePrecision::Second), Widths::default())
+    };
+    // As `TZ=UTC node -e` writes `d.toLocaleTimeString('en-US', { minute, second })`.
+    assert_eq!(lap.format(NOVEMBER).as_deref(), Some("04:05"));
 }

@@ -264,6 +264,11 @@ const EXPRESSIONS = [
   "d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, timeZone: 'UTC' })",
   "JSON.stringify(new Intl.DateTimeFormat('de', { hour: 'numeric', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 2, timeZone: 'UTC' }).formatToParts(d))",
   "JSON.stringify(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', second: 'numeric', fractionalSecondDigits: 1, timeZone: 'UTC' }).resolvedOptions())",
+  // Minutes and seconds without the hour (a lap time)
+  "d.toLocaleTimeString('en-US', { minute: '2-digit', second: '2-digit', timeZone: 'UTC' })",
+  "d.toLocaleTimeString('de', { minute: '2-digit', second: '2-digit', fractionalSecondDigits: 2, timeZone: 'UTC' })",
+  "JSON.stringify(new Intl.DateTimeFormat('en-US', { minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, timeZone: 'UTC' }).formatToParts(d))",
+  "JSON.stringify(new Intl.DateTimeFormat('ru', { minute: 'numeric', second: 'numeric', timeZone: 'UTC' }).resolvedOptions())",
   // Time styles with the zone's name; a date and a zone glued as a date and a time
   "d.toLocaleTimeString('en-US', { timeStyle: 'long', timeZone: 'America/New_York' })",
   "d.toLocaleTimeString('en-US', { timeStyle: 'full', timeZone: 'Asia/Kolkata' })",
