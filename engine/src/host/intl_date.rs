@@ -475,6 +475,17 @@ impl IcuDateTime {
         }
     }
 
+    /// ICU4X's length for the glue between date and time (or zone), as ICU picks it for V8:
+    /// from the `dateStyle`, or else from the month's width (a long month is glued with `at`
+    /// in English; a short one, a numeric one or a weekday without a month with a comma).
+    fn glue_length(&self) -> Length {
+        match (self.styles.date, self.text.month) {
+            (Some(Style::Full | Style::Long), _) | (None, Some(TextWidth::Long)) => Length::Long,
+            (Some(Style::Medium), _) | (None, Some(_)) => Length::Medium,
+            (Some(Style::Short), _) | (None, None) => Length::Short,
+        }
+    }
+
     /// The date's own pattern, from `pattern_at` a length. ICU's pattern for a named month
     /// names it, where ICU4X's medium pattern may not (`dd.MM.y` in German, `y/MM/dd` in
     /// Japanese): a short or narrow month takes the medium pattern that names it (`d MMM y`
@@ -498,19 +509,6 @@ impl IcuDateTime {
             }
             (Some(TextWidth::Long), _) | (None, Some(TextWidth::Long)) => pattern_at(Length::Long),
             _ => pattern_at(self.glue_length()),
-        }
-    }
-}
-
-impl IcuDateTime {
-    /// ICU4X's length for the glue between date and time (or zone), as ICU picks it for V8:
-    /// from the `dateStyle`, or else from the month's width (a long month is glued with `at`
-    /// in English; a short one, a numeric one or a weekday without a month with a comma).
-    fn glue_length(&self) -> Length {
-        match (self.styles.date, self.text.month) {
-            (Some(Style::Full | Style::Long), _) | (None, Some(TextWidth::Long)) => Length::Long,
-            (Some(Style::Medium), _) | (None, Some(_)) => Length::Medium,
-            (Some(Style::Short), _) | (None, None) => Length::Short,
         }
     }
 }

@@ -501,7 +501,12 @@ fn minutes_and_seconds_leave_the_hour_out() {
     assert_eq!(without_hour("H.mm.ss").as_deref(), Some("mm.ss"));
     let lap = IcuDateTime {
         hourless: true,
-        ..texts("en-US", None, Some(TimePrecision::Second), Widths::default())
+        ..texts(
+            "en-US",
+            None,
+            Some(TimePrecision::Second),
+            Widths::default(),
+        )
     };
     // As `TZ=UTC node -e` writes `d.toLocaleTimeString('en-US', { minute, second })`.
     assert_eq!(lap.format(NOVEMBER).as_deref(), Some("04:05"));
