@@ -434,16 +434,16 @@ impl FieldOptions {
                 *field = Some(width);
             }
         }
-        // Years only as `numeric`; V8 writes minutes and seconds with 2 digits after an hour
-        // either way; months, days and hours padded together.
+        // A 2-digit year is a width of its own; V8 writes minutes and seconds with 2 digits
+        // after an hour either way; months, days and hours are padded together.
         let (mut padded, mut unpadded) = (false, false);
-        for (field, name, two_digit, padding) in [
-            (&mut read.year, "year", true, false),
-            (&mut read.month, "month", true, true),
-            (&mut read.day, "day", true, true),
-            (&mut read.hour, "hour", true, true),
-            (&mut read.minute, "minute", true, false),
-            (&mut read.second, "second", true, false),
+        for (field, name, padding) in [
+            (&mut read.year, "year", false),
+            (&mut read.month, "month", true),
+            (&mut read.day, "day", true),
+            (&mut read.hour, "hour", true),
+            (&mut read.minute, "minute", false),
+            (&mut read.second, "second", false),
         ] {
             let value = options.get(JsString::from(name), context)?;
             if value.is_undefined() {
@@ -460,7 +460,7 @@ impl FieldOptions {
                 read.text.month = Some(width);
                 continue;
             }
-            if !is_text(&value, |v| v == "numeric" || (two_digit && v == "2-digit")) {
+            if !is_text(&value, |v| v == "numeric" || v == "2-digit") {
                 return Ok(None);
             }
             if padding {
