@@ -16,10 +16,14 @@ use boa_engine::{
 // The parts, in files of their own beside this one (host/intl_*.rs).
 #[path = "intl_date.rs"]
 mod date;
+#[path = "intl_date_fields.rs"]
+mod date_fields;
 #[path = "intl_date_format.rs"]
 mod date_format;
 #[path = "intl_date_options.rs"]
 mod date_options;
+#[path = "intl_date_pattern.rs"]
+mod date_pattern;
 #[path = "intl_date_period.rs"]
 mod date_period;
 #[path = "intl_date_sink.rs"]

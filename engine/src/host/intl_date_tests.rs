@@ -1,6 +1,7 @@
 //! Tests of `intl_date.rs`.
 
 use super::super::date_options::{Style, Styles, TextWidth, Widths};
+use super::super::date_pattern::without_hour;
 use super::super::date_zone::{Zone, ZoneName};
 use super::*;
 use icu_datetime::fieldsets::builder::DateFields;
