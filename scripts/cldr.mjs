@@ -1,19 +1,21 @@
 // CLDR's JSON packages for the scripts that write the engine's own CLDR data
-// (scripts/unit-names, scripts/day-periods): fetched with `npm pack` into a temporary
+// (scripts/cldr-names, scripts/day-periods): fetched with `npm pack` into a temporary
 // folder, with CLDR's locale names as ICU4X's data names them and CLDR's parents.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-// Unpacks `cldr-<package>@version` (its `main` folder, one per locale) and cldr-core's
-// supplemental files into a temporary folder. Returns its paths and helpers; `remove()` deletes
-// the folder.
-export function unpackCldr(pkg, version) {
+// Unpacks `cldr-<package>@version` (one package, or several: their `main` folders, one per
+// locale, merged) and cldr-core's supplemental files into a temporary folder. Returns its
+// paths and helpers; `remove()` deletes the folder.
+export function unpackCldr(packages, version) {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "cldr-"));
-  execFileSync("npm", ["pack", "--silent", `${pkg}@${version}`], { cwd: temp });
+  for (const pkg of [packages].flat()) {
+    execFileSync("npm", ["pack", "--silent", `${pkg}@${version}`], { cwd: temp });
+    execFileSync("tar", ["xzf", `${pkg}-${version}.tgz`], { cwd: temp });
+  }
   execFileSync("npm", ["pack", "--silent", `cldr-core@${version}`], { cwd: temp });
-  execFileSync("tar", ["xzf", `${pkg}-${version}.tgz`], { cwd: temp });
   execFileSync("tar", ["xzf", `cldr-core-${version}.tgz`, "package/supplemental"], { cwd: temp });
   const supplemental = (name) =>
     JSON.parse(fs.readFileSync(path.join(temp, "package", "supplemental", `${name}.json`), "utf8"))

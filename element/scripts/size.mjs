@@ -21,7 +21,7 @@ export const BUDGET_BROTLI = 90 * 1024;
 export function kindOf(file) {
   if (/^calcsmith_engine.*\.(js|wasm)$/.test(file)) return "engine";
   // The Intl module's locale data, fetched in parts as a calculation asks for them.
-  if (/^intl\/[\w-]+(\.units)?\.(postcard|json)$/.test(file)) return "engine";
+  if (/^intl\/[\w-]+(\.names)?\.(postcard|json)$/.test(file)) return "engine";
   if (file.startsWith("lib/")) return "library";
   if (/^chunks\/chart-js-[\w-]+\.js$/.test(file)) return "chart";
   if (file.endsWith(".js")) return "element";

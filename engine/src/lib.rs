@@ -24,9 +24,9 @@ pub use run::{eval, limits, test_cases, validate, whatif};
 pub use eval::{Engine, EngineOptions, HostError};
 pub use format::Locale;
 #[cfg(feature = "intl")]
-pub use host::intl_data::{LocaleBlobs, UNITS as INTL_UNITS, part_of as intl_part_of};
+pub use host::intl_data::{LocaleBlobs, NAMES as INTL_NAMES, part_of as intl_part_of};
 #[cfg(feature = "intl_data")]
-pub use host::intl_unit_parts;
+pub use host::intl_name_parts;
 pub use model::{CalcDoc, Library};
 pub use output::EvalResult;
 pub use test_cases::{TestCase, TestReport};

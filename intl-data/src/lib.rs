@@ -177,7 +177,7 @@ impl Collected {
 
 /// Reads boa's blobs in `boa_data` (boa_icu_provider's `data/`) and icu_experimental's
 /// data, and writes `core.postcard` and `<part>.postcard` (`en`, `und-Hans`, …) into `out`,
-/// with the unit names of those languages (`en.units.postcard`).
+/// with the CLDR names of those languages (`en.names.postcard`).
 ///
 /// # Errors
 /// A file could not be read or written, or the data is corrupt.
@@ -199,11 +199,11 @@ pub fn split(boa_data: &Path, out: &Path) -> Result<BTreeSet<String>, Box<dyn st
     collected
         .write_parts(|part, bytes| std::fs::write(out.join(format!("{part}.postcard")), bytes))?;
     let mut parts = collected.parts();
-    // The unit names of each language the ICU4X data has, and the root's, as the engine's
-    // JSON (`en.units.postcard`: the worker fetches every part by the same rule).
-    for (part, json) in calcsmith_engine::intl_unit_parts() {
+    // The CLDR names of each language the ICU4X data has, and the root's, as the engine's
+    // JSON (`en.names.postcard`: the worker fetches every part by the same rule).
+    for (part, json) in calcsmith_engine::intl_name_parts() {
         if part == "und" || parts.contains(part) {
-            let name = format!("{part}{}", calcsmith_engine::INTL_UNITS);
+            let name = format!("{part}{}", calcsmith_engine::INTL_NAMES);
             std::fs::write(out.join(format!("{name}.postcard")), json)?;
             parts.insert(name);
         }

@@ -160,15 +160,15 @@ test("a calculator writing units fetches the names of its languages' units, and 
   await page.getByLabel('km', { exact: true }).fill('183');
   await expect(output(page, 'speed')).toHaveText('91.5 km/h');
   await expect(output(page, 'speedRu')).toHaveText('91,5 километра в час');
-  // Each language's ICU4X data and its unit names; not the root's names, which every unit
+  // Each language's ICU4X data and its CLDR names; not the root's names, which every unit
   // here has in its language.
   expect(localeData(urls)).toEqual([
     '/pkg/intl/core.postcard',
     '/pkg/intl/en.postcard',
-    '/pkg/intl/en.units.postcard',
+    '/pkg/intl/en.names.postcard',
     '/pkg/intl/parts.json',
     '/pkg/intl/ru.postcard',
-    '/pkg/intl/ru.units.postcard',
+    '/pkg/intl/ru.names.postcard',
   ]);
 });
 

@@ -14,6 +14,8 @@ use boa_engine::{
 };
 
 // The parts, in files of their own beside this one (host/intl_*.rs).
+#[path = "intl_cldr_names.rs"]
+pub(crate) mod cldr_names;
 #[path = "intl_date.rs"]
 mod date;
 #[path = "intl_date_fields.rs"]

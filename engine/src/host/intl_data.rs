@@ -17,7 +17,7 @@ use icu_provider::prelude::*;
 use icu_provider_adapters::fallback::LocaleFallbackProvider;
 use icu_provider_blob::BlobDataProvider;
 
-use super::intl::unit::UnitTable;
+use super::intl::cldr_names::NameTable;
 
 /// The part of the data an id belongs in ([`LocaleBlobs`], the `intl-data` tool): `None`
 /// for the core; the language for a language's (`en`), with its script when the locale
@@ -75,18 +75,17 @@ pub fn part_of(marker: DataMarkerInfo, id: DataIdentifierBorrowed<'_>) -> Option
 /// The core blob, the parts added so far and the parts asked for but absent.
 struct Parts {
     core: BlobDataProvider,
-    /// Parts that have a blob (`en`, `ru`, `und-Hans`, `en.units`, …), added or not.
+    /// Parts that have a blob (`en`, `ru`, `und-Hans`, `en.names`, …), added or not.
     available: BTreeSet<String>,
     added: Vec<(String, BlobDataProvider)>,
-    /// The unit names' parts added (`en.units`: JSON, [`UNITS`]).
-    units: Vec<(String, Rc<UnitTable>)>,
+    /// The CLDR names' parts added (`en.names`: JSON, [`NAMES`]).
+    names: Vec<(String, Rc<NameTable>)>,
     missing: BTreeSet<String>,
 }
 
-/// What ends the name of a part of unit names (`en.units`, `und.units`): CLDR's names of
-/// the units `Intl.NumberFormat` writes, as JSON (src/host/intl_unit.rs), which ICU4X's
-/// data lacks.
-pub const UNITS: &str = ".units";
+/// What ends the name of a part of CLDR's names (`en.names`, `und.names`): the units,
+/// calendars and date fields ICU4X's data does not name, as JSON (src/host/intl_cldr_names.rs).
+pub const NAMES: &str = ".names";
 
 /// Locale data from a core blob and the parts added to it; clones share the data, so a host
 /// keeps one to add parts to the provider a context was built with.
@@ -123,26 +122,27 @@ impl LocaleBlobs {
                 core: BlobDataProvider::try_new_from_blob(core)?,
                 available: available.into_iter().map(str::to_owned).collect(),
                 added: Vec::new(),
-                units: Vec::new(),
+                names: Vec::new(),
                 missing: BTreeSet::new(),
             })),
         })
     }
 
-    /// Adds a part's blob (`en`, `und-Hans`: [`part_of`]; `en.units`: [`UNITS`]); it is no
+    /// Adds a part's blob (`en`, `und-Hans`: [`part_of`]; `en.names`: [`NAMES`]); it is no
     /// longer missing.
     ///
     /// # Errors
-    /// `blob` is not an ICU4X blob, or a part of unit names is not their JSON.
+    /// `blob` is not an ICU4X blob, or a part of CLDR's names is not their JSON.
     pub fn add(&self, part: &str, blob: Box<[u8]>) -> Result<(), DataError> {
-        if part.ends_with(UNITS) {
-            let table: UnitTable = serde_json::from_slice(&blob).map_err(|e| {
-                DataError::custom("a part of unit names is not their JSON").with_display_context(&e)
+        if part.ends_with(NAMES) {
+            let table: NameTable = serde_json::from_slice(&blob).map_err(|e| {
+                DataError::custom("a part of CLDR's names is not their JSON")
+                    .with_display_context(&e)
             })?;
             let mut parts = self.parts.borrow_mut();
             parts.missing.remove(part);
-            parts.units.retain(|(p, _)| p != part);
-            parts.units.push((part.to_owned(), Rc::new(table)));
+            parts.names.retain(|(p, _)| p != part);
+            parts.names.push((part.to_owned(), Rc::new(table)));
             return Ok(());
         }
         let provider = BlobDataProvider::try_new_from_blob(blob)?;
@@ -153,13 +153,13 @@ impl LocaleBlobs {
         Ok(())
     }
 
-    /// The unit names of `part` (`en`, `zh-Hant`, `und`); a part that has them but is not
+    /// The CLDR names of `part` (`en`, `zh-Hant`, `und`); a part that has them but is not
     /// added yet is recorded as missing.
     #[cfg(not(feature = "intl_data"))]
-    pub(crate) fn units(&self, part: &str) -> Option<Rc<UnitTable>> {
-        let name = format!("{part}{UNITS}");
+    pub(crate) fn names(&self, part: &str) -> Option<Rc<NameTable>> {
+        let name = format!("{part}{NAMES}");
         let mut parts = self.parts.borrow_mut();
-        if let Some((_, table)) = parts.units.iter().find(|(p, _)| *p == name) {
+        if let Some((_, table)) = parts.names.iter().find(|(p, _)| *p == name) {
             return Some(Rc::clone(table));
         }
         if parts.available.contains(&name) {
@@ -264,18 +264,18 @@ pub(crate) fn buffer_provider() -> Result<LocaleFallbackProvider<LocaleBlobs>, D
     })
 }
 
-/// The unit names of `part` (`en`, `zh-Hant`, `und`), compiled in: each part is read from
+/// The CLDR names of `part` (`en`, `zh-Hant`, `und`), compiled in: each part is read from
 /// its line of the data when first asked for, once per thread.
 #[cfg(feature = "intl_data")]
-pub(crate) fn unit_table(part: &str) -> Option<Rc<UnitTable>> {
+pub(crate) fn name_table(part: &str) -> Option<Rc<NameTable>> {
     use std::collections::HashMap;
     thread_local! {
-        static READ: RefCell<HashMap<String, Option<Rc<UnitTable>>>> = RefCell::new(HashMap::new());
+        static READ: RefCell<HashMap<String, Option<Rc<NameTable>>>> = RefCell::new(HashMap::new());
     }
     READ.with_borrow_mut(|read| {
         read.entry(part.to_owned())
             .or_insert_with(|| {
-                super::intl::unit::unit_parts()
+                super::intl::cldr_names::name_parts()
                     .find(|(name, _)| *name == part)
                     .and_then(|(_, json)| serde_json::from_str(json).ok())
                     .map(Rc::new)
@@ -301,11 +301,11 @@ pub(crate) fn lacks_parts() -> bool {
     false
 }
 
-/// The unit names of `part` (`en`, `zh-Hant`, `und`) as the host added them; a part that
+/// The CLDR names of `part` (`en`, `zh-Hant`, `und`) as the host added them; a part that
 /// exists but is not added yet is recorded as missing.
 #[cfg(not(feature = "intl_data"))]
-pub(crate) fn unit_table(part: &str) -> Option<Rc<UnitTable>> {
-    installed::INSTALLED.with_borrow(|installed| installed.as_ref()?.0.units(part))
+pub(crate) fn name_table(part: &str) -> Option<Rc<NameTable>> {
+    installed::INSTALLED.with_borrow(|installed| installed.as_ref()?.0.names(part))
 }
 
 #[cfg(not(feature = "intl_data"))]

@@ -12,12 +12,12 @@
 //! (U+202F, CLDR's since ICU 72) is a plain space (`formatToParts` keeps them, as V8's does).
 //! `intl_date_format.rs` applies the same to `Intl.DateTimeFormat`.
 
+use super::cldr_names::fallback_chain;
 use super::date_options::{Defaults, HourChoice, IcuDateTime, Styles, TextWidth, Widths};
 use super::date_period::{self as day_period, TimeOfDay};
 use super::date_sink::{PartsSink, pattern_fields};
 use super::date_zone::zone_info;
 use super::date_zone_name::ZoneNameFill;
-use super::unit::fallback_chain;
 use super::{builtin, property_object};
 use crate::dates::CivilDate;
 use boa_engine::{

@@ -1,8 +1,12 @@
 //! `Intl.DisplayNames` (the names of regions, languages, scripts and currencies: "Germany",
-//! "British English", "российский рубль"), which boa 0.22 lacks, from ICU4X's display names
-//! (`icu_experimental`, CLDR data), with V8's messages. The locale is resolved as
-//! `intl_relative_time.rs` resolves it. Each object keeps its options in a `WeakMap`.
+//! "British English", "российский рубль"; of calendars and date fields: "Gregorian
+//! Calendar", "day of wk."), which boa 0.22 lacks, with V8's messages. Regions, languages,
+//! scripts and currencies are ICU4X's display names (`icu_experimental`, CLDR data);
+//! calendars and date fields are CLDR's own (`intl_cldr_names.rs`), as ICU names them. The
+//! locale is resolved as `intl_relative_time.rs` resolves it. Each object keeps its options
+//! in a `WeakMap`.
 
+use super::cldr_names::Names;
 use super::locale::resolve;
 use super::number_options::read_string;
 use super::{SettingsClass, SettingsMethod, define_settings_class};
@@ -230,14 +234,67 @@ fn of(settings: &Settings, args: &[JsValue], context: &mut Context) -> JsResult<
             let upper = code.to_ascii_uppercase();
             (upper.clone(), currency_name(&locale, &upper))
         }
-        // The calendar and date-field names are not in the bundled data: the code is all
-        // there is (the README's known differences).
-        _ => (code.clone(), None),
+        "calendar" => {
+            if !is_calendar_type(&code) {
+                return Err(invalid_argument(true).into());
+            }
+            // CLDR's keys for BCP 47's two calendars whose names differ; ICU matches the
+            // code's case exactly (`GREGORY` has no name).
+            let key = match code.as_str() {
+                "gregory" => "gregorian",
+                "ethioaa" => "ethiopic-amete-alem",
+                other => other,
+            };
+            (
+                code.clone(),
+                Names::find(&locale).get(&format!("calendar/{key}")),
+            )
+        }
+        _ => {
+            let key = field_key(&code).ok_or_else(|| invalid_argument(true))?;
+            let suffix = match settings.style.as_str() {
+                "narrow" => "-narrow",
+                "short" => "-short",
+                _ => "",
+            };
+            (
+                code.clone(),
+                Names::find(&locale).get(&format!("field/{key}{suffix}")),
+            )
+        }
     };
     Ok(match name {
         Some(name) => JsString::from(name.as_str()).into(),
         None if settings.fallback == "none" => JsValue::undefined(),
         None => JsString::from(canonical.as_str()).into(),
+    })
+}
+
+/// Whether `code` is a Unicode `type`, as ECMA-402 asks of a calendar: parts of 3 to 8
+/// letters or digits joined by `-` (`gregory`, `islamic-civil`).
+fn is_calendar_type(code: &str) -> bool {
+    code.split('-').all(|part| {
+        (3..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
+}
+
+/// CLDR's key of a `dateTimeField` code, as ICU's DateTimePatternGenerator names the field
+/// (exact case: `Year` is no code).
+fn field_key(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "era" => "era",
+        "year" => "year",
+        "quarter" => "quarter",
+        "month" => "month",
+        "weekOfYear" => "week",
+        "weekday" => "weekday",
+        "day" => "day",
+        "dayPeriod" => "dayperiod",
+        "hour" => "hour",
+        "minute" => "minute",
+        "second" => "second",
+        "timeZoneName" => "zone",
+        _ => return None,
     })
 }
 

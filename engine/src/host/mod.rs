@@ -24,7 +24,7 @@ mod json;
 #[cfg(feature = "intl")]
 mod intl;
 #[cfg(feature = "intl_data")]
-pub use intl::unit::unit_parts as intl_unit_parts;
+pub use intl::cldr_names::name_parts as intl_name_parts;
 // The Intl module's locale data in per-language parts (the browser fetches the languages a
 // calculation asks for).
 #[cfg(feature = "intl")]

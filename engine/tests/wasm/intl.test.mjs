@@ -201,6 +201,34 @@ const EXPRESSIONS = [
   "new Intl.DisplayNames('en')",
   "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory')",
   "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('month')",
+  "new Intl.DisplayNames('ru', { type: 'calendar' }).of('gregory')",
+  "new Intl.DisplayNames('de-AT', { type: 'calendar' }).of('islamic-umalqura')",
+  "new Intl.DisplayNames('zh-Hant', { type: 'calendar' }).of('gregory')",
+  "new Intl.DisplayNames('ja', { type: 'calendar' }).of('japanese')",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('ethioaa')",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('ethiopic-amete-alem')",
+  "new Intl.DisplayNames('en', { type: 'calendar', style: 'short' }).of('iso8601')",
+  "new Intl.DisplayNames('fr', { type: 'calendar' }).of('roc')",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('GREGORY')",
+  "new Intl.DisplayNames('en', { type: 'calendar', fallback: 'none' }).of('islamicc')",
+  "new Intl.DisplayNames('en', { type: 'calendar', fallback: 'none' }).of('core')",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregorian')",
+  "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory-x')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField', style: 'short' }).of('year')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField', style: 'narrow' }).of('weekday')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('weekOfYear')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('dayPeriod')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('timeZoneName')",
+  "new Intl.DisplayNames('en-GB', { type: 'dateTimeField', style: 'narrow' }).of('dayPeriod')",
+  "new Intl.DisplayNames('ru', { type: 'dateTimeField' }).of('quarter')",
+  "new Intl.DisplayNames('ru', { type: 'dateTimeField', style: 'narrow' }).of('second')",
+  "new Intl.DisplayNames('de', { type: 'dateTimeField', style: 'narrow' }).of('era')",
+  "new Intl.DisplayNames('fr', { type: 'dateTimeField', style: 'short' }).of('weekday')",
+  "new Intl.DisplayNames('es-419', { type: 'dateTimeField', style: 'narrow' }).of('dayPeriod')",
+  "new Intl.DisplayNames('zh-Hant', { type: 'dateTimeField' }).of('dayPeriod')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField', fallback: 'none' }).of('hour')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('week')",
+  "new Intl.DisplayNames('en', { type: 'dateTimeField' }).of('Year')",
   // DateTimeFormat
   "new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(d)",
   "new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d)",
@@ -383,8 +411,6 @@ const EXPRESSIONS = [
 const KNOWN = {
   "new Intl.DisplayNames('en', { type: 'language' }).of('zh-Hant-TW')":
     "CLDR data: ICU4X's display name is 'Traditional Mandarin Chinese (Taiwan)'",
-  "new Intl.DisplayNames('en', { type: 'calendar' }).of('gregory')":
-    "calendar names are not in the bundled data: the code is returned",
   "d.toLocaleDateString('ja', { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' })":
     "ICU4X's patterns: ja has no medium one with a named month, so the long one is narrowed ('11月26日木' for ICU's '11月26日(木)')",
 };
@@ -440,11 +466,12 @@ async function wasmResults() {
   assert.equal(result.error, null);
   // The expressions ask for de, ru, fr, …: each was fetched after the first run, once.
   assert.ok(added.includes("de") && added.includes("ru"), `added ${added}`);
-  // The unit style's names are parts of their own, fetched only for the languages it wrote.
-  for (const part of ["en.units", "ru.units", "ja.units", "zh-Hant.units"]) {
+  // CLDR's names of units (and calendars and date fields) are parts of their own, fetched
+  // only for the languages that the unit style wrote.
+  for (const part of ["en.names", "ru.names", "ja.names", "zh-Hant.names"]) {
     assert.ok(added.includes(part), `${part} not added: ${added}`);
   }
-  assert.ok(!added.includes("fi.units"), `added ${added}`);
+  assert.ok(!added.includes("fi.names"), `added ${added}`);
   assert.deepEqual(glue.missingIntlData(), []);
   return JSON.parse(result.outputs.r);
 }
