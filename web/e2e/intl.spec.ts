@@ -24,11 +24,14 @@ function requests(context: BrowserContext): string[] {
   return urls;
 }
 /** The locale data's files among `urls` (`/pkg/intl/en.postcard`), sorted. */
+// The locale data a page fetched, each path once: a worker stopped mid-calculation (the
+// visitor typed while it ran, on a busy machine) is replaced, and the new one fetches what
+// it needs again.
 function localeData(urls: string[]): string[] {
-  return urls
+  const paths = urls
     .map((url) => new URL(url).pathname)
-    .filter((path) => path.startsWith('/pkg/intl/'))
-    .sort();
+    .filter((path) => path.startsWith('/pkg/intl/'));
+  return [...new Set(paths)].sort();
 }
 const INTL_GLUE = '/pkg/calcsmith_engine_intl.js';
 const INTL_WASM = '/pkg/calcsmith_engine_intl_bg.wasm';
@@ -164,11 +167,11 @@ test("a calculator writing units fetches the names of its languages' units, and 
   // here has in its language.
   expect(localeData(urls)).toEqual([
     '/pkg/intl/core.postcard',
-    '/pkg/intl/en.postcard',
     '/pkg/intl/en.names.postcard',
+    '/pkg/intl/en.postcard',
     '/pkg/intl/parts.json',
-    '/pkg/intl/ru.postcard',
     '/pkg/intl/ru.names.postcard',
+    '/pkg/intl/ru.postcard',
   ]);
 });
 
