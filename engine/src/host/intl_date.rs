@@ -163,7 +163,7 @@ impl IcuDateTime {
         let mut sink = PartsSink::default();
         let mut shown = Vec::new();
         let time = input.time;
-        if self.text == Widths::default() && !self.dayless_with_zone() && !self.hourless {
+        if self.text == Widths::default() && !self.dayless_with_zone() && self.hourless.is_none() {
             self.formatter(style.cycle)?
                 .format(&input)
                 .write_to_parts(&mut sink)
@@ -302,6 +302,7 @@ impl IcuDateTime {
             .0;
         let (cycle, h24) = match choice {
             HourChoice::Cycle(cycle) => (cycle, false),
+            HourChoice::H24 => (HourCycle::H23, true),
             HourChoice::Twelve(twelve) => match (twelve, matches!(own, 'K' | 'H')) {
                 (true, true) => (HourCycle::H11, false),
                 (true, false) => (HourCycle::H12, false),

@@ -50,7 +50,6 @@ impl FieldOptions {
         match ZoneOption::read(options, context)? {
             ZoneOption::Utc => {}
             ZoneOption::Named(zone) => read.time_zone = Some(zone),
-            ZoneOption::Other => return Ok(None),
         }
         let name = options.get(js_string!("timeZoneName"), context)?;
         if !name.is_undefined() {
@@ -153,14 +152,15 @@ impl FieldOptions {
         let hour12 = options.get(js_string!("hour12"), context)?;
         let cycle = options.get(js_string!("hourCycle"), context)?;
         if !cycle.is_undefined() {
-            let cycle = match cycle.as_string().map(|c| c.to_std_string_escaped()) {
-                Some(c) if c == "h11" => HourCycle::H11,
-                Some(c) if c == "h12" => HourCycle::H12,
-                Some(c) if c == "h23" => HourCycle::H23,
-                // h24 (which ICU4X does not write) and what boa refuses.
+            let choice = match cycle.as_string().map(|c| c.to_std_string_escaped()) {
+                Some(c) if c == "h11" => HourChoice::Cycle(HourCycle::H11),
+                Some(c) if c == "h12" => HourChoice::Cycle(HourCycle::H12),
+                Some(c) if c == "h23" => HourChoice::Cycle(HourCycle::H23),
+                Some(c) if c == "h24" => HourChoice::H24,
+                // What boa refuses, with its message.
                 _ => return Ok(None),
             };
-            read.hour_choice = Some(HourChoice::Cycle(cycle));
+            read.hour_choice = Some(choice);
         }
         // `hour12` overrides `hourCycle`.
         if !hour12.is_undefined() {
@@ -246,14 +246,19 @@ impl FieldOptions {
     }
 
     /// The fields as ICU4X's, or `None` for sets that ICU4X's semantic skeletons lack (a
-    /// year and a day without a month, a minute alone, a month with a time...) and boa
-    /// writes as it does. Minutes and seconds without an hour (`04:05`, a lap time) are a
-    /// time to the second whose hour `intl_date.rs` leaves out.
+    /// year and a day without a month, a month with a time...) and boa writes as it does.
+    /// Minutes and seconds without an hour (`04:05`, a lap time), and a minute or a second
+    /// alone, are a time whose hour `intl_date_pattern.rs` leaves out.
     pub(super) fn into_fields(self) -> Option<Fields> {
-        let hourless = !self.hour && self.minute && self.second;
+        let hourless = match (self.hour, self.minute, self.second) {
+            (false, true, true) => Some(Hourless::MinuteSecond),
+            (false, true, false) if self.second_digits.is_none() => Some(Hourless::Minute),
+            (false, false, true) => Some(Hourless::Second),
+            _ => None,
+        };
         let time = match (
-            self.hour || hourless,
-            self.minute,
+            self.hour || hourless.is_some(),
+            self.minute || hourless.is_some(),
             self.second,
             self.second_digits,
         ) {
@@ -291,10 +296,10 @@ impl FieldOptions {
         if self.text.era.is_some() && !self.year {
             return None;
         }
-        if self.text.day_period.is_some() && (date.is_some() || hourless) && !self.hour {
+        if self.text.day_period.is_some() && (date.is_some() || hourless.is_some()) && !self.hour {
             return None;
         }
-        if hourless && (date.is_some() || self.zone_name.is_some()) {
+        if hourless.is_some() && (date.is_some() || self.zone_name.is_some()) {
             return None;
         }
         Some(Fields {
@@ -311,6 +316,17 @@ pub(super) struct Fields {
     pub(super) date: Option<DateFields>,
     pub(super) time: Option<TimePrecision>,
     pub(super) hour_choice: Option<HourChoice>,
-    /// A time without its hour (minutes and seconds).
-    pub(super) hourless: bool,
+    /// A time without its hour.
+    pub(super) hourless: Option<Hourless>,
+}
+
+/// What a time without its hour keeps of ICU4X's 24-hour time (`intl_date_pattern.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Hourless {
+    /// Minutes and seconds (`04:05`, a lap time).
+    MinuteSecond,
+    /// The minute alone, which V8 writes as a plain number (`4`).
+    Minute,
+    /// The second alone, with any fraction (`5`, `5.67`).
+    Second,
 }

@@ -5,7 +5,7 @@
 //! `timeStyle`, in UTC or an IANA time zone and with or without the zone's name, with
 //! ECMA-402's defaults.
 
-use super::date_fields::FieldOptions;
+use super::date_fields::{FieldOptions, Hourless};
 use super::date_zone::{Zone, ZoneName};
 use super::locale::DEFAULT_LOCALE;
 use boa_engine::{
@@ -50,8 +50,9 @@ pub(super) struct IcuDateTime {
     pub(super) text: Widths,
     /// The `dateStyle` and `timeStyle`, which stand for the fields.
     pub(super) styles: Styles,
-    /// Minutes and seconds without the hour (`time_precision` has them).
-    pub(super) hourless: bool,
+    /// A time without the hour: minutes and seconds, or either alone (`time_precision`
+    /// reaches them).
+    pub(super) hourless: Option<Hourless>,
 }
 
 /// ECMA-402's widths of a field written as text.
@@ -166,6 +167,8 @@ pub(super) struct Styles {
 pub(super) enum HourChoice {
     /// `hourCycle`: h11, h12 or h23.
     Cycle(HourCycle),
+    /// `hourCycle: 'h24'`, which ICU4X does not write: h23 with midnight's hour `24`.
+    H24,
     /// `hour12`, which V8 maps to a 12- or 24-hour partner of the locale's own cycle.
     Twelve(bool),
 }
@@ -306,8 +309,13 @@ impl IcuDateTime {
             Some(_) => 3,
             None => 0,
         };
+        let left_out = match self.hourless {
+            None => 0,
+            Some(Hourless::MinuteSecond | Hourless::Minute) => 1,
+            Some(Hourless::Second) => 2,
+        };
         let names = ["hour", "minute", "second"].into_iter().take(time);
-        for name in names.skip(usize::from(self.hourless)) {
+        for name in names.skip(left_out) {
             let style = if name == "hour" {
                 padded(self.padded)
             } else {
@@ -327,6 +335,7 @@ impl IcuDateTime {
                 };
                 entries.push(("hourCycle", text(name)));
             }
+            Some(HourChoice::H24) => entries.push(("hourCycle", text("h24"))),
             Some(HourChoice::Twelve(twelve)) => entries.push(("hour12", twelve.into())),
             None => {}
         }
@@ -377,21 +386,48 @@ pub(super) enum ZoneOption {
     Utc,
     /// A zone of the tz database.
     Named(Zone),
-    /// An offset or a name the tz database lacks: boa's (which refuses the latter with its
-    /// message).
-    Other,
 }
 
+/// The tz database's names of UTC, which V8 resolves as `UTC` (ICU's canonical name).
+const UTC_NAMES: [&str; 18] = [
+    "UTC",
+    "Etc/UTC",
+    "UCT",
+    "Etc/UCT",
+    "GMT",
+    "Etc/GMT",
+    "GMT0",
+    "Etc/GMT0",
+    "GMT+0",
+    "Etc/GMT+0",
+    "GMT-0",
+    "Etc/GMT-0",
+    "Greenwich",
+    "Etc/Greenwich",
+    "Universal",
+    "Etc/Universal",
+    "Zulu",
+    "Etc/Zulu",
+];
+
 impl ZoneOption {
+    /// The `timeZone` option, with V8's (Node 20's) RangeError for one the tz database
+    /// lacks, an offset (`+05:30`) among them.
     pub(super) fn read(options: &JsObject, context: &mut Context) -> JsResult<Self> {
         let zone = options.get(js_string!("timeZone"), context)?;
-        if zone.is_undefined() || is_text(&zone, |zone| zone.eq_ignore_ascii_case("UTC")) {
+        if zone.is_undefined() {
             return Ok(Self::Utc);
         }
-        Ok(zone
-            .as_string()
-            .and_then(|zone| Zone::named(&zone.to_std_string_escaped()))
-            .map_or(Self::Other, Self::Named))
+        let name = zone.to_string(context)?.to_std_string_escaped();
+        if UTC_NAMES.iter().any(|utc| name.eq_ignore_ascii_case(utc)) {
+            return Ok(Self::Utc);
+        }
+        match Zone::named(&name) {
+            Some(zone) => Ok(Self::Named(zone)),
+            None => Err(JsNativeError::range()
+                .with_message(format!("Invalid time zone specified: {name}"))
+                .into()),
+        }
     }
 }
 

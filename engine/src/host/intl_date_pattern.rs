@@ -4,6 +4,7 @@
 //! script asked (ICU adjusts its pattern to V8's options the same way), a day period in
 //! place of AM/PM, and minutes and seconds without the hour.
 
+use super::date_fields::Hourless;
 use super::date_options::{IcuDateTime, Style, TextWidth, Widths, date_parts};
 use super::date_sink::pattern_fields;
 use icu_calendar::Iso;
@@ -104,10 +105,15 @@ impl IcuDateTime {
         };
         let glue = self.glue_length();
         let joins = self.time_precision.is_some() || self.zone_name.is_some();
-        if self.hourless {
+        if let Some(kept) = self.hourless {
             // The 24-hour pattern has no AM/PM to leave out with the hour.
             let formatter = self.formatter_of(self.field_set(glue), Some(HourCycle::H23))?;
-            return without_hour(&formatter.format(input).pattern().to_string());
+            let pattern = formatter.format(input).pattern().to_string();
+            return match kept {
+                Hourless::MinuteSecond => without_hour(&pattern),
+                Hourless::Minute => Some("m".to_owned()),
+                Hourless::Second => second_alone(&pattern),
+            };
         }
         if self.date_fields.is_none() {
             return pattern(self.field_set(glue));
@@ -184,6 +190,21 @@ pub(super) fn without_hour(pattern: &str) -> Option<String> {
     let hour = pattern.find(['H', 'h', 'k', 'K'])?;
     let minutes = hour + pattern[hour..].find('m')?;
     Some(format!("{}{}", &pattern[..hour], &pattern[minutes..]))
+}
+
+/// The second of `pattern` (UTS 35) alone, and its fraction with the locale's separator, as
+/// ICU writes a second asked for alone: a plain number (`HH:mm:ss,SS` is `s,SS`).
+pub(super) fn second_alone(pattern: &str) -> Option<String> {
+    let second = pattern.find('s')?;
+    let after = pattern[second..].trim_start_matches('s');
+    let fraction = match after.find('S') {
+        Some(at) => {
+            let digits = after[at..].len() - after[at..].trim_start_matches('S').len();
+            format!("{}{}", &after[..at], "S".repeat(digits))
+        }
+        None => String::new(),
+    };
+    Some(format!("s{fraction}"))
 }
 
 /// `pattern` (UTS 35) with each text field `text` names as wide as it asks, a 2-digit year

@@ -1,7 +1,8 @@
 //! Tests of `intl_date.rs`.
 
+use super::super::date_fields::Hourless;
 use super::super::date_options::{Style, Styles, TextWidth, Widths};
-use super::super::date_pattern::without_hour;
+use super::super::date_pattern::{second_alone, without_hour};
 use super::super::date_zone::{Zone, ZoneName};
 use super::*;
 use icu_datetime::fieldsets::builder::DateFields;
@@ -28,7 +29,7 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
-        hourless: false,
+        hourless: None,
     };
     // 2026-11-26T20:05:09Z
     let text = request.format(1_795_723_509_000.0);
@@ -47,7 +48,7 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
-        hourless: false,
+        hourless: None,
     };
     // As `TZ=UTC node -e` writes `new Date(±8.64e15).toLocaleDateString(tag)`.
     assert_eq!(
@@ -76,7 +77,7 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
-        hourless: false,
+        hourless: None,
     };
     assert_eq!(request.format(0.0).as_deref(), Some("1/1/1970, 24:00:00"));
     assert_eq!(
@@ -97,7 +98,7 @@ fn two_digit_month_day_and_hour_are_padded_together() {
         padded: true,
         text: Widths::default(),
         styles: Styles::default(),
-        hourless: false,
+        hourless: None,
     };
     // 2026-01-05T08:05:00Z, as `TZ=UTC node -e` writes it with month, day and hour '2-digit'.
     assert_eq!(
@@ -118,7 +119,7 @@ fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> IcuDateTime {
         padded: false,
         text: Widths::default(),
         styles: Styles::default(),
-        hourless: false,
+        hourless: None,
     }
 }
 
@@ -501,7 +502,7 @@ fn minutes_and_seconds_leave_the_hour_out() {
     assert_eq!(without_hour("HH:mm:ss").as_deref(), Some("mm:ss"));
     assert_eq!(without_hour("H.mm.ss").as_deref(), Some("mm.ss"));
     let lap = IcuDateTime {
-        hourless: true,
+        hourless: Some(Hourless::MinuteSecond),
         ..texts(
             "en-US",
             None,
@@ -511,4 +512,29 @@ fn minutes_and_seconds_leave_the_hour_out() {
     };
     // As `TZ=UTC node -e` writes `d.toLocaleTimeString('en-US', { minute, second })`.
     assert_eq!(lap.format(NOVEMBER).as_deref(), Some("04:05"));
+}
+
+#[test]
+fn a_minute_or_a_second_alone_is_a_plain_number() {
+    assert_eq!(second_alone("HH:mm:ss").as_deref(), Some("s"));
+    assert_eq!(second_alone("HH:mm:ss,SS").as_deref(), Some("s,SS"));
+    assert_eq!(
+        second_alone("H 'h' mm 'min' ss,SSS 's'").as_deref(),
+        Some("s,SSS")
+    );
+    let alone = |hourless, precision| IcuDateTime {
+        hourless: Some(hourless),
+        ..texts("ru", None, Some(precision), Widths::default())
+    };
+    // As `TZ=UTC node -e` writes `d.toLocaleTimeString('ru', { minute: '2-digit' })`, then
+    // `{ second: '2-digit' }` and `{ second: 'numeric', fractionalSecondDigits: 2 }`.
+    let minute = alone(Hourless::Minute, TimePrecision::Minute);
+    assert_eq!(minute.format(NOVEMBER).as_deref(), Some("4"));
+    let second = alone(Hourless::Second, TimePrecision::Second);
+    assert_eq!(second.format(NOVEMBER).as_deref(), Some("5"));
+    let hundredths = alone(
+        Hourless::Second,
+        TimePrecision::Subsecond(SubsecondDigits::S2),
+    );
+    assert_eq!(hundredths.format(NOVEMBER).as_deref(), Some("5,00"));
 }

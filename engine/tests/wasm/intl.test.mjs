@@ -16,7 +16,7 @@ const calc = join(root, "target/debug/calc");
 const intlWasm = join(root, "pkg/calcsmith_engine_intl_bg.wasm");
 const intlGlue = join(root, "pkg/calcsmith_engine_intl.js");
 
-// `d` is Thursday 26 November 2026, 15:04:05.678 UTC.
+// `d` is Thursday 26 November 2026, 15:04:05.678 UTC; `m` is its midnight hour, 00:04:05.
 const EXPRESSIONS = [
   // NumberFormat: decimal, grouping, fraction digits
   "(1234567.891).toLocaleString()",
@@ -368,6 +368,23 @@ const EXPRESSIONS = [
   "d.toLocaleString('en-US', { hour12: false })",
   "d.toLocaleTimeString('ru-RU', { hour12: true })",
   "JSON.stringify(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hour12: false }).resolvedOptions())",
+  // hourCycle h24 (midnight is 24), a zone V8 refuses, UTC's other names, a minute or a
+  // second alone
+  "m.toLocaleTimeString('en-US', { hourCycle: 'h24' })",
+  "m.toLocaleString('ja', { hourCycle: 'h24', hour: 'numeric', minute: 'numeric' })",
+  "d.toLocaleString('es-MX', { hourCycle: 'h24', dateStyle: 'short', timeStyle: 'short' })",
+  "JSON.stringify(new Intl.DateTimeFormat('en-US', { hourCycle: 'h24', hour: 'numeric' }).resolvedOptions())",
+  "JSON.stringify(new Intl.DateTimeFormat('en-US', { hourCycle: 'h24', hour: 'numeric', minute: 'numeric' }).formatToParts(m))",
+  "(() => { try { return d.toLocaleString('en-US', { timeZone: '+05:30' }); } catch (e) { return e.name + ': ' + e.message; } })()",
+  "(() => { try { return new Intl.DateTimeFormat('en-US', { timeZone: 'Mars/Olympus' }); } catch (e) { return e.name + ': ' + e.message; } })()",
+  "(() => { try { return d.toLocaleDateString('de', { timeZone: 'Z' }); } catch (e) { return e.name + ': ' + e.message; } })()",
+  "new Intl.DateTimeFormat('en', { timeZone: 'Etc/GMT' }).resolvedOptions().timeZone",
+  "d.toLocaleString('en-GB', { timeZone: 'GMT', timeZoneName: 'short' })",
+  "d.toLocaleTimeString('en-US', { minute: '2-digit' })",
+  "d.toLocaleTimeString('bn', { second: '2-digit' })",
+  "d.toLocaleTimeString('ru', { second: 'numeric', fractionalSecondDigits: 2 })",
+  "JSON.stringify(new Intl.DateTimeFormat('fa', { second: 'numeric', fractionalSecondDigits: 3 }).formatToParts(d))",
+  "JSON.stringify(new Intl.DateTimeFormat('en', { minute: '2-digit', hour12: false }).resolvedOptions())",
   "new Intl.DateTimeFormat().format(d)",
   "new Intl.DateTimeFormat('ru-RU', { hour: 'numeric', minute: 'numeric' }).format(d)",
   "JSON.stringify(new Intl.DateTimeFormat('en-US').formatToParts(d))",
@@ -419,6 +436,7 @@ function script(expressions) {
   const runs = expressions.map((expression) => `  run(() => ${expression}),`).join("\n");
   return `'use strict';
 const d = new Date(Date.UTC(2026, 10, 26, 15, 4, 5, 678));
+const m = new Date(Date.UTC(2026, 10, 26, 0, 4, 5));
 const run = (f) => { try { return String(f()); } catch (e) { return 'throws ' + e.name; } };
 return { r: JSON.stringify([
 ${runs}
