@@ -4,7 +4,7 @@
 //! (`error_site.rs`).
 
 use boa_engine::error::{EngineError, RuntimeLimitError};
-use boa_engine::{Context, JsError};
+use boa_engine::{Context, JsError, JsValue, js_string};
 use serde_json::Value;
 
 use crate::errors::site::{Operation, Site, sites_at};
@@ -122,6 +122,27 @@ pub fn runtime_error(
         Some(line) => format!("{text} (line {line})"),
         None => text,
     }
+}
+
+/// V8's message for an error the script caught (`caught.rs`), when boa's differs: the
+/// error object keeps the backtrace of where it was raised.
+pub fn caught_message(
+    value: &JsValue,
+    wrapped: &str,
+    fields: &Value,
+    context: &mut Context,
+) -> Option<String> {
+    let frames = Frames::of(&JsError::from_opaque(value.clone()));
+    frames.author?;
+    let message = value
+        .as_object()?
+        .get(js_string!("message"), context)
+        .ok()?
+        .as_string()?
+        .to_std_string()
+        .ok()?;
+    let (worded, _) = v8_message(&message, &frames, wrapped, fields);
+    (worded != message).then_some(worded)
 }
 
 /// V8's wording of boa's `message`, and the line V8 reports when it differs from the

@@ -83,28 +83,46 @@ pub struct Site {
     pub key_input: Option<String>,
 }
 
+/// A recent answer of [`sites_at`]: the source, the position, the operation.
+type Recent = (String, (u32, u32), Operation, Option<Vec<Site>>);
+
+thread_local! {
+    /// The last few answers: a script that catches the same failure over and over (a
+    /// `try` in a loop, `caught.rs`) is parsed once, not once per failure.
+    static RECENT: std::cell::RefCell<std::collections::VecDeque<Recent>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
+/// How many answers [`RECENT`] keeps.
+const RECENT_ANSWERS: usize = 8;
+
 /// The operations of `operation`'s kind that boa would report at `position` (line and
 /// column in `source`), in the order they are written. `None` when `source` does not
 /// parse.
 pub fn sites_at(source: &str, position: (u32, u32), operation: Operation) -> Option<Vec<Site>> {
-    let mut interner = Interner::default();
-    let script = Parser::new(Source::from_bytes(source))
-        .parse_script(&Scope::new_global(), &mut interner)
-        .ok()?;
-    let mut finder = Finder {
-        interner: &interner,
-        guards: Vec::new(),
-        sites: Vec::new(),
-        declarations: Vec::new(),
-        lexical: Vec::new(),
-        bigints: Vec::new(),
-        rows: Vec::new(),
-    };
-    let _ = finder.visit_script(&script);
-    let declarations = std::mem::take(&mut finder.declarations);
-    let lexical = std::mem::take(&mut finder.lexical);
-    let mut sites: Vec<Site> = finder
-        .sites
+    let known = RECENT.with_borrow(|recent| {
+        recent
+            .iter()
+            .find(|(text, at, op, _)| *at == position && *op == operation && text == source)
+            .map(|(_, _, _, sites)| sites.clone())
+    });
+    if let Some(sites) = known {
+        return sites;
+    }
+    let sites = find_sites(source, position, operation);
+    RECENT.with_borrow_mut(|recent| {
+        recent.truncate(RECENT_ANSWERS - 1);
+        recent.push_front((source.to_owned(), position, operation, sites.clone()));
+    });
+    sites
+}
+
+/// [`sites_at`], parsing `source`.
+fn find_sites(source: &str, position: (u32, u32), operation: Operation) -> Option<Vec<Site>> {
+    let (found, declarations, lexical) = walked(source, |finder| {
+        (finder.sites, finder.declarations, finder.lexical)
+    })?;
+    let mut sites: Vec<Site> = found
         .into_iter()
         .filter(|s| s.boa_position == position)
         .filter(|s| match operation {
@@ -132,6 +150,25 @@ pub fn sites_at(source: &str, position: (u32, u32), operation: Operation) -> Opt
     Some(sites)
 }
 
+/// The `catch` clauses of `source` that catch into a name: the name's position (line and
+/// column, as boa counts them) and the name, in the order they are written. `None` when
+/// `source` does not parse.
+pub fn catch_bindings(source: &str) -> Option<Vec<((u32, u32), String)>> {
+    walked(source, |finder| finder.catches)
+}
+
+/// What `take` keeps of the finder's walk over `source`; `None` when `source` does not
+/// parse.
+fn walked<T>(source: &str, take: impl FnOnce(Finder<'_>) -> T) -> Option<T> {
+    let mut interner = Interner::default();
+    let script = Parser::new(Source::from_bytes(source))
+        .parse_script(&Scope::new_global(), &mut interner)
+        .ok()?;
+    let mut finder = Finder::new(&interner);
+    let _ = finder.visit_script(&script);
+    Some(take(finder))
+}
+
 /// Marks, inside the finder, an object that is a plain variable (resolved at the end).
 const IDENT_MARK: &str = "\u{0}";
 
@@ -149,6 +186,23 @@ struct Finder<'a> {
     /// Variables that hold an item of a list input (`function (item)` given to
     /// `inputs.items.map` or `_.map(inputs.items, ...)`, `for (var item of inputs.items)`).
     rows: Vec<String>,
+    /// Each `catch` into a name: the name's position and the name (`caught.rs`).
+    catches: Vec<((u32, u32), String)>,
+}
+
+impl<'a> Finder<'a> {
+    fn new(interner: &'a Interner) -> Self {
+        Finder {
+            interner,
+            guards: Vec::new(),
+            sites: Vec::new(),
+            declarations: Vec::new(),
+            lexical: Vec::new(),
+            bigints: Vec::new(),
+            rows: Vec::new(),
+            catches: Vec::new(),
+        }
+    }
 }
 
 fn pair(position: Position) -> (u32, u32) {

@@ -44,6 +44,7 @@ pub fn install(context: &mut Context) -> JsResult<()> {
     to_primitive::install(context)?;
     console::install(context)?;
     json::install(context)?;
+    crate::errors::caught::install(context)?;
     #[cfg(feature = "intl")]
     intl::install(context)?;
     Ok(())

@@ -120,6 +120,7 @@ fn attempts(
     judged: &mut JsValue,
 ) -> Ended {
     let fields_json = fields;
+    crate::errors::caught::set_run(wrapped, fields_json);
     // A string input may hold a lone surrogate, in the engine's spelling (js_text).
     let fields = match crate::js_text::json_to_js(fields, context) {
         Ok(fields) => fields,

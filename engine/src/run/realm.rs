@@ -291,6 +291,8 @@ fn cached_script<'a>(
                  function (inputs, __i) {{'use strict';{program}\n}});"
             ),
         };
+        // Each `catch (e) {` rewords what it caught as V8 words it (`errors/caught.rs`).
+        let wrapped = crate::errors::caught::with_calls(&wrapped).unwrap_or(wrapped);
         let text = Source::from_bytes(&wrapped).with_path(Path::new(SCRIPT_PATH));
         let script = Script::parse(text, None, context)?;
         *parses += 1;

@@ -12,8 +12,8 @@ use boa_ast::function::FunctionBody;
 use boa_ast::pattern::Pattern;
 
 use boa_ast::Spanned;
-use boa_ast::statement::Throw;
 use boa_ast::statement::iteration::{ForOfLoop, IterableLoopInitializer};
+use boa_ast::statement::{Catch, Throw};
 use boa_ast::visitor::{VisitWith, Visitor};
 
 use std::convert::Infallible;
@@ -125,6 +125,14 @@ impl<'ast> Visitor<'ast> for Finder<'_> {
     fn visit_new(&mut self, node: &'ast New) -> ControlFlow<Infallible> {
         self.callee(node.call(), Operation::Construct);
         ControlFlow::Continue(())
+    }
+
+    fn visit_catch(&mut self, node: &'ast Catch) -> ControlFlow<Infallible> {
+        if let Some(Binding::Identifier(identifier)) = node.parameter() {
+            let name = self.name(*identifier);
+            self.catches.push((pair(identifier.span().start()), name));
+        }
+        node.visit_with(self)
     }
 
     fn visit_throw(&mut self, node: &'ast Throw) -> ControlFlow<Infallible> {

@@ -1,0 +1,131 @@
+//! V8's words for an error the script catches itself (`catch (e) { note = e.message }`).
+//!
+//! boa makes the error object where it raises the error, with its own message, and has no
+//! hook there. So each `catch (e) {` of the script gets a call at the start of its block,
+//! `__calcsmith_caught(e);` (on the same line: lines stay the author's), and that call
+//! rewords the message as an uncaught error's would be (`script.rs`), from the backtrace
+//! the error object keeps and the script that ran.
+
+use std::cell::RefCell;
+
+use boa_engine::property::Attribute;
+use boa_engine::{
+    Context, JsArgs, JsResult, JsString, JsValue, NativeFunction, js_string,
+    object::FunctionObjectBuilder,
+};
+use serde_json::Value;
+
+use crate::errors::script::caught_message;
+use crate::errors::site::catch_bindings;
+
+/// The global the calls name. It is neither writable nor enumerable, as the harness's is.
+pub const CAUGHT_GLOBAL: &str = "__calcsmith_caught";
+
+thread_local! {
+    /// The source that runs (as `with_calls` made it) and the inputs as the harness got
+    /// them, for the calls made during the current run.
+    static RUN: RefCell<Option<(String, Value)>> = const { RefCell::new(None) };
+}
+
+/// Records what the next run's calls reword against.
+pub fn set_run(wrapped: &str, fields: &Value) {
+    RUN.with_borrow_mut(|run| *run = Some((wrapped.to_owned(), fields.clone())));
+}
+
+/// Defines [`CAUGHT_GLOBAL`] in the current realm.
+///
+/// # Errors
+/// boa refused the definition (a bug, not a calculator problem).
+pub fn install(context: &mut Context) -> JsResult<()> {
+    let function = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(reword))
+        .name(JsString::from(CAUGHT_GLOBAL))
+        .length(1)
+        .build();
+    context.register_global_property(js_string!(CAUGHT_GLOBAL), function, Attribute::empty())
+}
+
+/// `__calcsmith_caught(e)`: gives `e` V8's message when boa's differs; anything else that
+/// was thrown is left as it is.
+fn reword(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let error = args.get_or_undefined(0);
+    let Some(object) = error.as_object() else {
+        return Ok(JsValue::undefined());
+    };
+    let message = RUN.with_borrow(|run| {
+        let (wrapped, fields) = run.as_ref()?;
+        caught_message(error, wrapped, fields, context)
+    });
+    if let Some(message) = message {
+        object.set(
+            js_string!("message"),
+            JsString::from(message.as_str()),
+            false,
+            context,
+        )?;
+    }
+    Ok(JsValue::undefined())
+}
+
+/// `wrapped` with a call to [`CAUGHT_GLOBAL`] at the start of each block that catches into
+/// a name, or `None` when it has none (or does not parse: its syntax error is reported as
+/// it is).
+pub fn with_calls(wrapped: &str) -> Option<String> {
+    if !wrapped.contains("catch") {
+        return None;
+    }
+    let mut inserts: Vec<(usize, String)> = catch_bindings(wrapped)?
+        .iter()
+        .filter_map(|(position, name)| {
+            let brace = block_start(wrapped, *position, name)?;
+            Some((brace + 1, format!("{CAUGHT_GLOBAL}({name});")))
+        })
+        .collect();
+    if inserts.is_empty() {
+        return None;
+    }
+    inserts.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
+    let mut text = wrapped.to_owned();
+    for (at, call) in inserts {
+        text.insert_str(at, &call);
+    }
+    Some(text)
+}
+
+/// The byte offset of the `{` that opens the block after the parameter `name` at
+/// `(line, column)` (`catch (e) {`), or `None` when the text there is not that (a column
+/// counted otherwise than here, or a comment in the way).
+fn block_start(source: &str, (line, column): (u32, u32), name: &str) -> Option<usize> {
+    let (line, column) = (line as usize, column as usize);
+    let line_start = if line <= 1 {
+        0
+    } else {
+        source.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let text = &source[line_start..];
+    let at = line_start + text.char_indices().nth(column.checked_sub(1)?)?.0;
+    let after = source[at..].strip_prefix(name)?;
+    let after_paren = after.trim_start().strip_prefix(')')?;
+    let brace = after_paren.trim_start().strip_prefix('{')?;
+    Some(source.len() - brace.len() - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_calls;
+
+    #[test]
+    fn each_catch_into_a_name_calls_the_global_on_its_own_line() {
+        let source = "(function () {\ntry { f(); } catch (e) { g(e); }\ntry { h(); } catch ({ message }) {}\ntry {} catch {}\n  try { x(); }\n  catch ( err )\n  {\n  }\n});";
+        let called = with_calls(source).expect("it has catches");
+        assert_eq!(
+            called,
+            "(function () {\ntry { f(); } catch (e) {__calcsmith_caught(e); g(e); }\ntry { h(); } catch ({ message }) {}\ntry {} catch {}\n  try { x(); }\n  catch ( err )\n  {__calcsmith_caught(err);\n  }\n});"
+        );
+        assert_eq!(called.lines().count(), source.lines().count());
+        assert_eq!(
+            with_calls("(function () { return 'no catch here'; });"),
+            None
+        );
+        assert_eq!(with_calls("(function () { catch (e) {} });"), None);
+    }
+}
