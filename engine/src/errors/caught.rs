@@ -92,21 +92,49 @@ pub fn with_calls(wrapped: &str) -> Option<String> {
 }
 
 /// The byte offset of the `{` that opens the block after the parameter `name` at
-/// `(line, column)` (`catch (e) {`), or `None` when the text there is not that (a column
-/// counted otherwise than here, or a comment in the way).
+/// `(line, column)` (`catch (e) {`), or `None` when the text there is not that.
 fn block_start(source: &str, (line, column): (u32, u32), name: &str) -> Option<usize> {
-    let (line, column) = (line as usize, column as usize);
-    let line_start = if line <= 1 {
-        0
-    } else {
-        source.match_indices('\n').nth(line - 2)?.0 + 1
+    let line_start = match line {
+        0 | 1 => 0,
+        line => source.match_indices('\n').nth(line as usize - 2)?.0 + 1,
     };
     let text = &source[line_start..];
-    let at = line_start + text.char_indices().nth(column.checked_sub(1)?)?.0;
-    let after = source[at..].strip_prefix(name)?;
-    let after_paren = after.trim_start().strip_prefix(')')?;
-    let brace = after_paren.trim_start().strip_prefix('{')?;
-    Some(source.len() - brace.len() - 1)
+    let before = column.checked_sub(1)? as usize;
+    // boa counts a column in characters, or in UTF-16 units where it reads the source as
+    // UTF-16 (the wasm modules' patched parser): the name is at one of the two.
+    let by_chars = text.char_indices().nth(before).map(|(at, _)| at);
+    let by_units = text
+        .char_indices()
+        .scan(0, |units, (at, c)| {
+            let here = *units;
+            *units += c.len_utf16();
+            Some((here, at))
+        })
+        .find(|(units, _)| *units == before)
+        .map(|(_, at)| at);
+    let brace_after = |at: usize| {
+        let after = source[line_start + at..].strip_prefix(name)?;
+        let block = blank_skipped(blank_skipped(after).strip_prefix(')')?).strip_prefix('{')?;
+        Some(source.len() - block.len() - 1)
+    };
+    [by_chars, by_units]
+        .into_iter()
+        .flatten()
+        .find_map(brace_after)
+}
+
+/// `text` after its leading white space and comments.
+fn blank_skipped(mut text: &str) -> &str {
+    loop {
+        text = text.trim_start();
+        if let Some(rest) = text.strip_prefix("//") {
+            text = rest.find('\n').map_or("", |end| &rest[end..]);
+        } else if let Some(rest) = text.strip_prefix("/*") {
+            text = rest.find("*/").map_or("", |end| &rest[end + 2..]);
+        } else {
+            return text;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +150,15 @@ mod tests {
             "(function () {\ntry { f(); } catch (e) {__calcsmith_caught(e); g(e); }\ntry { h(); } catch ({ message }) {}\ntry {} catch {}\n  try { x(); }\n  catch ( err )\n  {__calcsmith_caught(err);\n  }\n});"
         );
         assert_eq!(called.lines().count(), source.lines().count());
+        // Columns after an emoji (a character, or two UTF-16 units), comments in the way.
+        let emoji =
+            "(function () { '😀'; try {} catch (e) /* why */ { }\ntry {} catch (e // …\n) {}\n});";
+        assert_eq!(
+            with_calls(emoji).as_deref(),
+            Some(
+                "(function () { '😀'; try {} catch (e) /* why */ {__calcsmith_caught(e); }\ntry {} catch (e // …\n) {__calcsmith_caught(e);}\n});"
+            )
+        );
         assert_eq!(
             with_calls("(function () { return 'no catch here'; });"),
             None
