@@ -193,6 +193,18 @@ impl IcuDateTime {
                 .ok()?;
         }
         let mut parts = sink.into_parts(self.text.era.is_some())?;
+        let period = match self.text.day_period {
+            // AM/PM, as CLDR 48 names it (`PM` in Korean, where ICU4X's data has `오후`).
+            None => day_period::am_pm(&fallback_chain(&self.locale), time.hour.number() >= 12),
+            Some(_) => None,
+        };
+        if let Some(name) = period {
+            for (kind, text) in &mut parts {
+                if *kind == "dayPeriod" {
+                    name.clone_into(text);
+                }
+            }
+        }
         if let Some(width) = self.text.day_period {
             let time = TimeOfDay {
                 hour: time.hour.number(),

@@ -1,7 +1,8 @@
 //! CLDR's flexible day periods (`in the afternoon`, `утра`, `mittags`), which V8 writes for
 //! `dayPeriod` (ICU's pattern letter `B`). The ICU4X data the engine has lacks them (ICU4X
 //! then writes AM/PM), so they come from CLDR's own data, `engine/data/day-periods.json`
-//! (written by `scripts/day-periods`), compiled in on every face (7 KB gzipped).
+//! (written by `scripts/day-periods`), compiled in on every face. So does AM/PM as CLDR 48
+//! names it, where ICU4X's older data differs (`PM` in Korean for `오후`).
 
 use super::date_options::TextWidth;
 use icu_provider::DataLocale;
@@ -66,6 +67,19 @@ pub(super) fn name(
         .map(String::as_str)
 }
 
+/// CLDR's abbreviated AM or PM (the pattern letter `a`), from the first locale along
+/// `chain` that has names.
+pub(super) fn am_pm(chain: &[DataLocale], afternoon: bool) -> Option<&'static str> {
+    let data = data()?;
+    let names = chain
+        .iter()
+        .find_map(|step| data.names.get(&step.to_string()))?
+        .get("abbreviated")?;
+    names
+        .get(if afternoon { "pm" } else { "am" })
+        .map(String::as_str)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +110,20 @@ mod tests {
         assert_eq!(at("ru", TextWidth::Long, 4, 0), Some("утра"));
         assert_eq!(at("ru", TextWidth::Narrow, 19, 0), Some("веч."));
         assert_eq!(at("de", TextWidth::Long, 13, 0), Some("nachmittags"));
+    }
+
+    #[test]
+    fn am_and_pm_are_cldr_48s() {
+        let chain = |tag: &str| {
+            [DataLocale::from(
+                &icu_locale_core::Locale::try_from_str(tag).expect("a tag"),
+            )]
+        };
+        // As `TZ=UTC node -e` writes `d.toLocaleTimeString(tag)`'s AM/PM.
+        assert_eq!(am_pm(&chain("ko"), true), Some("PM"));
+        assert_eq!(am_pm(&chain("en"), false), Some("AM"));
+        assert_eq!(am_pm(&chain("ru"), true), Some("PM"));
+        assert_eq!(am_pm(&chain("zh"), false), Some("上午"));
     }
 
     #[test]
