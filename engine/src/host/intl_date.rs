@@ -230,6 +230,28 @@ impl IcuDateTime {
             let zone = parts.iter().position(|(kind, _)| *kind == "timeZoneName")?;
             (time < zone).then(|| parts.drain(time..zone))?;
         }
+        if self.bare_hour && style.cycle.is_none() && !style.h24 {
+            // In the locale's own cycle, an hour below 10 without its pattern's zero
+            // (`03:04` is `3:04`).
+            let own = pattern_fields(&self.pattern(None)?)
+                .into_iter()
+                .find(|(symbol, _)| "hHkK".contains(*symbol))
+                .map(|(symbol, _)| symbol);
+            let hour = time.hour.number();
+            let shown = match own {
+                Some('h') if hour % 12 == 0 => 12,
+                Some('h' | 'K') => hour % 12,
+                Some('k') if hour == 0 => 24,
+                _ => hour,
+            };
+            if shown < 10 {
+                for (kind, text) in &mut parts {
+                    if *kind == "hour" && text.chars().count() == 2 {
+                        text.remove(0);
+                    }
+                }
+            }
+        }
         if style.h24 {
             for (kind, text) in &mut parts {
                 if *kind == "hour" && text.chars().all(|digit| digit == '0') {
@@ -285,9 +307,10 @@ impl IcuDateTime {
             ("second", "s"),
         ] {
             if let Some((symbol, width)) = fields.iter().find(|(s, _)| symbols.contains(*s)) {
+                let bare = name == "hour" && self.bare_hour && style.cycle.is_none() && !style.h24;
                 let style = match (symbol, width) {
                     ('E' | 'G' | 'B', _) | (_, 3..) => TextWidth::of_letters(*width).name(),
-                    (_, 2) => "2-digit",
+                    (_, 2) if !bare => "2-digit",
                     _ => "numeric",
                 };
                 resolved.push((name, JsString::from(style).into()));

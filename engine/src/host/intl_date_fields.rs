@@ -25,6 +25,9 @@ pub(super) struct FieldOptions {
     second: bool,
     hour_choice: Option<HourChoice>,
     pub(super) padded: bool,
+    /// A `minute` and a `second` asked for as `2-digit` (`bare_hour`).
+    two_digit_minute: bool,
+    two_digit_second: bool,
     pub(super) time_zone: Option<Zone>,
     pub(super) zone_name: Option<ZoneName>,
     pub(super) text: Widths,
@@ -102,6 +105,12 @@ impl FieldOptions {
             }
             if !is_text(&value, |v| v == "numeric" || v == "2-digit") {
                 return Ok(None);
+            }
+            let two_digit = is_text(&value, |v| v == "2-digit");
+            match name {
+                "minute" => read.two_digit_minute = two_digit,
+                "second" => read.two_digit_second = two_digit,
+                _ => {}
             }
             if padding {
                 if is_text(&value, |v| v == "2-digit") {
@@ -190,6 +199,22 @@ impl FieldOptions {
         .into_iter()
         .find(|(_, given)| *given)
         .map(|(name, _)| name)
+    }
+
+    /// Whether V8 writes a numeric hour without the zero a 24-hour pattern gives it (`3:04`
+    /// for `{ hour: 'numeric', minute: '2-digit' }` in German, where the pattern is
+    /// `HH:mm`): ICU fits such an hour to the width asked for when the minute (and any
+    /// second) is `2-digit`, but keeps the pattern of a time beside a zone or a weekday
+    /// alone (`Do., 03:04`) and of a style.
+    pub(super) fn bare_hour(&self) -> bool {
+        let weekday_alone = self.text.weekday.is_some() && !(self.year || self.month || self.day);
+        self.hour
+            && !self.padded
+            && self.two_digit_minute
+            && (!self.second || self.two_digit_second)
+            && self.zone_name.is_none()
+            && self.styles == Styles::default()
+            && !weekday_alone
     }
 
     fn any_date(&self) -> bool {

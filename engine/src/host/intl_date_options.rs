@@ -46,6 +46,8 @@ pub(super) struct IcuDateTime {
     pub(super) hour_choice: Option<HourChoice>,
     /// Month, day and hour as `2-digit` (ICU4X's column alignment pads the three).
     pub(super) padded: bool,
+    /// A numeric hour that V8 writes without a 24-hour pattern's zero (`date_fields.rs`).
+    pub(super) bare_hour: bool,
     /// The widths asked of its fields.
     pub(super) text: Widths,
     /// The `dateStyle` and `timeStyle`, which stand for the fields.
@@ -206,6 +208,7 @@ impl IcuDateTime {
         }
         let options = options.with_defaults(defaults);
         let (padded, text, styles) = (options.padded, options.text, options.styles);
+        let bare_hour = options.bare_hour();
         let (time_zone, zone_name) = (options.time_zone.clone(), options.zone_name);
         let request = options.into_fields().map(|fields| Self {
             locale,
@@ -216,6 +219,7 @@ impl IcuDateTime {
             hour_choice: fields.hour_choice,
             hourless: fields.hourless,
             padded,
+            bare_hour,
             text,
             styles,
         });
@@ -316,10 +320,10 @@ impl IcuDateTime {
         };
         let names = ["hour", "minute", "second"].into_iter().take(time);
         for name in names.skip(left_out) {
-            let style = if name == "hour" {
-                padded(self.padded)
-            } else {
-                numeric()
+            let style = match name {
+                "hour" => padded(self.padded),
+                _ if self.bare_hour => text("2-digit"),
+                _ => numeric(),
             };
             entries.push((name, style));
         }

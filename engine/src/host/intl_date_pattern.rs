@@ -2,7 +2,8 @@
 //! fields at the length ICU picks for V8 (the glue between date and time from the month's
 //! width; a named month from the pattern that names it), then each field as wide as the
 //! script asked (ICU adjusts its pattern to V8's options the same way), a day period in
-//! place of AM/PM, and minutes and seconds without the hour.
+//! place of AM/PM, and a time without the hour (minutes and seconds, or a minute or a
+//! second alone).
 
 use super::date_fields::Hourless;
 use super::date_options::{IcuDateTime, Style, TextWidth, Widths, date_parts};

@@ -27,6 +27,7 @@ fn a_date_and_time_has_the_whole_year_and_plain_spaces() {
         time_precision: Some(TimePrecision::Second),
         hour_choice: None,
         padded: false,
+        bare_hour: false,
         text: Widths::default(),
         styles: Styles::default(),
         hourless: None,
@@ -46,6 +47,7 @@ fn the_first_and_last_instants_are_written_with_the_eras_year_and_no_era() {
         time_precision: None,
         hour_choice: None,
         padded: false,
+        bare_hour: false,
         text: Widths::default(),
         styles: Styles::default(),
         hourless: None,
@@ -75,6 +77,7 @@ fn hour12_false_in_en_us_is_v8s_h24_with_midnight_as_24() {
         time_precision: Some(TimePrecision::Second),
         hour_choice: Some(HourChoice::Twelve(false)),
         padded: false,
+        bare_hour: false,
         text: Widths::default(),
         styles: Styles::default(),
         hourless: None,
@@ -96,6 +99,7 @@ fn two_digit_month_day_and_hour_are_padded_together() {
         time_precision: Some(TimePrecision::Minute),
         hour_choice: None,
         padded: true,
+        bare_hour: false,
         text: Widths::default(),
         styles: Styles::default(),
         hourless: None,
@@ -117,6 +121,7 @@ fn zoned(tag: &str, zone: &str, name: Option<ZoneName>) -> IcuDateTime {
         time_precision: Some(TimePrecision::Second),
         hour_choice: None,
         padded: false,
+        bare_hour: false,
         text: Widths::default(),
         styles: Styles::default(),
         hourless: None,
@@ -467,6 +472,7 @@ fn a_two_digit_year_and_fractions_of_a_second_are_written_as_asked() {
     );
     let year = IcuDateTime {
         padded: true,
+        bare_hour: false,
         ..year
     };
     assert_eq!(year.format(NOVEMBER).as_deref(), Some("11/26/26"));
