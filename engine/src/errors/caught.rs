@@ -2,24 +2,25 @@
 //!
 //! boa makes the error object where it raises the error, with its own message, and has no
 //! hook there. So each `catch (e) {` of the script gets a call at the start of its block,
-//! `__calcsmith_caught(e);` (on the same line: lines stay the author's), and that call
-//! rewords the message as an uncaught error's would be (`script.rs`), from the backtrace
-//! the error object keeps and the script that ran.
+//! `e?.__calcsmith_caught?.();` (on the same line: lines stay the author's), a method of
+//! `Error.prototype` that no name of the script can shadow and no global lists, and that
+//! call rewords the message as an uncaught error's would be (`script.rs`), from the
+//! backtrace the error object keeps and the script that ran.
 
 use std::cell::RefCell;
 
-use boa_engine::property::Attribute;
+use boa_engine::property::PropertyDescriptor;
 use boa_engine::{
-    Context, JsArgs, JsResult, JsString, JsValue, NativeFunction, js_string,
-    object::FunctionObjectBuilder,
+    Context, JsResult, JsString, JsValue, NativeFunction, js_string, object::FunctionObjectBuilder,
 };
 use serde_json::Value;
 
 use crate::errors::script::caught_message;
 use crate::errors::site::catch_bindings;
 
-/// The global the calls name. It is neither writable nor enumerable, as the harness's is.
-pub const CAUGHT_GLOBAL: &str = "__calcsmith_caught";
+/// The method of `Error.prototype` the calls name: neither writable, enumerable nor
+/// configurable.
+pub const CAUGHT_METHOD: &str = "__calcsmith_caught";
 
 thread_local! {
     /// The source that runs (as `with_calls` made it) and the inputs as the harness got
@@ -32,22 +33,31 @@ pub fn set_run(wrapped: &str, fields: &Value) {
     RUN.with_borrow_mut(|run| *run = Some((wrapped.to_owned(), fields.clone())));
 }
 
-/// Defines [`CAUGHT_GLOBAL`] in the current realm.
+/// Defines [`CAUGHT_METHOD`] in the current realm.
 ///
 /// # Errors
 /// boa refused the definition (a bug, not a calculator problem).
 pub fn install(context: &mut Context) -> JsResult<()> {
     let function = FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(reword))
-        .name(JsString::from(CAUGHT_GLOBAL))
-        .length(1)
+        .name(JsString::from(CAUGHT_METHOD))
+        .length(0)
         .build();
-    context.register_global_property(js_string!(CAUGHT_GLOBAL), function, Attribute::empty())
+    let prototype = context.intrinsics().constructors().error().prototype();
+    prototype.define_property_or_throw(
+        js_string!(CAUGHT_METHOD),
+        PropertyDescriptor::builder()
+            .value(function)
+            .writable(false)
+            .enumerable(false)
+            .configurable(false),
+        context,
+    )?;
+    Ok(())
 }
 
-/// `__calcsmith_caught(e)`: gives `e` V8's message when boa's differs; anything else that
-/// was thrown is left as it is.
-fn reword(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let error = args.get_or_undefined(0);
+/// `e.__calcsmith_caught()`: gives the error `e` V8's message when boa's differs.
+fn reword(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let error = this;
     let Some(object) = error.as_object() else {
         return Ok(JsValue::undefined());
     };
@@ -66,7 +76,7 @@ fn reword(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsVa
     Ok(JsValue::undefined())
 }
 
-/// `wrapped` with a call to [`CAUGHT_GLOBAL`] at the start of each block that catches into
+/// `wrapped` with a call to [`CAUGHT_METHOD`] at the start of each block that catches into
 /// a name, or `None` when it has none (or does not parse: its syntax error is reported as
 /// it is).
 pub fn with_calls(wrapped: &str) -> Option<String> {
@@ -77,7 +87,7 @@ pub fn with_calls(wrapped: &str) -> Option<String> {
         .iter()
         .filter_map(|(position, name)| {
             let brace = block_start(wrapped, *position, name)?;
-            Some((brace + 1, format!("{CAUGHT_GLOBAL}({name});")))
+            Some((brace + 1, format!("{name}?.{CAUGHT_METHOD}?.();")))
         })
         .collect();
     if inserts.is_empty() {
@@ -147,7 +157,7 @@ mod tests {
         let called = with_calls(source).expect("it has catches");
         assert_eq!(
             called,
-            "(function () {\ntry { f(); } catch (e) {__calcsmith_caught(e); g(e); }\ntry { h(); } catch ({ message }) {}\ntry {} catch {}\n  try { x(); }\n  catch ( err )\n  {__calcsmith_caught(err);\n  }\n});"
+            "(function () {\ntry { f(); } catch (e) {e?.__calcsmith_caught?.(); g(e); }\ntry { h(); } catch ({ message }) {}\ntry {} catch {}\n  try { x(); }\n  catch ( err )\n  {err?.__calcsmith_caught?.();\n  }\n});"
         );
         assert_eq!(called.lines().count(), source.lines().count());
         // Columns after an emoji (a character, or two UTF-16 units), comments in the way.
@@ -156,7 +166,7 @@ mod tests {
         assert_eq!(
             with_calls(emoji).as_deref(),
             Some(
-                "(function () { '😀'; try {} catch (e) /* why */ {__calcsmith_caught(e); }\ntry {} catch (e // …\n) {__calcsmith_caught(e);}\n});"
+                "(function () { '😀'; try {} catch (e) /* why */ {e?.__calcsmith_caught?.(); }\ntry {} catch (e // …\n) {e?.__calcsmith_caught?.();}\n});"
             )
         );
         assert_eq!(

@@ -15,7 +15,7 @@
 // 12 KB these four add); then 15 KB more (1,349,356 → 1,360,567 bytes, 2026-11-29) for
 // issue 28's lone surrogates carried to every face's JSON (engine/src/display/js_text.rs),
 // CSV cells rounded as shown, and issue 30's simple rules judged in Rust
-// (engine/src/run/rules/native.rs); then 5 KB more (1,363,990 → 1,369,417 bytes, 2026-11-30)
+// (engine/src/run/rules/native.rs); then 5 KB more (1,363,990 → 1,369,556 bytes, 2026-11-30)
 // for issue 28's errors a script catches, worded as V8 words them (engine/src/errors/caught.rs);
 // docs/benchmarks.md ("Sizes") records the trade.
 import { test } from "node:test";
