@@ -193,10 +193,14 @@ impl IcuDateTime {
                 .ok()?;
         }
         let mut parts = sink.into_parts(self.text.era.is_some())?;
+        let has_period = parts.iter().any(|(kind, _)| *kind == "dayPeriod");
         let period = match self.text.day_period {
-            // AM/PM, as CLDR 48 names it (`PM` in Korean, where ICU4X's data has `오후`).
-            None => day_period::am_pm(&fallback_chain(&self.locale), time.hour.number() >= 12),
-            Some(_) => None,
+            // AM/PM, as CLDR 48 names it (`PM` in Korean, where ICU4X's data has `오후`);
+            // the locale's fallback is looked up only for a text that has one.
+            None if has_period => {
+                day_period::am_pm(&fallback_chain(&self.locale), time.hour.number() >= 12)
+            }
+            _ => None,
         };
         if let Some(name) = period {
             for (kind, text) in &mut parts {
